@@ -1,0 +1,2 @@
+/** @rackwise/policy-delay: Delay scheduling (node, then rack locality) on top of any fairness order. */
+export {};

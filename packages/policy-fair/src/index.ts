@@ -1,0 +1,2 @@
+/** @rackwise/policy-fair: Hadoop Fair Scheduler policy (per-user fair share, min shares) and its user order. */
+export {};

@@ -1,0 +1,2 @@
+/** @rackwise/policy-fifo: Hadoop FIFO scheduling policy and its user order. */
+export {};

@@ -1,0 +1,2 @@
+/** @rackwise/policy-shufflewatcher: ShuffleWatcher: NASS, SAMP and SARP on any fairness policy. */
+export {};

@@ -1,0 +1,2 @@
+/** @rackwise/predictor: Shuffle-size prediction and job classification (NAS, ShuffleWatcher). */
+export {};

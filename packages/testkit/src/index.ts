@@ -1,0 +1,2 @@
+/** @rackwise/testkit: fast-check arbitraries and the conformance suite every rackwise policy runs. */
+export {};

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Checks the dependency rule of DESIGN §1 on every package.json and every source import:
+// types depends on nothing and has no runtime code; the model packages depend only on
+// types; a policy never imports the engine, another policy or the CLI; the engine never
+// imports a policy. Exits 1 with one line per violation.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const LIBRARIES = [
+  '@rackwise/topology',
+  '@rackwise/predictor',
+  '@rackwise/estimators',
+  '@rackwise/workloads',
+];
+const allowed = {
+  '@rackwise/types': [],
+  '@rackwise/topology': ['@rackwise/types'],
+  '@rackwise/predictor': ['@rackwise/types'],
+  '@rackwise/estimators': ['@rackwise/types'],
+  '@rackwise/workloads': ['@rackwise/types'],
+  '@rackwise/engine': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
+  policy: ['@rackwise/types', '@rackwise/predictor', '@rackwise/estimators'],
+  '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
+};
+const TEST_FILE = /\.test(-d)?\.ts$/;
+
+const problems = [];
+const walk = (dir) =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') ? [p] : [];
+  });
+
+for (const dir of readdirSync('packages')) {
+  const pkg = JSON.parse(readFileSync(join('packages', dir, 'package.json'), 'utf8'));
+  const rule = pkg.name.startsWith('@rackwise/policy-') ? allowed.policy : allowed[pkg.name];
+  if (rule === undefined) continue; // experiments and the CLI may depend on everything
+  const own = (d) => d.startsWith('@rackwise/') || d === 'rackwise';
+  for (const dep of Object.keys(pkg.dependencies ?? {}).filter(own)) {
+    if (!rule.includes(dep)) problems.push(`${pkg.name}: package.json depends on ${dep}, not allowed`);
+  }
+  for (const file of walk(join('packages', dir, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    const isTest = TEST_FILE.test(file);
+    for (const m of text.matchAll(
+      /(?:from|import)\s*\(?\s*['"]((?:@rackwise\/[\w-]+|rackwise))(?:\/[^'"]*)?['"]/g,
+    )) {
+      const dep = m[1];
+      if (dep === pkg.name || rule.includes(dep)) continue;
+      if (isTest && (!pkg.name.startsWith('@rackwise/policy-') || dep === '@rackwise/testkit')) continue;
+      const line = text.slice(0, m.index).split('\n').length;
+      problems.push(`${file}:${line}: ${pkg.name} imports ${dep}, not allowed by the dependency rule`);
+    }
+    if (pkg.name === '@rackwise/types' && !isTest) {
+      const runtime = text
+        .split('\n')
+        .map((l, i) => [l, i + 1])
+        .filter(([l]) => /^\s*export\s+(const|let|var|function|class|enum|default|\{|\*)/.test(l));
+      for (const [, line] of runtime)
+        problems.push(`${file}:${line}: @rackwise/types must export types only`);
+    }
+  }
+}
+if (problems.length > 0) {
+  console.error(`dependency rule: ${problems.length} violation(s)\n${problems.join('\n')}`);
+  process.exit(1);
+}
+console.log('dependency rule: ok');
