@@ -1,0 +1,46 @@
+import type { JobView, MapTaskView, ReduceTaskView } from './job-view.js';
+import type { NetworkView } from './network-view.js';
+import type { ShufflePredictor } from './predictor.js';
+import type { SlotKind, TaskKind, TopologyView } from './topology-view.js';
+import type { Bytes, JobId, NodeId, Seconds, UserId } from './units.js';
+
+/** Read-only state of one user (tenant) with active jobs. */
+export interface UserView {
+  readonly id: UserId;
+  /** Active (submitted, unfinished) jobs of the user, in submission order. */
+  readonly jobs: readonly JobView[];
+  /** Tasks of the user that hold a slot, by kind. */
+  running(kind: TaskKind): number;
+}
+
+/**
+ * Everything a policy may read when it decides. Handed to every call; valid during that
+ * call only (arrays are live views of the host's state).
+ */
+export interface ClusterView {
+  /** Current time on the host's clock. */
+  readonly now: Seconds;
+  readonly topology: TopologyView;
+  readonly network: NetworkView;
+  readonly predictor: ShufflePredictor;
+  /** Fraction of a job's maps that must be complete before its reduces may launch (slowstart). */
+  readonly mapCompletionThreshold: number;
+  /** Free slots of a kind on a node. */
+  freeSlots(node: NodeId, kind: SlotKind): number;
+  /** Slots of a kind in the whole cluster. */
+  totalSlots(kind: SlotKind): number;
+  /** Tasks of a kind holding a slot in the whole cluster. */
+  runningCount(kind: TaskKind): number;
+  /** Maps running on a node (MTS predicts their output). */
+  runningMapsOn(node: NodeId): readonly MapTaskView[];
+  /** Reduces running on a node. */
+  runningReducesOn(node: NodeId): readonly ReduceTaskView[];
+  /** Completed map output on a node that some reduce has not fetched yet. */
+  outstandingMapOutput(node: NodeId): Bytes;
+  /** Active jobs in submission order. */
+  activeJobs(): readonly JobView[];
+  /** Users with active jobs, in ascending id order. */
+  activeUsers(): readonly UserView[];
+  job(id: JobId): JobView;
+  user(id: UserId): UserView;
+}

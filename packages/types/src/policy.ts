@@ -1,0 +1,129 @@
+import type { ClusterView } from './cluster-view.js';
+import type { MapTaskView, TaskRef } from './job-view.js';
+import type { JobView } from './job-view.js';
+import type { SlotKind } from './topology-view.js';
+import type { NodeId, Seconds } from './units.js';
+
+/** A node offers one free slot of a kind (on a heartbeat, or when a slot frees). */
+export interface SlotOffer {
+  readonly node: NodeId;
+  readonly kind: SlotKind;
+}
+
+/**
+ * Launch a task in the offered slot. `task` must be a pending task (or a suspended
+ * reduce, which resumes — on another node than before, that is a migration) of a kind
+ * the slot runs; with `duplicate`, a running map gets another copy there (Shadow, KMN).
+ */
+export interface LaunchDecision {
+  readonly type: 'launch';
+  readonly task: TaskRef;
+  /** Short reason code, `policy/rule` (`mts/local-qualified`, `delay/rack-local`). */
+  readonly reason: string;
+  readonly duplicate?: boolean;
+}
+
+/** Leave the offered slot idle until the next offer. */
+export interface PassDecision {
+  readonly type: 'pass';
+  /** Short reason code (`fair/no-pending`, `delay/skipped`). */
+  readonly reason: string;
+}
+
+/** What a policy answers to an offer: data, never an exception. */
+export type Decision = LaunchDecision | PassDecision;
+
+/** A seeded random source handed in by the host; policies never use `Math.random`. */
+export interface RandomSource {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, bound). */
+  int(bound: number): number;
+}
+
+/** What the host hands a policy when it creates it. */
+export interface PolicyContext {
+  readonly random: RandomSource;
+}
+
+/** A task event the host reports to the policy. */
+export interface TaskEvent {
+  readonly task: TaskRef;
+  readonly node: NodeId;
+}
+
+/**
+ * Optional extension for policies that launch duplicate map copies (Shadow, KMN).
+ * The host asks which copy's output the shuffle uses whenever a copy of a map with
+ * several copies completes; the others are killed and their slot time and input
+ * traffic counted.
+ */
+export interface DuplicationExtensionV1 {
+  /**
+   * `completedOn` just finished. Return the node of the copy to keep (the finished one,
+   * or a still running one — an early choice), or `undefined` to keep the finished one.
+   */
+  chooseCopy(map: MapTaskView, completedOn: NodeId, view: ClusterView): NodeId | undefined;
+}
+
+/** A request to preempt one running reduce. */
+export interface PreemptionRequest {
+  readonly task: TaskRef;
+  readonly reason: string;
+}
+
+/**
+ * Optional extension for policies that preempt reduces (FCS Preemptive ReduceTask).
+ * `work-conserving`: the preempted reduce keeps its fetched bytes and progress and
+ * becomes `suspended`; `kill`: its progress is lost and it becomes `pending`.
+ */
+export interface PreemptionExtensionV1 {
+  readonly mode: 'work-conserving' | 'kill';
+  /** Asked on every tick: which running reduces to preempt now. */
+  preempt(view: ClusterView): readonly PreemptionRequest[];
+}
+
+/**
+ * The policy contract, version 1. A host calls `assign` whenever a node offers a free
+ * slot and acts on the decision; it reports lifecycle events through the optional hooks.
+ *
+ * A policy reads the cluster only through the views it is handed, keeps its own state,
+ * and is deterministic given those views and the `RandomSource` of its context.
+ */
+export interface SchedulerPolicyV1 {
+  readonly specificationVersion: 'v1';
+  /** Registered name (`fair`, `nas`, `sw-delay`). */
+  readonly name: string;
+  /** Answer one offer. */
+  assign(offer: SlotOffer, view: ClusterView): Decision;
+  onJobSubmitted?(job: JobView, view: ClusterView): void;
+  onJobCompleted?(job: JobView, view: ClusterView): void;
+  onTaskStarted?(event: TaskEvent, view: ClusterView): void;
+  onTaskCompleted?(event: TaskEvent, view: ClusterView): void;
+  /** Seconds between `onTick` calls (and preemption checks); none if absent. */
+  readonly tickInterval?: Seconds;
+  onTick?(view: ClusterView): void;
+  readonly duplication?: DuplicationExtensionV1;
+  readonly preemption?: PreemptionExtensionV1;
+}
+
+/** The current policy contract. */
+export type SchedulerPolicy = SchedulerPolicyV1;
+
+/** Creates a policy from a (partial) configuration; missing fields take the defaults. */
+export type PolicyFactory<Config extends object = Record<string, unknown>> = (
+  config: Partial<Config> | undefined,
+  context: PolicyContext,
+) => SchedulerPolicy;
+
+/**
+ * What a policy package exports for registries: its name, a one-line summary, the
+ * paper's defaults and the factory. Variants are definitions over the same factory with
+ * other defaults.
+ */
+export interface PolicyDefinition<Config extends object = Record<string, unknown>> {
+  readonly name: string;
+  readonly summary: string;
+  readonly defaults: Config;
+  readonly create: PolicyFactory<Config>;
+}

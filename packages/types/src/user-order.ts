@@ -1,0 +1,27 @@
+import type { ClusterView } from './cluster-view.js';
+import type { JobView } from './job-view.js';
+import type { SlotKind } from './topology-view.js';
+
+/**
+ * One entry of a fairness order: a user, a queue or a single job, with its jobs in the
+ * order it serves them.
+ */
+export interface ServiceGroup {
+  /** Stable key of the group (`user:3`, `queue:prod`, `job:17`); policies key state on it. */
+  readonly key: string;
+  readonly jobs: readonly JobView[];
+}
+
+/**
+ * The order in which a fairness policy would serve users (or queues, or jobs) for a free
+ * slot of a kind — the base that locality- and network-aware policies refine (Delay,
+ * NAS and ShuffleWatcher walk this list). Fair, DRF, FIFO and Capacity each provide one.
+ */
+export interface UserOrder {
+  readonly name: string;
+  /**
+   * Groups most deserving first. A group with no waiting task that the slot kind could
+   * run may be left out. The returned array is fresh: the caller may keep it.
+   */
+  order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[];
+}

@@ -1,0 +1,61 @@
+import type { RandomSource } from './policy.js';
+import type { ResourceVector, TopologyView } from './topology-view.js';
+import type { Bytes, Seconds, UserId } from './units.js';
+
+/**
+ * One job of a workload, as a trace or generator describes it: sizes, counts and who
+ * submitted it. Task durations are not part of it — the host's duration model derives
+ * them from sizes.
+ */
+export interface JobSpec {
+  /** Name in the source (trace job id), for reports. */
+  readonly name: string;
+  readonly user: UserId;
+  /** Queue (pool); `default` unless the workload assigns queues. */
+  readonly queue: string;
+  readonly submitTime: Seconds;
+  /** Total map input. */
+  readonly inputBytes: Bytes;
+  /** True total map output (= shuffle) — the policy only ever sees a prediction of it. */
+  readonly shuffleBytes: Bytes;
+  /** Total reduce output. */
+  readonly outputBytes: Bytes;
+  /** At least 1. */
+  readonly mapCount: number;
+  /** 0 for a map-only job. */
+  readonly reduceCount: number;
+  /**
+   * Input split size: map i < mapCount − 1 reads `blockBytes`, the last map reads the
+   * remainder (`inputBytes − (mapCount − 1) × blockBytes`, which must be in (0, blockBytes]
+   * unless `inputBytes` is 0).
+   */
+  readonly blockBytes: Bytes;
+  /** Recurring-job key, if the source has one. */
+  readonly signature?: string;
+  /** Output/input ratio declared up front (user-provided or learnt), if any. */
+  readonly declaredShuffleRatio?: number;
+  /** Container demands per task (DRF); hosts document their defaults. */
+  readonly mapDemand?: ResourceVector;
+  readonly reduceDemand?: ResourceVector;
+}
+
+/** Where the replicas of a job's input blocks live (HDFS placement or another rule). */
+export interface BlockPlacement {
+  readonly name: string;
+  /** Replicas per block. */
+  readonly replication: number;
+  /**
+   * Writes the replica nodes of each map's block into `out`: `out[i × replication + r]`
+   * is the r-th replica of map i, or −1 where a block has fewer replicas than
+   * `replication`. `out.length` is `job.mapCount × replication`.
+   */
+  place(job: JobSpec, topology: TopologyView, random: RandomSource, out: Int32Array): void;
+}
+
+/** A finite workload: jobs in submission order and the storage rule for their input. */
+export interface Workload {
+  /** Where it came from (`FB-2010 hours 0–2`, `poisson sw-table-1`). */
+  readonly name: string;
+  readonly jobs: readonly JobSpec[];
+  readonly placement: BlockPlacement;
+}
