@@ -1,2 +1,15 @@
-/** @rackwise/topology: Racks, nodes, slots and links, the papers' clusters as presets, and an exact max-min fair flow-rate solver. */
-export {};
+/** @rackwise/topology: racks, nodes, slots and links, the papers' clusters as presets, and an exact max-min fair flow-rate solver. */
+export { nodeId, rackId } from './ids.js';
+export type { Topology } from './topology.js';
+export { buildTopology } from './topology.js';
+export type {
+  ContainerSlots,
+  ResolvedTopologySpec,
+  SlotSpec,
+  SplitSlots,
+  TopologySpec,
+} from './topology-spec.js';
+export { DEFAULT_MEMORY_MB_PER_SLOT, resolveTopologySpec } from './topology-spec.js';
+export type { TopologyPresetName } from './topology-presets.js';
+export { topologyPreset, topologyPresetNames } from './topology-presets.js';
+export type { FlowNetwork, FlowNetworkOptions, FlowNetworkStats } from './flow-network.js';
