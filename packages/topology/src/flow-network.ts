@@ -1,26 +1,37 @@
 import type { Bytes, Seconds } from '@rackwise/types';
+import { FlowNetworkImpl } from './internal/flow-network-impl.js';
+import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
 
 /** Options of a flow network. */
 export interface FlowNetworkOptions {
-  /** Capacity of every link, in bytes per second; a flow's links are indices into this array. */
+  /**
+   * Capacity of every link, in bytes per second (each positive and finite); a flow's
+   * links are indices into this array. `Topology.linkCapacitiesBytesPerSecond()` gives it.
+   * Copied: later changes to the array have no effect.
+   */
   readonly capacities: Float64Array;
   /**
    * Minimum simulated time between two solves (0 = exact: every batch of changes is
-   * solved). With an interval, flows added between solves wait for the next solve.
+   * solved). With an interval, a `solve()` sooner than `interval` after the previous one
+   * is deferred to that time (`nextEventTime` reports it); until then flows added since
+   * wait at rate 0 and capacity freed by ended flows stays unused. Default 0.
    */
   readonly resolveInterval?: Seconds;
-  /** A flow is complete when fewer than this many bytes remain (default 1e-3). */
+  /** A flow is complete when at most this many bytes remain (default 1e-3). */
   readonly completionTolerance?: Bytes;
 }
 
 /** Counters a benchmark reads. */
 export interface FlowNetworkStats {
+  /** Solves performed (a `solve()` with nothing changed, or deferred, is not one). */
   readonly solves: number;
   /** Flows whose rate changed, summed over all solves. */
   readonly rateChanges: number;
+  /** Flows ever added, zero-size ones included. */
   readonly flowsAdded: number;
+  /** Most flows in the solver at once. */
   readonly peakActiveFlows: number;
-  /** Sum over solves of active flows at the solve (mean = this / solves). */
+  /** Sum over solves of flows in the solver at the solve (mean = this / solves). */
   readonly activeFlowsAtSolves: number;
   /** Wall-clock milliseconds spent in `solve` (for benchmarks only). */
   readonly solveMillis: number;
@@ -29,35 +40,49 @@ export interface FlowNetworkStats {
 /**
  * Flows sharing links max-min fairly (progressive filling), advanced in time without
  * stepping: rates change only when flows are added or removed, and the next completion
- * follows from the rates.
+ * follows from the rates (DESIGN §3 "Network").
  *
  * Protocol of a host's event loop: `advanceTo(t)` (every flow delivers rate × elapsed),
  * then any number of `addFlow` / `removeFlow` / `takeCompleted`, then one `solve()`;
  * the next interesting time is `nextEventTime()`.
+ *
+ * Invariants: no link carries more than its capacity; after an exact solve every flow has
+ * a saturated link on which no flow gets more (max-min fairness); a completed flow has
+ * delivered exactly its size (to the completion tolerance).
  */
 export interface FlowNetwork {
   /** The time the network has been advanced to. */
   readonly now: Seconds;
+  /** Flows added and not yet taken as complete or removed (zero-size ones included). */
   readonly activeFlowCount: number;
   readonly stats: FlowNetworkStats;
   /**
-   * Starts a flow of `bytes` over `links` (1 to 4 link indices, no repeats). `tag` is the
-   * host's own integer, handed back on completion. A zero-byte flow never enters the
-   * solver: it is reported by the next `takeCompleted`. Returns the flow id.
+   * Starts a flow of `bytes` over `links` (up to 4 link indices, no repeats). `tag` is the
+   * host's own number, handed back on completion. A flow smaller than the completion
+   * tolerance, or with no links (source = destination), never enters the solver: it is
+   * reported by the next `takeCompleted`. Otherwise it has rate 0 until the next solve.
+   * Returns the flow id; ids of completed or removed flows are reused.
    */
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number;
-  /** Removes an active flow early (a killed task); returns the bytes it still had to send. */
+  /** Removes a flow early (a killed task); returns the bytes it still had to send. */
   removeFlow(flow: number): Bytes;
-  /** Moves the clock forward to `time` (≥ now): every active flow delivers rate × elapsed. */
+  /** Moves the clock forward to `time` (≥ now): every active flow delivers rate × elapsed. O(1). */
   advanceTo(time: Seconds): void;
   /**
    * Recomputes max-min fair rates after the changes since the last solve (or defers to
-   * `now + resolveInterval` when an interval is set). Touches only flows whose rate changes.
+   * `last solve + resolveInterval` when an interval is set). Touches only flows whose
+   * rate changes. A no-op when nothing changed.
    */
   solve(): void;
-  /** Earliest time something happens: a flow completes at current rates, or a deferred solve is due; Infinity if none. */
+  /**
+   * Earliest time something happens: a flow completes at current rates, or a deferred
+   * solve is due; `now` while zero-size flows wait to be taken; Infinity if none.
+   */
   nextEventTime(): Seconds;
-  /** Calls `fn` for every flow complete at `now` (remaining below tolerance), in flow-id order, and removes them. */
+  /**
+   * Calls `fn` for every flow complete at `now` (at most the tolerance left), in the order
+   * the flows were added, after removing them all. Their links lose them: call `solve()`.
+   */
   takeCompleted(fn: (flow: number, tag: number) => void): void;
   /** Current rate of a flow, bytes per second. */
   rate(flow: number): number;
@@ -65,4 +90,40 @@ export interface FlowNetwork {
   remaining(flow: number): Bytes;
   /** Sum of rates of the flows crossing a link, bytes per second. */
   linkLoad(link: number): number;
+}
+
+/** Default `completionTolerance`, bytes. */
+export const DEFAULT_COMPLETION_TOLERANCE: Bytes = 1e-3;
+
+/**
+ * Creates an empty flow network at time 0 over the given links. Refuses bad options with
+ * an `Error` naming the option.
+ *
+ * Exact max-min fairness by progressive filling with a heap over links, struct-of-arrays
+ * flow storage, and an indexed heap of completion times (DESIGN §3 "Network").
+ */
+export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
+  if (typeof options !== 'object' || options === null) {
+    throw new Error(`flow network options must be an object, got ${describe(options)}`);
+  }
+  const { capacities } = options;
+  if (!(capacities instanceof Float64Array)) {
+    throw new Error(
+      `flowNetwork.capacities must be a Float64Array of bytes per second, got ${describe(capacities)}`,
+    );
+  }
+  for (let l = 0; l < capacities.length; l++) {
+    requirePositiveFinite(`flowNetwork.capacities[${l}]`, capacities[l], 'bytes per second');
+  }
+  const resolveInterval = requireNonNegativeFinite(
+    'flowNetwork.resolveInterval',
+    options.resolveInterval ?? 0,
+    'seconds',
+  );
+  const tolerance = requirePositiveFinite(
+    'flowNetwork.completionTolerance',
+    options.completionTolerance ?? DEFAULT_COMPLETION_TOLERANCE,
+    'bytes',
+  );
+  return new FlowNetworkImpl(capacities, resolveInterval, tolerance);
 }

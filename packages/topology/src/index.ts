@@ -13,3 +13,5 @@ export { DEFAULT_MEMORY_MB_PER_SLOT, resolveTopologySpec } from './topology-spec
 export type { TopologyPresetName } from './topology-presets.js';
 export { topologyPreset, topologyPresetNames } from './topology-presets.js';
 export type { FlowNetwork, FlowNetworkOptions, FlowNetworkStats } from './flow-network.js';
+export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE } from './flow-network.js';
+export { maxMinRates } from './max-min-rates.js';

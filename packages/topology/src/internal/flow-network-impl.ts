@@ -1,0 +1,274 @@
+import type { Bytes, Seconds } from '@rackwise/types';
+import type { FlowNetwork, FlowNetworkStats } from '../flow-network.js';
+import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
+import { IndexedMinHeap } from './indexed-min-heap.js';
+import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
+import { growInt32 } from './typed-arrays.js';
+import { describe } from './validate.js';
+
+/** Two instants closer than this are the same instant, seconds. */
+export const TIME_TOLERANCE: Seconds = 1e-9;
+/** A newly solved rate within this relative distance of the old one is kept (no re-key). */
+const RATE_TOLERANCE = 1e-12;
+
+type MutableStats = { -readonly [K in keyof FlowNetworkStats]: FlowNetworkStats[K] };
+
+/** The flow network behind `createFlowNetwork`; see `FlowNetwork` for the contract. */
+export class FlowNetworkImpl implements FlowNetwork {
+  now: Seconds = 0;
+  readonly stats: MutableStats = {
+    solves: 0,
+    rateChanges: 0,
+    flowsAdded: 0,
+    peakActiveFlows: 0,
+    activeFlowsAtSolves: 0,
+    solveMillis: 0,
+  };
+
+  private readonly capacities: Float64Array;
+  private readonly table: FlowTable;
+  private readonly filling: ProgressiveFilling;
+  /** Completion heap: key = time the flow's last byte arrives at its current rate (now if at most the tolerance is left). */
+  private readonly completions: IndexedMinHeap;
+  private readonly load: Float64Array;
+  /** Dense list of active flows and each flow's position in it. */
+  private active: Int32Array = new Int32Array(0);
+  private activePos: Int32Array = new Int32Array(0);
+  private activeCount = 0;
+  private readonly instant: number[] = [];
+  private nextSeq = 0;
+  private dirty = false;
+  private lastSolveTime = Number.NEGATIVE_INFINITY;
+  private dueTime = Number.POSITIVE_INFINITY;
+
+  constructor(
+    capacities: Float64Array,
+    private readonly resolveInterval: Seconds,
+    private readonly tolerance: Bytes,
+  ) {
+    this.capacities = Float64Array.from(capacities);
+    this.table = new FlowTable(capacities.length);
+    this.filling = new ProgressiveFilling(this.capacities);
+    this.completions = new IndexedMinHeap(0);
+    this.load = new Float64Array(capacities.length);
+  }
+
+  get activeFlowCount(): number {
+    return this.activeCount + this.instant.length;
+  }
+
+  addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
+    const k = this.checkLinks(links);
+    if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) {
+      throw new Error(`addFlow: bytes must be a non-negative finite number of bytes, got ${describe(bytes)}`);
+    }
+    if (typeof tag !== 'number' || Number.isNaN(tag)) {
+      throw new Error(`addFlow: tag must be a number, got ${describe(tag)}`);
+    }
+    const t = this.table;
+    const flow = t.allocate((capacity) => this.grow(capacity));
+    t.seq[flow] = this.nextSeq++;
+    t.tag[flow] = tag;
+    t.rate[flow] = 0;
+    t.left[flow] = bytes;
+    t.base[flow] = this.now;
+    this.stats.flowsAdded++;
+    if (k === 0 || bytes < this.tolerance) {
+      t.state[flow] = INSTANT;
+      t.flowLinkCount[flow] = 0;
+      this.instant.push(flow);
+      return flow;
+    }
+    t.state[flow] = ACTIVE;
+    t.flowLinkCount[flow] = k;
+    const base = flow * MAX_LINKS_PER_FLOW;
+    for (let j = 0; j < k; j++) t.flowLinks[base + j] = links[j]!;
+    t.link(flow);
+    this.completions.push(flow, Number.POSITIVE_INFINITY, t.seq[flow]!);
+    this.active[this.activeCount] = flow;
+    this.activePos[flow] = this.activeCount++;
+    if (this.activeCount > this.stats.peakActiveFlows) this.stats.peakActiveFlows = this.activeCount;
+    this.dirty = true;
+    return flow;
+  }
+
+  removeFlow(flow: number): Bytes {
+    const state = this.checkFlow(flow, 'removeFlow');
+    const left = this.remaining(flow);
+    if (state === INSTANT) {
+      this.instant.splice(this.instant.indexOf(flow), 1);
+    } else {
+      this.completions.remove(flow);
+      this.detach(flow);
+    }
+    this.table.release(flow);
+    return left;
+  }
+
+  advanceTo(time: Seconds): void {
+    if (typeof time !== 'number' || Number.isNaN(time) || time < this.now - TIME_TOLERANCE) {
+      throw new Error(`advanceTo: time must be a number ≥ now (${this.now}), got ${describe(time)}`);
+    }
+    if (time > this.now) this.now = time;
+  }
+
+  solve(): void {
+    if (!this.dirty) return;
+    if (this.activeCount === 0) {
+      this.dirty = false;
+      this.dueTime = Number.POSITIVE_INFINITY;
+      return;
+    }
+    if (this.resolveInterval > 0) {
+      const due = this.lastSolveTime + this.resolveInterval;
+      if (this.now < due - TIME_TOLERANCE) {
+        this.dueTime = due;
+        return;
+      }
+    }
+    const started = performance.now();
+    this.dirty = false;
+    this.dueTime = Number.POSITIVE_INFINITY;
+    this.lastSolveTime = this.now;
+    this.filling.run(this.table);
+    const rates = this.filling.rates;
+    const current = this.table.rate;
+    let changes = 0;
+    for (let i = 0; i < this.activeCount; i++) {
+      const flow = this.active[i]!;
+      const next = rates[flow]!;
+      const old = current[flow]!;
+      if (Math.abs(next - old) > RATE_TOLERANCE * next) {
+        this.setRate(flow, next);
+        changes++;
+      }
+    }
+    const stats = this.stats;
+    stats.solves++;
+    stats.rateChanges += changes;
+    stats.activeFlowsAtSolves += this.activeCount;
+    stats.solveMillis += performance.now() - started;
+  }
+
+  nextEventTime(): Seconds {
+    if (this.instant.length > 0) return this.now;
+    const next = this.completions.topKey();
+    return next < this.dueTime ? next : this.dueTime;
+  }
+
+  takeCompleted(fn: (flow: number, tag: number) => void): void {
+    const heap = this.completions;
+    const limit = this.now + TIME_TOLERANCE;
+    if (this.instant.length === 0 && !(heap.topKey() <= limit)) return;
+    const done: number[] = this.instant.splice(0);
+    while (heap.size > 0 && heap.topKey() <= limit) {
+      const flow = heap.pop();
+      this.detach(flow);
+      done.push(flow);
+    }
+    const t = this.table;
+    if (done.length > 1) done.sort((a, b) => t.seq[a]! - t.seq[b]!);
+    const tags = done.map((flow) => t.tag[flow]!);
+    for (const flow of done) t.release(flow);
+    for (let i = 0; i < done.length; i++) fn(done[i]!, tags[i]!);
+  }
+
+  rate(flow: number): number {
+    this.checkFlow(flow, 'rate');
+    return this.table.rate[flow]!;
+  }
+
+  remaining(flow: number): Bytes {
+    const state = this.checkFlow(flow, 'remaining');
+    const t = this.table;
+    if (state === INSTANT) return 0;
+    const left = t.left[flow]! - t.rate[flow]! * (this.now - t.base[flow]!);
+    return left > 0 ? left : 0;
+  }
+
+  linkLoad(link: number): number {
+    if (!(Number.isInteger(link) && link >= 0 && link < this.capacities.length)) {
+      throw new Error(
+        `linkLoad: link must be an integer in [0, ${this.capacities.length}), got ${describe(link)}`,
+      );
+    }
+    return this.load[link]!;
+  }
+
+  /** Brings a flow's bytes up to `now`, then gives it a new rate and completion time. */
+  private setRate(flow: number, next: number): void {
+    const t = this.table;
+    const old = t.rate[flow]!;
+    const elapsed = this.now - t.base[flow]!;
+    let left = t.left[flow]!;
+    if (old > 0 && elapsed > 0) {
+      left -= old * elapsed;
+      if (left < 0) left = 0;
+      t.left[flow] = left;
+    }
+    t.base[flow] = this.now;
+    t.rate[flow] = next;
+    const delta = next - old;
+    const base = flow * MAX_LINKS_PER_FLOW;
+    const end = base + t.flowLinkCount[flow]!;
+    for (let j = base; j < end; j++) {
+      const l = t.flowLinks[j]!;
+      this.load[l] = this.load[l]! + delta;
+    }
+    const done =
+      left <= this.tolerance ? this.now : next > 0 ? this.now + left / next : Number.POSITIVE_INFINITY;
+    this.completions.update(flow, done);
+  }
+
+  /** Takes an active flow out of the solver (its links lose its rate). */
+  private detach(flow: number): void {
+    const t = this.table;
+    const rate = t.rate[flow]!;
+    const base = flow * MAX_LINKS_PER_FLOW;
+    const end = base + t.flowLinkCount[flow]!;
+    t.unlink(flow);
+    for (let j = base; j < end; j++) {
+      const l = t.flowLinks[j]!;
+      this.load[l] = t.linkFlowCount[l] === 0 ? 0 : this.load[l]! - rate;
+    }
+    const at = this.activePos[flow]!;
+    const moved = this.active[--this.activeCount]!;
+    this.active[at] = moved;
+    this.activePos[moved] = at;
+    this.dirty = true;
+  }
+
+  private grow(capacity: number): void {
+    this.completions.grow(capacity);
+    this.filling.growFlows(capacity);
+    this.active = growInt32(this.active, capacity);
+    this.activePos = growInt32(this.activePos, capacity);
+  }
+
+  private checkLinks(links: ArrayLike<number>): number {
+    const k = links?.length;
+    if (typeof k !== 'number' || k > MAX_LINKS_PER_FLOW) {
+      throw new Error(
+        `addFlow: links must be an array of at most ${MAX_LINKS_PER_FLOW} link indices, got ${describe(links)}`,
+      );
+    }
+    const linkCount = this.capacities.length;
+    for (let j = 0; j < k; j++) {
+      const l = links[j]!;
+      if (!(Number.isInteger(l) && l >= 0 && l < linkCount)) {
+        throw new Error(`addFlow: links[${j}] must be an integer in [0, ${linkCount}), got ${describe(l)}`);
+      }
+      for (let i = 0; i < j; i++) {
+        if (links[i] === l) throw new Error(`addFlow: links must not repeat a link, got ${l} twice`);
+      }
+    }
+    return k;
+  }
+
+  private checkFlow(flow: number, method: string): number {
+    const state =
+      Number.isInteger(flow) && flow >= 0 && flow < this.table.capacity ? this.table.state[flow]! : 0;
+    if (state === 0) throw new Error(`${method}: flow ${describe(flow)} is not an active flow`);
+    return state;
+  }
+}

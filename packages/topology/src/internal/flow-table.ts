@@ -1,0 +1,105 @@
+import { type LinkIncidences, MAX_LINKS_PER_FLOW } from './progressive-filling.js';
+import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
+
+/** Slot states. */
+export const FREE = 0;
+/** In the solver: crosses at least one link and has bytes to send. */
+export const ACTIVE = 1;
+/** Zero-size (or link-less) flow waiting to be reported complete; never in the solver. */
+export const INSTANT = 2;
+
+/**
+ * Struct-of-arrays storage of flows and of the flows on each link. Flow slots are reused
+ * through a free list; every array grows by doubling.
+ */
+export class FlowTable implements LinkIncidences {
+  capacity = 0;
+  state: Uint8Array = new Uint8Array(0);
+  /** Current rate, bytes per second. */
+  rate: Float64Array = new Float64Array(0);
+  /** Bytes left at time `base`. */
+  left: Float64Array = new Float64Array(0);
+  /** Time `left` was last brought up to date. */
+  base: Float64Array = new Float64Array(0);
+  /** Sequence number of the flow (order of `addFlow`), for ties. */
+  seq: Float64Array = new Float64Array(0);
+  tag: Float64Array = new Float64Array(0);
+  flowLinkCount: Uint8Array = new Uint8Array(0);
+  flowLinks: Int32Array = new Int32Array(0);
+  /** Position of each incidence in its link's list. */
+  incidencePos: Int32Array = new Int32Array(0);
+
+  readonly linkFlows: Int32Array[];
+  readonly linkFlowCount: Int32Array;
+
+  private freeSlots: Int32Array = new Int32Array(0);
+  private freeCount = 0;
+  private highWater = 0;
+
+  constructor(linkCount: number) {
+    this.linkFlows = Array.from({ length: linkCount }, () => new Int32Array(4));
+    this.linkFlowCount = new Int32Array(linkCount);
+  }
+
+  /** A free slot (reused first), growing the arrays when full; returns it. */
+  allocate(onGrow: (capacity: number) => void): number {
+    if (this.freeCount > 0) return this.freeSlots[--this.freeCount]!;
+    if (this.highWater === this.capacity) {
+      this.grow(Math.max(64, this.capacity * 2));
+      onGrow(this.capacity);
+    }
+    return this.highWater++;
+  }
+
+  release(flow: number): void {
+    this.state[flow] = FREE;
+    this.freeSlots[this.freeCount++] = flow;
+  }
+
+  /** Puts an active flow on the lists of its links. */
+  link(flow: number): void {
+    const base = flow * MAX_LINKS_PER_FLOW;
+    const end = base + this.flowLinkCount[flow]!;
+    for (let inc = base; inc < end; inc++) {
+      const l = this.flowLinks[inc]!;
+      const n = this.linkFlowCount[l]!;
+      let list = this.linkFlows[l]!;
+      if (n === list.length) {
+        this.linkFlows[l] = list = growInt32(list, n * 2);
+      }
+      list[n] = inc;
+      this.incidencePos[inc] = n;
+      this.linkFlowCount[l] = n + 1;
+    }
+  }
+
+  /** Takes a flow off the lists of its links (swap with the last entry). */
+  unlink(flow: number): void {
+    const base = flow * MAX_LINKS_PER_FLOW;
+    const end = base + this.flowLinkCount[flow]!;
+    for (let inc = base; inc < end; inc++) {
+      const l = this.flowLinks[inc]!;
+      const list = this.linkFlows[l]!;
+      const last = this.linkFlowCount[l]! - 1;
+      const at = this.incidencePos[inc]!;
+      const moved = list[last]!;
+      list[at] = moved;
+      this.incidencePos[moved] = at;
+      this.linkFlowCount[l] = last;
+    }
+  }
+
+  private grow(capacity: number): void {
+    this.state = growUint8(this.state, capacity);
+    this.rate = growFloat64(this.rate, capacity);
+    this.left = growFloat64(this.left, capacity);
+    this.base = growFloat64(this.base, capacity);
+    this.seq = growFloat64(this.seq, capacity);
+    this.tag = growFloat64(this.tag, capacity);
+    this.flowLinkCount = growUint8(this.flowLinkCount, capacity);
+    this.flowLinks = growInt32(this.flowLinks, capacity * MAX_LINKS_PER_FLOW);
+    this.incidencePos = growInt32(this.incidencePos, capacity * MAX_LINKS_PER_FLOW);
+    this.freeSlots = growInt32(this.freeSlots, capacity);
+    this.capacity = capacity;
+  }
+}

@@ -1,0 +1,107 @@
+import { IndexedMinHeap } from './indexed-min-heap.js';
+import { growFloat64, growInt32 } from './typed-arrays.js';
+
+/** Links a flow may cross; flow f's links are `flowLinks[f × MAX_LINKS_PER_FLOW + k]`. */
+export const MAX_LINKS_PER_FLOW = 4;
+
+/**
+ * The flows on each link, as incidences `flow × MAX_LINKS_PER_FLOW + k` (k-th link of the
+ * flow), so a flow can be unlinked in O(1) by swapping with the last entry.
+ */
+export interface LinkIncidences {
+  readonly linkFlows: readonly Int32Array[];
+  readonly linkFlowCount: Int32Array;
+  readonly flowLinks: Int32Array;
+  readonly flowLinkCount: Uint8Array;
+}
+
+/**
+ * Exact max-min fair rates by progressive filling (water-filling) with a heap over links.
+ *
+ * Every link's fair share is its remaining capacity over its unfrozen flows. The link
+ * with the smallest share is the next bottleneck: its unfrozen flows get that share and
+ * freeze, and their other links give it up. A link's share never falls when another
+ * link's flows freeze (they take at most that link's share), so the heap keys are kept
+ * lazily: a popped link whose share has grown is pushed back with its current share.
+ * Ties go to the lower link index. Remaining capacity is clamped at 0.
+ *
+ * Cost: O(links + incidences + pops × log links).
+ */
+export class ProgressiveFilling {
+  private readonly heap: IndexedMinHeap;
+  private readonly remaining: Float64Array;
+  private readonly unfrozen: Int32Array;
+  private frozenStamp: Int32Array;
+  private stamp = 0;
+  /** Output: rate of each flow slot on some link, after `run`. */
+  rates: Float64Array;
+
+  constructor(private readonly capacities: Float64Array) {
+    const links = capacities.length;
+    this.heap = new IndexedMinHeap(links);
+    this.remaining = new Float64Array(links);
+    this.unfrozen = new Int32Array(links);
+    this.frozenStamp = new Int32Array(0);
+    this.rates = new Float64Array(0);
+  }
+
+  /** Makes room for flow slots below `capacity`. */
+  growFlows(capacity: number): void {
+    if (capacity <= this.rates.length) return;
+    this.rates = growFloat64(this.rates, capacity);
+    this.frozenStamp = growInt32(this.frozenStamp, capacity);
+  }
+
+  /** Writes into `rates` the max-min fair rate of every flow on some link. */
+  run(incidences: LinkIncidences): void {
+    const { linkFlows, linkFlowCount, flowLinks, flowLinkCount } = incidences;
+    const { heap, remaining, unfrozen, capacities, rates } = this;
+    const frozen = this.frozenStamp;
+    if (++this.stamp === 0x7fffffff) {
+      frozen.fill(0);
+      this.stamp = 1;
+    }
+    const stamp = this.stamp;
+    heap.clear();
+    for (let l = 0; l < capacities.length; l++) {
+      const n = linkFlowCount[l]!;
+      if (n === 0) continue;
+      const c = capacities[l]!;
+      remaining[l] = c;
+      unfrozen[l] = n;
+      heap.append(l, c / n, l);
+    }
+    heap.heapify();
+    while (heap.size > 0) {
+      const l = heap.top();
+      const n = unfrozen[l]!;
+      if (n === 0) {
+        heap.pop();
+        continue;
+      }
+      const share = remaining[l]! / n;
+      if (share > heap.keyOf(l)) {
+        heap.update(l, share);
+        continue;
+      }
+      heap.pop();
+      const list = linkFlows[l]!;
+      const count = linkFlowCount[l]!;
+      for (let i = 0; i < count; i++) {
+        const flow = list[i]! >> 2;
+        if (frozen[flow] === stamp) continue;
+        frozen[flow] = stamp;
+        rates[flow] = share;
+        const base = flow * MAX_LINKS_PER_FLOW;
+        const end = base + flowLinkCount[flow]!;
+        for (let j = base; j < end; j++) {
+          const m = flowLinks[j]!;
+          if (m === l) continue;
+          const left = remaining[m]! - share;
+          remaining[m] = left > 0 ? left : 0;
+          unfrozen[m] = unfrozen[m]! - 1;
+        }
+      }
+    }
+  }
+}
