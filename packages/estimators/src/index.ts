@@ -59,3 +59,23 @@ export type { RemainingShuffleInput, RemainingWork } from './fcs/remaining-work.
 export { estimatedExecutionTime, executionSlackness, reduceWorkFraction } from './fcs/execution-slackness.js';
 export type { ExecutionSlacknessInput } from './fcs/execution-slackness.js';
 export { migrationDelay } from './fcs/migration-delay.js';
+// ShuffleWatcher (shufflewatcher.md §3.2–3.3): SAMP's traffic estimate and Fig. 4 loop, SARP's Fig. 6.
+export { apportionReduces } from './shufflewatcher/reduce-apportionment.js';
+export {
+  sampCrossRackTraffic,
+  shuffleAwareMapPlacement,
+  sortRacksByInput,
+  tentativeReducesPerRack,
+} from './shufflewatcher/samp-map-racks.js';
+export type {
+  SampBlock,
+  SampJob,
+  SampPlacement,
+  SampTrafficEstimate,
+} from './shufflewatcher/samp-map-racks.js';
+export {
+  crossRackShuffleBytes,
+  preferredReducesPerRack,
+  sarpReducesPerRack,
+} from './shufflewatcher/sarp-reduces-per-rack.js';
+export type { SarpInput, SarpReducesPerRack } from './shufflewatcher/sarp-reduces-per-rack.js';
