@@ -1,0 +1,21 @@
+import type { JobView, Seconds } from '@rackwise/types';
+
+/**
+ * The starvation guard of ShuffleWatcher §3.4: job submission times are tracked "at the
+ * granularity of a window", and a user's jobs submitted in an earlier window come before
+ * those of a later one, overriding NASS, SAMP and SARP. Windows are fixed intervals of
+ * the host clock, `[k·W, (k+1)·W)`.
+ *
+ * Returns the jobs of the earliest window among `jobs` (all of which have a task the slot
+ * runs), in arrival order (submission time, then id). `W = Infinity`: every job, in
+ * arrival order.
+ */
+export function earliestWindowJobs(jobs: readonly JobView[], window: Seconds): JobView[] {
+  const windowOf = (job: JobView): number =>
+    Number.isFinite(window) ? Math.floor(job.submitTime / window) : 0;
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const job of jobs) earliest = Math.min(earliest, windowOf(job));
+  return jobs
+    .filter((job) => windowOf(job) === earliest)
+    .sort((a, b) => a.submitTime - b.submitTime || a.id - b.id);
+}

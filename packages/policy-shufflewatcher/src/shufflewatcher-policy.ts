@@ -1,0 +1,145 @@
+import { classifyShuffleByRatio } from '@rackwise/predictor';
+import type {
+  ClusterView,
+  Decision,
+  JobId,
+  JobView,
+  PolicyContext,
+  RackId,
+  SchedulerPolicyV1,
+  SlotOffer,
+} from '@rackwise/types';
+import { JobPlans } from './internal/job-plans.js';
+import { LocalityWait } from './internal/locality-wait.js';
+import { WAIT_FOR_LOCALITY, nassChoose } from './internal/nass-order.js';
+import { NetSat } from './internal/net-sat.js';
+import { earliestWindowJobs } from './internal/starvation-window.js';
+import {
+  type ShuffleWatcherConfig,
+  type ShuffleWatcherOptions,
+  resolveShuffleWatcherConfig,
+} from './shufflewatcher-config.js';
+
+/** What SAMP and SARP decided for one active job, for logs and explanations. */
+export interface ShuffleWatcherJobState {
+  /** SAMP's `PreferredMapRacks` (Fig. 4); undefined when SAMP is off. */
+  readonly preferredMapRacks: readonly RackId[] | undefined;
+  /** SAMP's `TentativeReducesPerRack` (Fig. 4, line 9). */
+  readonly tentativeReducesPerRack: readonly number[];
+  /** SARP's `PreferredReducesPerRack` from the intermediate data (Fig. 6), once computed. */
+  readonly preferredReducesPerRack: readonly number[] | undefined;
+}
+
+/** A ShuffleWatcher policy: the v1 contract plus a look at its resolved configuration and job plans. */
+export interface ShuffleWatcherPolicy extends SchedulerPolicyV1 {
+  /** The configuration in force, defaults filled in. */
+  readonly config: ShuffleWatcherConfig;
+  /** SAMP / SARP state of an active job, undefined if the policy holds none for it. */
+  jobState(job: JobId): ShuffleWatcherJobState | undefined;
+}
+
+/**
+ * ShuffleWatcher (Ahmad et al., USENIX ATC '14) on any fairness policy: NASS (§3.1,
+ * Fig. 3) orders the selected user's maps and reduces by the network load NetSat reads;
+ * SAMP (§3.2, Fig. 4) picks each job's preferred map racks at submission; SARP (§3.3,
+ * Fig. 6) sets how many of a job's reduces each rack should run; a starvation window
+ * (§3.4) puts a user's older jobs first.
+ *
+ * The user is the first group of `config.userOrder` that has a task the offered slot
+ * runs; under strict fairness (`relaxedLocality: false`) that user always gets a task.
+ * Under relaxed locality (SW-relaxed) a user whose turn goes to maps but has none local
+ * enough is passed over, as Delay scheduling does, until it has waited long enough.
+ *
+ * Decisions carry `nass/<saturated|unsaturated>-<category>` reason codes (Fig. 3 lines:
+ * `map-preferred-rack` 4/16, `map-node-local` and `map-rack-local` 5/17, `map-any` 6/18,
+ * `reduce-light` 7, `reduce-heavy-sarp` 8/13, `reduce-heavy` 14, `reduce-any` 9/15), or
+ * pass with `shufflewatcher/locality-wait` or `shufflewatcher/no-launchable-task`.
+ *
+ * Deterministic: ties go to job arrival order and rack id; `context.random` is not drawn.
+ *
+ * @throws Error naming the option when the configuration is invalid (see
+ *   {@link resolveShuffleWatcherConfig}).
+ */
+export function createShuffleWatcherPolicy(
+  options: ShuffleWatcherOptions,
+  context: PolicyContext,
+): ShuffleWatcherPolicy {
+  const config = resolveShuffleWatcherConfig(options);
+  if (typeof context !== 'object' || context === null) {
+    throw new Error('shufflewatcher: context must be a PolicyContext with a random source');
+  }
+  const netSat = new NetSat(config.nwSaturationThreshold, config.netSatScope);
+  const plans = new JobPlans(config);
+  const wait = config.relaxedLocality === false ? undefined : new LocalityWait(config.relaxedLocality);
+  const heavy = { mediumAbove: config.shuffleHeavyRatio, heavyAbove: config.shuffleHeavyRatio };
+
+  const assign = (offer: SlotOffer, view: ClusterView): Decision => {
+    const maps = offer.kind !== 'reduce';
+    const reduces = offer.kind !== 'map';
+    const launchable = (job: JobView): boolean =>
+      (maps && job.pendingMaps().length > 0) ||
+      (reduces && job.reducesReady && job.waitingReduces().length > 0);
+    const isHeavy = (job: JobView): boolean =>
+      classifyShuffleByRatio(view.predictor.ratio(job), heavy) === 'heavy';
+    const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
+    const rack = view.topology.rackOf(offer.node);
+    let waited = false;
+    for (const group of config.userOrder.order(view, offer.kind)) {
+      const ready = group.jobs.filter(launchable);
+      if (ready.length === 0) continue;
+      const jobs = earliestWindowJobs(ready, config.starvationWindow);
+      const allowed = wait === undefined ? 2 : wait.allowed(group.key, view.now);
+      const choice = nassChoose({
+        view,
+        node: offer.node,
+        rack,
+        saturated,
+        jobs,
+        maps,
+        reduces,
+        allowed,
+        plans,
+        isHeavy,
+      });
+      if (choice === undefined) continue;
+      if (choice === WAIT_FOR_LOCALITY) {
+        wait?.skipped(group.key, view.now);
+        waited = true;
+        continue;
+      }
+      if (choice.task.kind === 'map') wait?.launched(group.key, choice.level);
+      return {
+        type: 'launch',
+        task: choice.task,
+        reason: `nass/${saturated ? 'saturated' : 'unsaturated'}-${choice.rule}`,
+      };
+    }
+    return {
+      type: 'pass',
+      reason: waited ? 'shufflewatcher/locality-wait' : 'shufflewatcher/no-launchable-task',
+    };
+  };
+
+  const policy: ShuffleWatcherPolicy = {
+    specificationVersion: 'v1',
+    name: config.name,
+    config,
+    assign,
+    onJobSubmitted(job: JobView, view: ClusterView): void {
+      if (plans.enabled) plans.plan(job, view);
+    },
+    onJobCompleted(job: JobView): void {
+      plans.forget(job.id);
+    },
+    jobState(job: JobId): ShuffleWatcherJobState | undefined {
+      const plan = plans.peek(job);
+      if (plan === undefined) return undefined;
+      return {
+        preferredMapRacks: plan.preferredMapRacks,
+        tentativeReducesPerRack: plan.tentative,
+        preferredReducesPerRack: plan.fromIntermediateData,
+      };
+    },
+  };
+  return policy;
+}
