@@ -35,6 +35,8 @@ export class FlowNetworkImpl implements FlowNetwork {
   private active: Int32Array = new Int32Array(0);
   private activePos: Int32Array = new Int32Array(0);
   private activeCount = 0;
+  /** Scratch: flows whose rate changed in the current solve. */
+  private changed: Int32Array = new Int32Array(0);
   private readonly instant: number[] = [];
   private nextSeq = 0;
   private dirty = false;
@@ -130,19 +132,23 @@ export class FlowNetworkImpl implements FlowNetwork {
     this.dirty = false;
     this.dueTime = Number.POSITIVE_INFINITY;
     this.lastSolveTime = this.now;
-    this.filling.run(this.table);
+    this.filling.run(this.table, this.activeCount, this.load);
     const rates = this.filling.rates;
     const current = this.table.rate;
+    const changed = this.changed;
     let changes = 0;
     for (let i = 0; i < this.activeCount; i++) {
       const flow = this.active[i]!;
       const next = rates[flow]!;
-      const old = current[flow]!;
-      if (Math.abs(next - old) > RATE_TOLERANCE * next) {
-        this.setRate(flow, next);
-        changes++;
-      }
+      if (Math.abs(next - current[flow]!) > RATE_TOLERANCE * next) changed[changes++] = flow;
     }
+    // Re-key one by one (log n each) or all at once (n): whichever is cheaper.
+    const rebuild = changes * Math.log2(this.activeCount + 1) > 2 * this.activeCount;
+    for (let i = 0; i < changes; i++) {
+      const flow = changed[i]!;
+      this.setRate(flow, rates[flow]!, !rebuild);
+    }
+    if (rebuild) this.completions.heapify();
     const stats = this.stats;
     stats.solves++;
     stats.rateChanges += changes;
@@ -195,8 +201,11 @@ export class FlowNetworkImpl implements FlowNetwork {
     return this.load[link]!;
   }
 
-  /** Brings a flow's bytes up to `now`, then gives it a new rate and completion time. */
-  private setRate(flow: number, next: number): void {
+  /**
+   * Brings a flow's bytes up to `now`, then gives it a new rate and completion time
+   * (restoring the heap order only if `sift`; otherwise the caller heapifies).
+   */
+  private setRate(flow: number, next: number, sift: boolean): void {
     const t = this.table;
     const old = t.rate[flow]!;
     const elapsed = this.now - t.base[flow]!;
@@ -208,16 +217,10 @@ export class FlowNetworkImpl implements FlowNetwork {
     }
     t.base[flow] = this.now;
     t.rate[flow] = next;
-    const delta = next - old;
-    const base = flow * MAX_LINKS_PER_FLOW;
-    const end = base + t.flowLinkCount[flow]!;
-    for (let j = base; j < end; j++) {
-      const l = t.flowLinks[j]!;
-      this.load[l] = this.load[l]! + delta;
-    }
     const done =
       left <= this.tolerance ? this.now : next > 0 ? this.now + left / next : Number.POSITIVE_INFINITY;
-    this.completions.update(flow, done);
+    if (sift) this.completions.update(flow, done);
+    else this.completions.setKey(flow, done);
   }
 
   /** Takes an active flow out of the solver (its links lose its rate). */
@@ -243,6 +246,7 @@ export class FlowNetworkImpl implements FlowNetwork {
     this.filling.growFlows(capacity);
     this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
+    this.changed = new Int32Array(capacity);
   }
 
   private checkLinks(links: ArrayLike<number>): number {

@@ -2,38 +2,40 @@ import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /**
  * A binary min-heap over integer ids 0 … capacity − 1 with a position index, so any id's
- * key can be changed or the id removed in O(log n). Order: key, then tie (both numbers),
- * so equal keys come out in a deterministic order.
+ * key can be changed or the id removed in O(log n). Order: key, then tie, so equal keys
+ * come out in a deterministic order. Keys and ties are stored in heap order beside the
+ * ids, so sifting reads contiguous memory.
  */
 export class IndexedMinHeap {
   private items: Int32Array;
-  private pos: Int32Array;
   private keys: Float64Array;
   private ties: Float64Array;
+  private pos: Int32Array;
   size = 0;
 
   constructor(capacity: number) {
     this.items = new Int32Array(capacity);
-    this.pos = new Int32Array(capacity).fill(-1);
     this.keys = new Float64Array(capacity);
     this.ties = new Float64Array(capacity);
+    this.pos = new Int32Array(capacity).fill(-1);
   }
 
   /** Makes room for ids below `capacity`. */
   grow(capacity: number): void {
     if (capacity <= this.pos.length) return;
     this.items = growInt32(this.items, capacity);
-    this.pos = growInt32(this.pos, capacity, -1);
     this.keys = growFloat64(this.keys, capacity);
     this.ties = growFloat64(this.ties, capacity);
+    this.pos = growInt32(this.pos, capacity, -1);
   }
 
   has(id: number): boolean {
     return this.pos[id]! >= 0;
   }
 
+  /** Key of an id in the heap. */
   keyOf(id: number): number {
-    return this.keys[id]!;
+    return this.keys[this.pos[id]!]!;
   }
 
   /** The id with the smallest key; only when `size > 0`. */
@@ -42,29 +44,32 @@ export class IndexedMinHeap {
   }
 
   topKey(): number {
-    return this.size === 0 ? Number.POSITIVE_INFINITY : this.keys[this.items[0]!]!;
+    return this.size === 0 ? Number.POSITIVE_INFINITY : this.keys[0]!;
   }
 
   push(id: number, key: number, tie: number): void {
-    this.keys[id] = key;
-    this.ties[id] = tie;
-    const i = this.size++;
-    this.items[i] = id;
-    this.pos[id] = i;
-    this.siftUp(i);
+    this.append(id, key, tie);
+    this.siftUp(this.size - 1, id, key, tie);
   }
 
   /** Appends without ordering; call `heapify` before any other operation. */
   append(id: number, key: number, tie: number): void {
-    this.keys[id] = key;
-    this.ties[id] = tie;
     const i = this.size++;
     this.items[i] = id;
+    this.keys[i] = key;
+    this.ties[i] = tie;
     this.pos[id] = i;
   }
 
+  /** Sets the key of an id without ordering; call `heapify` before any other operation. */
+  setKey(id: number, key: number): void {
+    this.keys[this.pos[id]!] = key;
+  }
+
+  /** Restores the heap order in O(size) after `append` or `setKey`. */
   heapify(): void {
-    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.siftDown(i);
+    for (let i = (this.size >> 1) - 1; i >= 0; i--)
+      this.siftDown(i, this.items[i]!, this.keys[i]!, this.ties[i]!);
   }
 
   pop(): number {
@@ -80,11 +85,10 @@ export class IndexedMinHeap {
 
   /** Sets the key of an id in the heap and restores the order. */
   update(id: number, key: number): void {
-    const old = this.keys[id]!;
-    this.keys[id] = key;
     const i = this.pos[id]!;
-    if (key < old) this.siftUp(i);
-    else if (key > old) this.siftDown(i);
+    const old = this.keys[i]!;
+    if (key < old) this.siftUp(i, id, key, this.ties[i]!);
+    else if (key > old) this.siftDown(i, id, key, this.ties[i]!);
   }
 
   /** Empties the heap. */
@@ -94,56 +98,67 @@ export class IndexedMinHeap {
   }
 
   private removeAt(i: number): void {
-    const id = this.items[i]!;
-    this.pos[id] = -1;
+    this.pos[this.items[i]!] = -1;
     const last = --this.size;
     if (i === last) return;
-    const moved = this.items[last]!;
-    this.items[i] = moved;
-    this.pos[moved] = i;
-    this.siftDown(i);
-    if (this.items[i] === moved) this.siftUp(i);
+    const id = this.items[last]!;
+    const key = this.keys[last]!;
+    const tie = this.ties[last]!;
+    this.siftDown(i, id, key, tie);
+    if (this.items[i] === id) this.siftUp(i, id, key, tie);
   }
 
-  private less(a: number, b: number): boolean {
-    const ka = this.keys[a]!;
-    const kb = this.keys[b]!;
-    return ka < kb || (ka === kb && this.ties[a]! < this.ties[b]!);
-  }
-
-  private siftUp(start: number): void {
-    const items = this.items;
-    const id = items[start]!;
+  /** Moves the entry (id, key, tie) up from hole `start` to its place. */
+  private siftUp(start: number, id: number, key: number, tie: number): void {
+    const { items, keys, ties, pos } = this;
     let i = start;
     while (i > 0) {
       const parent = (i - 1) >> 1;
+      const pk = keys[parent]!;
+      if (pk < key || (pk === key && ties[parent]! <= tie)) break;
       const p = items[parent]!;
-      if (!this.less(id, p)) break;
       items[i] = p;
-      this.pos[p] = i;
+      keys[i] = pk;
+      ties[i] = ties[parent]!;
+      pos[p] = i;
       i = parent;
     }
     items[i] = id;
-    this.pos[id] = i;
+    keys[i] = key;
+    ties[i] = tie;
+    pos[id] = i;
   }
 
-  private siftDown(start: number): void {
-    const items = this.items;
+  /** Moves the entry (id, key, tie) down from hole `start` to its place. */
+  private siftDown(start: number, id: number, key: number, tie: number): void {
+    const { items, keys, ties, pos } = this;
     const n = this.size;
-    const id = items[start]!;
     let i = start;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
+      let ck = keys[child]!;
+      let ct = ties[child]!;
       const right = child + 1;
-      if (right < n && this.less(items[right]!, items[child]!)) child = right;
+      if (right < n) {
+        const rk = keys[right]!;
+        if (rk < ck || (rk === ck && ties[right]! < ct)) {
+          child = right;
+          ck = rk;
+          ct = ties[right]!;
+        }
+      }
+      if (key < ck || (key === ck && tie <= ct)) break;
       const c = items[child]!;
-      if (!this.less(c, id)) break;
       items[i] = c;
-      this.pos[c] = i;
+      keys[i] = ck;
+      ties[i] = ct;
+      pos[c] = i;
       i = child;
     }
     items[i] = id;
-    this.pos[id] = i;
+    keys[i] = key;
+    ties[i] = tie;
+    pos[id] = i;
   }
 }

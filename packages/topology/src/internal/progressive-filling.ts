@@ -52,8 +52,12 @@ export class ProgressiveFilling {
     this.frozenStamp = growInt32(this.frozenStamp, capacity);
   }
 
-  /** Writes into `rates` the max-min fair rate of every flow on some link. */
-  run(incidences: LinkIncidences): void {
+  /**
+   * Writes into `rates` the max-min fair rate of every flow on some link, and into `load`
+   * the sum of those rates on every link with flows; `flowCount` is how many flows there
+   * are (filling stops once all are frozen).
+   */
+  run(incidences: LinkIncidences, flowCount: number, load: Float64Array): void {
     const { linkFlows, linkFlowCount, flowLinks, flowLinkCount } = incidences;
     const { heap, remaining, unfrozen, capacities, rates } = this;
     const frozen = this.frozenStamp;
@@ -72,7 +76,8 @@ export class ProgressiveFilling {
       heap.append(l, c / n, l);
     }
     heap.heapify();
-    while (heap.size > 0) {
+    let unfrozenFlows = flowCount;
+    while (heap.size > 0 && unfrozenFlows > 0) {
       const l = heap.top();
       const n = unfrozen[l]!;
       if (n === 0) {
@@ -92,6 +97,7 @@ export class ProgressiveFilling {
         if (frozen[flow] === stamp) continue;
         frozen[flow] = stamp;
         rates[flow] = share;
+        unfrozenFlows--;
         const base = flow * MAX_LINKS_PER_FLOW;
         const end = base + flowLinkCount[flow]!;
         for (let j = base; j < end; j++) {
@@ -102,6 +108,10 @@ export class ProgressiveFilling {
           unfrozen[m] = unfrozen[m]! - 1;
         }
       }
+      remaining[l] = 0;
+    }
+    for (let l = 0; l < capacities.length; l++) {
+      if (linkFlowCount[l]! > 0) load[l] = capacities[l]! - remaining[l]!;
     }
   }
 }
