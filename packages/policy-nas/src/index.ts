@@ -1,2 +1,11 @@
-/** @rackwise/policy-nas: NAS network-aware scheduler: MTS, CA-RTS and CR-RTS on delay scheduling. */
-export {};
+/**
+ * @rackwise/policy-nas — the network-aware scheduler NAS (Li, Shen, Sarker): map task
+ * scheduling (MTS), congestion-avoidance (CA-RTS) and congestion-reduction (CR-RTS)
+ * reduce task scheduling on a fairness user order.
+ */
+export { createNasPolicy } from './create-nas-policy.js';
+export type { NasInspection, NasPolicy } from './create-nas-policy.js';
+export { NAS_DEFAULTS } from './nas-config.js';
+export type { MapPauseScope, NasConfig, NasTunables } from './nas-config.js';
+export { createNasDefinition, nasVariants } from './nas-variants.js';
+export type { NasVariant, NasVariantName } from './nas-variants.js';

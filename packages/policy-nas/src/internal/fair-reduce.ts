@@ -1,0 +1,19 @@
+import type { Decision } from '@rackwise/types';
+import { hasReadyReduce, launch, pass } from './job-facts.js';
+import type { NasState, TaskRequest } from './nas-state.js';
+
+/**
+ * Fair-like reduces (the `nas-mts` variant, and the uncongested case without CA-RTS):
+ * the first ready job of the first user with one, as Fair serves reduces.
+ */
+export function scheduleReduceInOrder(state: NasState, request: TaskRequest): Decision {
+  for (const group of state.config.userOrder.order(request.view, request.kind)) {
+    for (const job of group.jobs) {
+      const reduce = hasReadyReduce(job) ? job.waitingReduces()[0] : undefined;
+      if (reduce === undefined) continue;
+      state.reduceSkips.reset(group.key);
+      return launch(reduce, 'nas/fair-reduce');
+    }
+  }
+  return pass('nas/no-ready-reduce');
+}

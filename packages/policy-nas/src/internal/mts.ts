@@ -1,0 +1,150 @@
+import { mapCost, mapLocality } from '@rackwise/estimators';
+import { classifyInput } from '@rackwise/predictor';
+import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
+import { launch, pass } from './job-facts.js';
+import type { NasState, TaskRequest } from './nas-state.js';
+
+/** A map request for MTS: the node's free map-output space and CR-RTS's map pause. */
+export interface MapRequest extends TaskRequest {
+  /** Available map output space on the node (Algorithm 2, line 1); `Infinity` without TT. */
+  readonly space: Bytes;
+  /** Whether CR-RTS currently forbids the job's maps (§III-E). */
+  readonly paused: (job: JobView) => boolean;
+}
+
+interface Candidate {
+  readonly job: JobView;
+  readonly map: MapTaskView;
+}
+
+/**
+ * MTS — NAS Algorithm 2 (§III-C). Walks the user list; a user's data-local and
+ * shuffle-qualified map launches at once (unpredicted jobs first, then the output
+ * closest to the space); otherwise the user is skipped (`D_i^m++`) until its counter
+ * reaches `D^m`, when a shuffle-qualified map of any locality launches (categories
+ * small/large input × unpredicted/predicted, then MapCost, then closest output), or
+ * with none (lines 13–16) its data-local map of least output, else its map of least
+ * output. Every launch resets the user's counter.
+ */
+export function scheduleMap(state: NasState, request: MapRequest): Decision {
+  const { view } = request;
+  let skipped = false;
+  let paused = false;
+  for (const group of state.config.userOrder.order(view, request.kind)) {
+    const jobs: JobView[] = [];
+    for (const job of group.jobs) {
+      if (job.count('map', 'pending') === 0) continue;
+      if (request.paused(job)) paused = true;
+      else jobs.push(job);
+    }
+    if (jobs.length === 0) continue;
+
+    const local = localQualified(jobs, request);
+    if (local !== undefined) {
+      state.mapSkips.reset(group.key);
+      return launch(local.map, 'mts/local-qualified');
+    }
+    if (!state.mapSkips.reachedMax(group.key, view.now)) {
+      state.mapSkips.skip(group.key, view.now);
+      skipped = true;
+      continue;
+    }
+    state.mapSkips.reset(group.key);
+    const qualified = qualifiedByCategory(jobs, request, state.config.smallInputBytes);
+    if (qualified !== undefined) return launch(qualified.map, 'mts/max-skips-qualified');
+    const leastLocal = leastOutput(jobs, request, 'local');
+    if (leastLocal !== undefined) return launch(leastLocal.map, 'mts/max-skips-local');
+    const least = leastOutput(jobs, request, 'any');
+    if (least !== undefined) return launch(least.map, 'mts/max-skips-smallest');
+  }
+  if (skipped) return pass('mts/skipped');
+  return pass(paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
+}
+
+/** Lines 3–4: a data-local map whose predicted output fits; unpredicted jobs first, then closest fit. */
+function localQualified(jobs: readonly JobView[], request: MapRequest): Candidate | undefined {
+  const { view, node, space } = request;
+  let best: Candidate | undefined;
+  let bestUnpredicted = false;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const job of jobs) {
+    const unpredicted = !view.predictor.isPredicted(job);
+    if (best !== undefined && bestUnpredicted && !unpredicted) continue;
+    for (const map of job.pendingMapsOnNode(node)) {
+      const output = view.predictor.mapOutput(job, map);
+      if (output > space) continue;
+      const gap = space - output;
+      if (
+        best === undefined ||
+        (unpredicted && !bestUnpredicted) ||
+        (unpredicted === bestUnpredicted && gap < bestGap)
+      ) {
+        best = { job, map };
+        bestUnpredicted = unpredicted;
+        bestGap = gap;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Lines 7–12: a shuffle-qualified map of any locality, by category — (1) small-input
+ * unpredicted, (2) small-input predicted, (3) large-input unpredicted, (4) large-input
+ * predicted — then least MapCost, then output closest to the space.
+ */
+function qualifiedByCategory(
+  jobs: readonly JobView[],
+  request: MapRequest,
+  smallInput: Bytes,
+): Candidate | undefined {
+  const { view, node, space } = request;
+  let best: Candidate | undefined;
+  let bestCategory = Number.POSITIVE_INFINITY;
+  let bestCost = Number.POSITIVE_INFINITY;
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const job of jobs) {
+    const category =
+      (classifyInput(job.inputBytes, smallInput) === 'small' ? 0 : 2) +
+      (view.predictor.isPredicted(job) ? 1 : 0);
+    if (category > bestCategory) continue;
+    for (const map of job.pendingMaps()) {
+      const output = view.predictor.mapOutput(job, map);
+      if (output > space) continue;
+      const cost = mapCost(mapLocality(map, node, view.topology), map.inputBytes);
+      const gap = space - output;
+      // `category > bestCategory` was skipped above, so equal categories compare on.
+      if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
+        best = { job, map };
+        bestCategory = category;
+        bestCost = cost;
+        bestGap = gap;
+      }
+    }
+  }
+  return best;
+}
+
+/** Lines 14–16: the map with the least predicted output, data-local ones only or any (then least MapCost). */
+function leastOutput(
+  jobs: readonly JobView[],
+  request: MapRequest,
+  scope: 'local' | 'any',
+): Candidate | undefined {
+  const { view, node } = request;
+  let best: Candidate | undefined;
+  let bestOutput = Number.POSITIVE_INFINITY;
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (const job of jobs) {
+    for (const map of scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps()) {
+      const output = view.predictor.mapOutput(job, map);
+      const cost = scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology), map.inputBytes);
+      if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
+        best = { job, map };
+        bestOutput = output;
+        bestCost = cost;
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,26 @@
+import type { Bytes, ClusterView, JobId, NodeId, RackId, SlotKind } from '@rackwise/types';
+import type { NasConfig } from '../nas-config.js';
+import type { SkipCounters } from './skip-counters.js';
+
+/** The state one NAS instance keeps between offers. */
+export interface NasState {
+  readonly config: NasConfig;
+  /** `D_i^m` of every user (Algorithm 2). */
+  readonly mapSkips: SkipCounters;
+  /** `D_i^r` of every user (Algorithm 4). */
+  readonly reduceSkips: SkipCounters;
+  /** Jobs whose waiting reduces CR-RTS tagged *delayed* (§III-E). */
+  readonly delayed: Set<JobId>;
+  /** Racks on which CR-RTS ran and that have not been seen uncongested since (§III-E). */
+  readonly crRtsRacks: Set<RackId>;
+  /** The current `TrafficThreshold` (eq. 3, or the operator's value). */
+  trafficThreshold: Bytes;
+}
+
+/** One request for a task, as Algorithm 1 receives it. */
+export interface TaskRequest {
+  readonly view: ClusterView;
+  readonly node: NodeId;
+  /** The offered slot kind, handed to the user order. */
+  readonly kind: SlotKind;
+}
