@@ -23,3 +23,30 @@ export type { HourWindow, SwimTraceOptions } from './swim-trace.js';
 export { FB2010_JOB_COUNT, FB2010_TRACE_FILE, fb2010TracePath, loadFb2010 } from './fb2010-trace.js';
 export { parseCoflowTrace, readCoflowTrace } from './coflow-trace.js';
 export type { CoflowReducerSpec, CoflowSpec, CoflowTrace } from './coflow-trace.js';
+export { validateJobMix } from './job-mix.js';
+export type {
+  DerivedSize,
+  Distribution,
+  HistogramBin,
+  InputSize,
+  JobClassSpec,
+  JobMixDefaults,
+  JobMixTable,
+  MixComposition,
+} from './job-mix.js';
+export { BENCHMARK_PROFILES } from './benchmarks.js';
+export type { BenchmarkName, BenchmarkProfile } from './benchmarks.js';
+export {
+  SHUFFLEWATCHER_INPUT_SIZES,
+  SHUFFLEWATCHER_MIX_1,
+  SHUFFLEWATCHER_MIX_2,
+  SHUFFLEWATCHER_MIX_3,
+  SHUFFLEWATCHER_TABLE_1,
+} from './mixes/shufflewatcher-mixes.js';
+export { FB2010_CLASS_ROWS, NAS_CLUSTER_MIX } from './mixes/nas-cluster-mix.js';
+export { FCS_MAP_HEAVY_MIX, FCS_REDUCE_HEAVY_MIX, FCS_TABLE_1, FCS_TABLE_3 } from './mixes/fcs-mixes.js';
+export { GRIDMIX_MIX } from './mixes/gridmix-mix.js';
+export { SHADOW_BENCHMARK_MIX, SHADOW_FACEBOOK_OPTIONS } from './mixes/shadow-mix.js';
+export { workloadMix, workloadMixNames } from './workload-mixes.js';
+export { MAX_GENERATED_JOBS, poissonWorkload } from './poisson-workload.js';
+export type { PoissonWorkloadOptions } from './poisson-workload.js';
