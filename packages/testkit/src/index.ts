@@ -18,6 +18,7 @@ export type {
 } from './test-cluster.js';
 export { TEST_BLOCK_BYTES, TEST_TASK_DEMAND, createTestCluster, describeRef } from './test-cluster.js';
 export { createSimplePredictor } from './simple-predictor.js';
+export { createTestUserOrder } from './test-user-order.js';
 export type {
   ArbitraryTopologySpec,
   JobArbitraryOptions,

@@ -2,6 +2,7 @@ import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { nodeId, rackId, userId } from './ids.js';
 import { TEST_BLOCK_BYTES, createTestCluster } from './test-cluster.js';
+import { createTestUserOrder } from './test-user-order.js';
 
 const firstPending: SchedulerPolicy = {
   specificationVersion: 'v1',
@@ -161,5 +162,32 @@ describe('createTestCluster', () => {
     expect(() => createTestCluster({ jobs: [{ maps: [{ replicas: [1, 1] }] }] })).toThrow(/repeat/);
     expect(() => createTestCluster({ mapCompletionThreshold: 2 })).toThrow(/mapCompletionThreshold/);
     expect(() => createTestCluster().view.job(0 as never)).toThrow(/unknown/);
+  });
+});
+
+describe('createTestUserOrder', () => {
+  it('orders jobs by submission, or users by fewest running tasks', () => {
+    const cluster = createTestCluster({
+      jobs: [
+        { user: 1, maps: 2 },
+        { user: 0, maps: 1 },
+        { user: 1, maps: 1, reduces: 1 },
+      ],
+    });
+    cluster.launch(cluster.mapOf(0, 0), 0);
+    expect(
+      createTestUserOrder()
+        .order(cluster.view, 'map')
+        .map((g) => g.key),
+    ).toEqual(['job:0', 'job:1', 'job:2']);
+    expect(
+      createTestUserOrder('user')
+        .order(cluster.view, 'map')
+        .map((g) => [g.key, g.jobs.map((j) => j.id)]),
+    ).toEqual([
+      ['user:0', [1]],
+      ['user:1', [0, 2]],
+    ]);
+    expect(createTestUserOrder().order(cluster.view, 'reduce')).toEqual([]);
   });
 });
