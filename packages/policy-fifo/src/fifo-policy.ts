@@ -1,0 +1,49 @@
+import type {
+  ClusterView,
+  Decision,
+  PolicyContext,
+  PolicyDefinition,
+  SchedulerPolicy,
+  SlotOffer,
+} from '@rackwise/types';
+import { FIFO_DEFAULTS, type FifoConfig } from './fifo-config.js';
+import { createFifoUserOrder } from './fifo-user-order.js';
+import { pickTask } from './internal/pick-task.js';
+import { mergeConfig, requireFraction, requireName } from './internal/resolve-config.js';
+
+/**
+ * Hadoop FIFO (the baseline of every paper): jobs are served strictly in submission order.
+ * A map slot goes to the first job with a pending map — its node-local map if it has one,
+ * else rack-local, else any; a reduce slot to the first job past slowstart
+ * (`job.reducesReady`) with a waiting reduce.
+ *
+ * Reason codes: `fifo/node-local`, `fifo/rack-local`, `fifo/remote`, `fifo/reduce`;
+ * passes `fifo/no-pending`. Deterministic; the context is not used.
+ */
+export function createFifoPolicy(config?: Partial<FifoConfig>, _context?: PolicyContext): SchedulerPolicy {
+  const resolved = mergeConfig('fifo', FIFO_DEFAULTS, config);
+  const name = requireName('fifo', resolved.name);
+  const rampup = requireFraction('fifo', 'reduceRampupLimit', resolved.reduceRampupLimit);
+  const order = createFifoUserOrder();
+  return {
+    specificationVersion: 'v1',
+    name,
+    assign(offer: SlotOffer, view: ClusterView): Decision {
+      for (const group of order.order(view, offer.kind)) {
+        for (const job of group.jobs) {
+          const pick = pickTask(job, offer, view, rampup);
+          if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fifo/${pick.rule}` };
+        }
+      }
+      return { type: 'pass', reason: 'fifo/no-pending' };
+    },
+  } satisfies SchedulerPolicy;
+}
+
+/** Registry entry of {@link createFifoPolicy}. */
+export const fifoPolicy: PolicyDefinition<FifoConfig> = Object.freeze({
+  name: 'fifo',
+  summary: 'Hadoop FIFO: jobs in submission order, nearest map first',
+  defaults: FIFO_DEFAULTS,
+  create: createFifoPolicy,
+});

@@ -1,0 +1,25 @@
+import type { ClusterView, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
+
+/**
+ * Hadoop's FIFO order (JobQueueTaskScheduler): one group per job (`job:<id>`), in
+ * submission order. Jobs with no waiting task the slot kind could run are left out:
+ * no pending map for a map slot, no waiting reduce past slowstart for a reduce slot,
+ * neither for a container.
+ */
+export function createFifoUserOrder(): UserOrder {
+  return Object.freeze({
+    name: 'fifo',
+    order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
+      const groups: ServiceGroup[] = [];
+      for (const job of view.activeJobs()) {
+        const maps = kind !== 'reduce' && job.count('map', 'pending') > 0;
+        const reduces =
+          kind !== 'map' &&
+          job.reducesReady &&
+          job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0;
+        if (maps || reduces) groups.push({ key: `job:${job.id}`, jobs: [job] });
+      }
+      return groups;
+    },
+  });
+}
