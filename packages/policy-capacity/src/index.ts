@@ -1,2 +1,5 @@
-/** @rackwise/policy-capacity: Capacity Scheduler policy: queues with capacities, FIFO within a queue, idle capacity lent. */
-export {};
+/** @rackwise/policy-capacity: the Hadoop Capacity Scheduler as a rackwise policy, and its queue order. */
+export type { CapacityConfig, CapacityQueue, UnknownQueueRule } from './capacity-config.js';
+export { CAPACITY_DEFAULTS } from './capacity-config.js';
+export { createCapacityUserOrder } from './capacity-user-order.js';
+export { capacityPolicy, createCapacityPolicy } from './capacity-policy.js';

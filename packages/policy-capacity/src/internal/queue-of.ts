@@ -1,0 +1,11 @@
+import type { JobView } from '@rackwise/types';
+import type { ResolvedCapacityConfig } from './resolve-capacity-config.js';
+
+/** The configured queue that serves a job, per `unknownQueue`; throws under `error`. */
+export function queueOf(job: JobView, config: ResolvedCapacityConfig): string {
+  if (config.queues.some((q) => q.name === job.queue)) return job.queue;
+  if (config.unknownQueue === 'default') return config.defaultQueue;
+  throw new Error(
+    `capacity: job ${job.id} was submitted to queue ${JSON.stringify(job.queue)}, which is not configured (queues: ${config.queues.map((q) => q.name).join(', ')})`,
+  );
+}
