@@ -153,7 +153,11 @@ describe('max-min fair rates', () => {
 });
 
 /** Runs the host protocol to the end; returns each flow's completion time and delivered bytes. */
-function runToCompletion(net: FlowNetwork, ids: readonly number[]): { done: number[]; delivered: number[] } {
+function runToCompletion(
+  net: FlowNetwork,
+  ids: readonly number[],
+  capacities: Float64Array,
+): { done: number[]; delivered: number[] } {
   const index = new Map(ids.map((id, i) => [id, i]));
   const done: number[] = ids.map(() => Number.NaN);
   const delivered: number[] = ids.map(() => 0);
@@ -171,6 +175,9 @@ function runToCompletion(net: FlowNetwork, ids: readonly number[]): { done: numb
       live.delete(flow);
     });
     net.solve();
+    capacities.forEach((c, l) => {
+      if (net.linkLoad(l) > c * (1 + 1e-9)) expect.fail(`link ${l} carries ${net.linkLoad(l)} > ${c}`);
+    });
   }
   return { done, delivered };
 }
@@ -179,9 +186,10 @@ describe('flows over time', () => {
   test.prop([scenarioArb, fc.constantFrom(0, 0.01, 0.5)])(
     'every flow delivers exactly its size, at a time its rates account for',
     ([topology, flows], resolveInterval) => {
-      const net = createFlowNetwork({ capacities: topology.linkCapacitiesBytesPerSecond(), resolveInterval });
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      const net = createFlowNetwork({ capacities, resolveInterval });
       const ids = flows.map((f, i) => net.addFlow(f.links, f.bytes, i));
-      const { done, delivered } = runToCompletion(net, ids);
+      const { done, delivered } = runToCompletion(net, ids, capacities);
       flows.forEach((f, i) => {
         if (Math.abs(delivered[i]! - f.bytes) > 1e-3 + 1e-9 * f.bytes) {
           expect.fail(`flow ${i}: delivered ${delivered[i]} of ${f.bytes} bytes`);
@@ -200,7 +208,7 @@ describe('flows over time', () => {
       const capacities = topology.linkCapacitiesBytesPerSecond();
       const net = createFlowNetwork({ capacities });
       const ids = flows.map((f, i) => net.addFlow(f.links, f.bytes, i));
-      const { done } = runToCompletion(net, ids);
+      const { done } = runToCompletion(net, ids, capacities);
       flows.forEach((f, i) => {
         const alone = Math.min(...f.links.map((l) => capacities[l]!));
         expect(done[i]!).toBeGreaterThanOrEqual((f.bytes / alone) * (1 - 1e-9));
