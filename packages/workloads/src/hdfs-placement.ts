@@ -49,13 +49,6 @@ function sameRackOtherNode(index: RackIndex, random: RandomSource, node: number)
   return index.byRack[(index.rackStart[rack] as number) + k] as number;
 }
 
-/** A random node outside `rack` (there is one). */
-function otherRackNode(index: RackIndex, random: RandomSource, rack: number, outside: number): number {
-  const start = index.rackStart[rack] as number;
-  const k = random.int(outside);
-  return index.byRack[k < start ? k : k + rackSize(index, rack)] as number;
-}
-
 /**
  * HDFS's default block placement (DESIGN §3 Storage; Hadoop `BlockPlacementPolicyDefault`
  * for a writer outside the cluster): the first replica on a uniformly random node, the
@@ -104,24 +97,34 @@ export function hdfsPlacement(options: HdfsPlacementOptions = {}): BlockPlacemen
         `hdfsPlacement.place: out.length must be mapCount × replication = ${job.mapCount} × ${replication} = ${expected} for job "${job.name}", got ${out.length}`,
       );
     }
-    for (let map = 0; map < job.mapCount; map++) {
-      const base = map * replication;
-      const first = random.int(index.nodeCount);
+    const { nodeCount, rackOfNode, rackStart, byRack, positionInRack } = index;
+    for (let base = 0; base < expected; base += replication) {
+      const first = random.int(nodeCount) | 0;
       out[base] = first;
       if (replication === 1) continue;
-      const firstRack = index.rackOfNode[first] as number;
-      const outside = index.nodeCount - rackSize(index, firstRack);
-      const second =
-        outside > 0
-          ? otherRackNode(index, random, firstRack, outside)
-          : sameRackOtherNode(index, random, first);
+      const firstRack = rackOfNode[first] as number;
+      const firstStart = rackStart[firstRack] as number;
+      const firstSize = (rackStart[firstRack + 1] as number) - firstStart;
+      let second: number;
+      if (nodeCount > firstSize) {
+        // The k-th node outside the first rack, in rack order.
+        const k = random.int(nodeCount - firstSize) | 0;
+        second = byRack[k < firstStart ? k : k + firstSize] as number;
+      } else {
+        second = sameRackOtherNode(index, random, first);
+      }
       out[base + 1] = second;
       if (replication === 2) continue;
-      const secondRack = index.rackOfNode[second] as number;
-      out[base + 2] =
-        secondRack !== firstRack && rackSize(index, secondRack) >= 2
-          ? sameRackOtherNode(index, random, second)
-          : anyOtherNode(index, random, out, base, 2);
+      const secondRack = rackOfNode[second] as number;
+      const secondStart = rackStart[secondRack] as number;
+      const secondSize = (rackStart[secondRack + 1] as number) - secondStart;
+      if (secondRack !== firstRack && secondSize >= 2) {
+        let k = random.int(secondSize - 1) | 0;
+        if (k >= (positionInRack[second] as number)) k += 1;
+        out[base + 2] = byRack[secondStart + k] as number;
+      } else {
+        out[base + 2] = anyOtherNode(index, random, out, base, 2);
+      }
       for (let r = 3; r < replication; r++) out[base + r] = anyOtherNode(index, random, out, base, r);
     }
   }
