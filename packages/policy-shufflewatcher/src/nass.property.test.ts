@@ -4,7 +4,7 @@ import type { ClusterView, JobView, NodeId, RackId, SlotKind } from '@rackwise/t
 import { describe, expect } from 'vitest';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { TEST_CONTEXT } from './test-support/scenes.js';
-import { fewestRunningFirst } from './test-support/user-orders.js';
+import { fewestRunningFirst } from './test-support/scenes.js';
 
 /** A random cluster state, random rack loads, and a node with a free slot to offer. */
 const arbScene = fc.record({

@@ -3,7 +3,7 @@ import { SHUFFLEWATCHER_DEFAULTS, resolveShuffleWatcherConfig } from './shufflew
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { defineShuffleWatcher, shuffleWatcherVariants } from './shufflewatcher-variants.js';
 import { TEST_CONTEXT, scene } from './test-support/scenes.js';
-import { fewestRunningFirst } from './test-support/user-orders.js';
+import { fewestRunningFirst } from './test-support/scenes.js';
 
 describe('configuration', () => {
   test("defaults are the paper's values", () => {

@@ -4,7 +4,7 @@ import type { JobView } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { CONTAINER_TOPOLOGY, TEST_CONTEXT } from './test-support/scenes.js';
-import { fewestRunningFirst } from './test-support/user-orders.js';
+import { fewestRunningFirst } from './test-support/scenes.js';
 
 const WINDOW = 600;
 

@@ -1,8 +1,15 @@
-import { type TestCluster, type TestClusterSpec, createTestCluster } from '@rackwise/testkit';
+import {
+  type TestCluster,
+  type TestClusterSpec,
+  createTestCluster,
+  createTestUserOrder,
+} from '@rackwise/testkit';
 import type { PolicyContext, TaskRef } from '@rackwise/types';
 import type { ShuffleWatcherOptions } from '../shufflewatcher-config.js';
 import { type ShuffleWatcherPolicy, createShuffleWatcherPolicy } from '../shufflewatcher-policy.js';
-import { fewestRunningFirst } from './user-orders.js';
+
+/** A per-user fair order: fewest running tasks of the slot's kind first, then the lower user id. */
+export const fewestRunningFirst = createTestUserOrder('user');
 
 /** A context whose random source is never drawn by ShuffleWatcher; fixed for replay. */
 export const TEST_CONTEXT: PolicyContext = {
