@@ -1,15 +1,21 @@
 /**
  * Benchmark of the flow-rate solver on the `nas-sim` cluster (600 nodes, 1,260 links):
- * full and incremental solve times at 1k / 5k / 20k concurrent shuffle-like flows, and
+ * full and incremental solve times at 200 / 1k / 5k / 20k concurrent shuffle-like flows, and
  * the completion-time error of `resolveInterval` against exact mode. Prints one JSON
  * object on stdout.
  */
+import { loadavg } from 'node:os';
 import { buildTopology, topologyPreset } from '../src/index.js';
 import { poissonShuffleArrivals, relativeErrors, replay } from './resolve-interval-study.js';
 import { round, timeSolves } from './solve-timing.js';
 
 const topology = buildTopology(topologyPreset('nas-sim'));
-const solveTimings = [1000, 5000, 20000].map((count, i) => timeSolves(topology, count, 17 + i));
+const loadAverage = round(loadavg()[0]!, 3);
+const solveTimings = [200, 1000, 5000, 20000].map((count, i) => timeSolves(topology, count, 17 + i));
+const fullSolveFit = linearFit(
+  solveTimings.map((t) => t.incidences),
+  solveTimings.map((t) => t.fullSolveMs.best),
+);
 
 const ARRIVALS = 4000;
 const LOAD = 0.8;
@@ -33,10 +39,15 @@ process.stdout.write(
     {
       benchmark: '@rackwise/topology flow-rate solver',
       node: process.version,
+      loadAverage,
       topology: { preset: 'nas-sim', nodes: topology.nodeCount, links: topology.linkCount },
       solveTimings,
+      fullSolveFit: {
+        fixedMicros: round(fullSolveFit.intercept * 1000),
+        nanosPerIncidence: round(fullSolveFit.slope * 1e6),
+      },
       resolveIntervalStudy: {
-        workload: `${ARRIVALS} Poisson arrivals of 1–128 MB flows between random nodes at ${LOAD * 100} % of cross-rack capacity`,
+        workload: `${ARRIVALS} Poisson arrivals of 1–128 MiB flows between random nodes at ${LOAD * 100} % of cross-rack capacity`,
         span: round(arrivals[arrivals.length - 1]!.time),
         meanCompletionTime: round(meanFct),
         exact: {
@@ -52,3 +63,18 @@ process.stdout.write(
     2,
   )}\n`,
 );
+
+/** Least-squares line through the points. */
+function linearFit(xs: readonly number[], ys: readonly number[]): { intercept: number; slope: number } {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (xs[i]! - mx) * (ys[i]! - my);
+    sxx += (xs[i]! - mx) ** 2;
+  }
+  const slope = sxy / sxx;
+  return { intercept: my - slope * mx, slope };
+}
