@@ -7,7 +7,7 @@ import type {
   SlotOffer,
 } from '@rackwise/types';
 import { FAIR_DEFAULTS, type FairConfig } from './fair-config.js';
-import { createFairUserOrder } from './fair-user-order.js';
+import { type FairEntry, compareFairEntries, fairEntries } from './internal/fair-share.js';
 import { pickTask } from './internal/pick-task.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
 
@@ -22,17 +22,30 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
  * Reason codes: `fair/node-local`, `fair/rack-local`, `fair/remote`, `fair/reduce`;
  * passes `fair/no-pending`. Deterministic; the context is not used.
  */
-export function createFairPolicy(config?: Partial<FairConfig>, context?: PolicyContext): SchedulerPolicy {
+export function createFairPolicy(config?: Partial<FairConfig>, _context?: PolicyContext): SchedulerPolicy {
   const resolved = resolveFairConfig(config ?? {});
-  const order = createFairUserOrder(resolved, context);
+  const launchFrom = (entry: FairEntry, offer: SlotOffer, view: ClusterView): Decision | undefined => {
+    for (const job of entry.jobs) {
+      const pick = pickTask(job, offer, view, resolved.reduceRampupLimit);
+      if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fair/${pick.rule}` };
+    }
+    return undefined;
+  };
   return {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
-      for (const group of order.order(view, offer.kind)) {
-        for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, resolved.reduceRampupLimit);
-          if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fair/${pick.rule}` };
+      const entries = fairEntries(view, offer.kind, resolved);
+      // The most deserving group almost always takes the slot: find it without sorting.
+      let best: FairEntry | undefined;
+      for (const entry of entries)
+        if (best === undefined || compareFairEntries(entry, best) < 0) best = entry;
+      if (best !== undefined) {
+        const decision = launchFrom(best, offer, view);
+        if (decision !== undefined) return decision;
+        for (const entry of entries.sort(compareFairEntries)) {
+          const next = entry === best ? undefined : launchFrom(entry, offer, view);
+          if (next !== undefined) return next;
         }
       }
       return { type: 'pass', reason: 'fair/no-pending' };

@@ -1,17 +1,7 @@
-import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
+import type { ClusterView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { FairConfig } from './fair-config.js';
-import { groupJobs, runningOf, waitingOf } from './internal/fair-share.js';
+import { compareFairEntries, fairEntries } from './internal/fair-share.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
-
-interface Entry {
-  readonly key: string;
-  readonly jobs: readonly JobView[];
-  readonly running: number;
-  readonly needy: boolean;
-  /** running / min(minShare, demand) for needy groups, running / weight otherwise. */
-  readonly ratio: number;
-  readonly first: number;
-}
 
 /**
  * The Hadoop Fair Scheduler's order (FairShareComparator; NAS §II, ShuffleWatcher §2.2):
@@ -27,34 +17,9 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
   return Object.freeze({
     name: resolved.name,
     order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
-      const entries: Entry[] = [];
-      for (const [key, all] of groupJobs(view, resolved.groupBy)) {
-        let running = 0;
-        let waiting = 0;
-        const jobs: JobView[] = [];
-        for (const job of all) {
-          running += runningOf(job, kind);
-          const w = waitingOf(job, kind);
-          waiting += w;
-          if (w > 0) jobs.push(job);
-        }
-        if (waiting === 0) continue;
-        const minShare = Math.min(resolved.minShares[key] ?? 0, running + waiting);
-        const needy = running < minShare;
-        const ratio = needy
-          ? running / Math.max(minShare, 1)
-          : running / (resolved.weights[key] ?? resolved.defaultWeight);
-        if (resolved.jobOrder === 'fair') jobs.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
-        entries.push({ key, jobs, running, needy, ratio, first: all[0]!.submitTime });
-      }
-      entries.sort(
-        (a, b) =>
-          Number(b.needy) - Number(a.needy) ||
-          a.ratio - b.ratio ||
-          a.first - b.first ||
-          (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-      );
-      return entries.map((e) => ({ key: e.key, jobs: e.jobs }));
+      return fairEntries(view, kind, resolved)
+        .sort(compareFairEntries)
+        .map((e) => ({ key: e.key, jobs: e.jobs }));
     },
   });
 }
