@@ -1,0 +1,85 @@
+import { capacityPolicy } from '@rackwise/policy-capacity';
+import { delayPolicy } from '@rackwise/policy-delay';
+import { createDrfUserOrder, drfPolicy } from '@rackwise/policy-drf';
+import { createFairUserOrder, fairPolicy } from '@rackwise/policy-fair';
+import { fifoPolicy } from '@rackwise/policy-fifo';
+import { type NasVariantName, createNasDefinition, nasVariants } from '@rackwise/policy-nas';
+import {
+  type ShuffleWatcherVariantName,
+  defineShuffleWatcher,
+  shuffleWatcherVariants,
+} from '@rackwise/policy-shufflewatcher';
+import type { UserOrder } from '@rackwise/types';
+import { type AnyPolicyDefinition, type PolicyRegistry, createPolicyRegistry } from './policy-registry.js';
+
+/**
+ * A definition built on a base fairness order, where every created policy gets an order
+ * of its own (an order may keep state, so two runs never share one). The shown
+ * defaults come from a definition built on a first order.
+ */
+export function onBaseOrder(
+  build: (order: UserOrder) => AnyPolicyDefinition,
+  createOrder: () => UserOrder,
+  baseName: string,
+): AnyPolicyDefinition {
+  const shown = build(createOrder());
+  return Object.freeze({
+    name: shown.name,
+    summary: `${shown.summary} [on ${baseName}'s user order]`,
+    defaults: shown.defaults,
+    create: (config, context) => build(createOrder()).create(config, context),
+  });
+}
+
+const fairOrder = (): UserOrder => createFairUserOrder();
+const drfOrder = (): UserOrder => createDrfUserOrder();
+
+/** Delay scheduling on Fair's order (Hadoop's, and the one NAS §IV and ShuffleWatcher §4.2 use). */
+const delayOnFair = onBaseOrder(
+  (userOrder) => ({
+    ...delayPolicy,
+    defaults: { ...delayPolicy.defaults, userOrder },
+    create: (config, context) =>
+      delayPolicy.create({ ...delayPolicy.defaults, userOrder, ...config }, context),
+  }),
+  fairOrder,
+  'Fair',
+);
+
+/** ShuffleWatcher variants on the order the paper runs each on (§4.2: Fair or DRF). */
+const shuffleWatcher = (Object.keys(shuffleWatcherVariants) as ShuffleWatcherVariantName[]).map((name) => {
+  const onDrf = shuffleWatcherVariants[name].fairness === 'drf';
+  return onBaseOrder(
+    (order) => defineShuffleWatcher(name, order),
+    onDrf ? drfOrder : fairOrder,
+    onDrf ? 'DRF' : 'Fair',
+  );
+});
+
+/** NAS variants on Fair's order, Delay's user list (NAS §III-C "We build MTS upon Delay scheduler"). */
+const nas = (Object.keys(nasVariants) as NasVariantName[]).map((variant) =>
+  onBaseOrder((order) => createNasDefinition(variant, order), fairOrder, 'Fair'),
+);
+
+/**
+ * Every policy the CLI and the experiment runner know by name, in the order
+ * `rackwise policies` lists them.
+ *
+ * To add a policy: import its package's `PolicyDefinition` above and add it to this
+ * list (wrap it in `onBaseOrder` if it refines a fairness order). Names must be unique
+ * and kebab-case; the registry refuses duplicates.
+ */
+export const BUILTIN_POLICIES: readonly AnyPolicyDefinition[] = Object.freeze([
+  fifoPolicy,
+  fairPolicy,
+  capacityPolicy,
+  drfPolicy,
+  delayOnFair,
+  ...shuffleWatcher,
+  ...nas,
+]);
+
+/** A fresh registry holding {@link BUILTIN_POLICIES}; register more on it as you like. */
+export function defaultPolicyRegistry(): PolicyRegistry {
+  return createPolicyRegistry(BUILTIN_POLICIES);
+}
