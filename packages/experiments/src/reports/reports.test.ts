@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { type ExperimentResult, type PolicyRun, RESULT_FORMAT } from '../experiment-result.js';
+import { summarise } from '../summary-statistics.js';
+import { toCsv } from './csv-report.js';
+import { toHtml } from './html-report.js';
+import { parseResultJson, toJson } from './json-report.js';
+import { formatNormalisedTable, normalisedTable } from './normalised-table.js';
+
+const series = {
+  time: [0, 60, 120],
+  crossRackShuffleRate: [0, 4e8, 2e8],
+  runningMaps: [3, 6, 1],
+  runningReduces: [0, 2, 1],
+};
+
+function run(seed: number, metrics: Record<string, number>): PolicyRun {
+  return { seed, metrics, series, stats: { events: 10 }, wallSeconds: 0.5 };
+}
+
+/** A result of two policies on the given runs per policy. */
+function result(runs: Record<string, PolicyRun[]>): ExperimentResult {
+  const metricNames = ['crossRackBytes.total', 'executionTime.mean', 'throughput'];
+  return {
+    format: RESULT_FORMAT,
+    preset: 'fixture',
+    description: 'a <fixture> & co',
+    configuration: { preset: 'fixture' },
+    seeds: runs.fair?.map((r) => r.seed) ?? [],
+    baseline: 'fair',
+    headline: ['throughput', 'executionTime.mean'],
+    metricNames,
+    policies: Object.entries(runs).map(([policy, own]) => {
+      const spread = Object.fromEntries(
+        metricNames.map((m) => [m, summarise(own.map((r) => r.metrics[m] ?? Number.NaN))]),
+      );
+      return {
+        policy,
+        config: {},
+        runs: own,
+        metrics: Object.fromEntries(metricNames.map((m) => [m, spread[m]?.mean ?? Number.NaN])),
+        spread,
+      };
+    }),
+    versions: { '@rackwise/experiments': '0.1.0' },
+    timing: { startedAt: '2024-01-01T00:00:00.000Z', wallSeconds: 12 },
+  };
+}
+
+const oneSeed = result({
+  fair: [run(1, { throughput: 0.5, 'executionTime.mean': 100, 'crossRackBytes.total': 2e9 })],
+  nas: [run(1, { throughput: 0.75, 'executionTime.mean': 60, 'crossRackBytes.total': 0 })],
+});
+
+describe('normalisedTable', () => {
+  it('divides every policy by the baseline', () => {
+    const table = normalisedTable(oneSeed);
+    expect(table.rows.map((r) => [r.metric, r.baselineValue, r.ratios])).toEqual([
+      ['throughput', 0.5, [1, 1.5]],
+      ['executionTime.mean', 100, [1, 0.6]],
+    ]);
+  });
+
+  it('normalises to another baseline on request and shows no ratio where it divides by zero', () => {
+    const table = normalisedTable(oneSeed, { baseline: 'nas', metrics: ['crossRackBytes.total'] });
+    expect(table.rows[0]?.ratios).toEqual([Number.NaN, 1]);
+  });
+
+  it('refuses a baseline or metric the result does not hold', () => {
+    expect(() => normalisedTable(oneSeed, { baseline: 'drf' })).toThrowError(
+      'baseline "drf" is not among the policies run: fair, nas',
+    );
+    expect(() => normalisedTable(oneSeed, { metrics: ['skew.mean'] })).toThrowError(
+      /metric "skew.mean" is not in the result/,
+    );
+  });
+
+  it('prints as an aligned table with the baseline in absolute units', () => {
+    expect(formatNormalisedTable(normalisedTable(oneSeed))).toMatchInlineSnapshot(`
+      "normalised to fair (= 1.000)
+      metric              fair (absolute)   fair    nas
+      ─────────────────────────────────────────────────
+      throughput                      0.5  1.000  1.500
+      executionTime.mean            100 s  1.000  0.600"
+    `);
+  });
+
+  it('shows the spread over seeds next to each ratio', () => {
+    const twoSeeds = result({
+      fair: [run(1, { throughput: 1 }), run(2, { throughput: 3 })],
+      nas: [run(1, { throughput: 4 }), run(2, { throughput: 4 })],
+    });
+    const text = formatNormalisedTable(normalisedTable(twoSeeds, { metrics: ['throughput'] }));
+    expect(text).toContain('1.000 ±0.707');
+    expect(text).toContain('2.000 ±0.000');
+  });
+});
+
+describe('toCsv', () => {
+  it('writes one row of metrics per policy under a header of metric names', () => {
+    expect(toCsv(oneSeed)).toBe(
+      'policy,crossRackBytes.total,executionTime.mean,throughput\nfair,2000000000,100,0.5\nnas,0,60,0.75\n',
+    );
+  });
+
+  it('adds a spread column per metric when several seeds ran, and leaves undefined metrics empty', () => {
+    const twoSeeds = result({
+      fair: [run(1, { throughput: 1 }), run(2, { throughput: 3 })],
+      nas: [run(1, { throughput: Number.NaN }), run(2, { throughput: Number.NaN })],
+    });
+    const [header, fair, nas] = toCsv(twoSeeds).split('\n');
+    expect(header).toBe(
+      'policy,crossRackBytes.total,crossRackBytes.total.sd,executionTime.mean,executionTime.mean.sd,throughput,throughput.sd',
+    );
+    expect(fair).toBe(`fair,,,,,2,${Math.SQRT2}`);
+    expect(nas).toBe('nas,,,,,,');
+  });
+
+  it('holds no timing, date or version', () => {
+    const csv = toCsv(oneSeed);
+    expect(csv).not.toContain('2024');
+    expect(csv).not.toContain('0.1.0');
+    expect(csv).not.toContain('wall');
+  });
+});
+
+describe('toJson and parseResultJson', () => {
+  it('round-trip a result, undefined metrics included', () => {
+    const withNaN = result({
+      fair: [run(1, { throughput: Number.NaN, 'executionTime.mean': 1, 'crossRackBytes.total': 2 })],
+    });
+    const parsed = parseResultJson(toJson(withNaN), 'r.json');
+    if (parsed.kind !== 'experiment') throw new Error('expected an experiment result');
+    expect(parsed.result.policies[0]?.metrics.throughput).toBeNaN();
+    expect(parsed.result.policies[0]?.metrics['executionTime.mean']).toBe(1);
+  });
+
+  it('names the file when the text is not a result', () => {
+    expect(() => parseResultJson('{', 'r.json')).toThrowError(/^r.json: not valid JSON/);
+    expect(() => parseResultJson('{"format":"x"}', 'r.json')).toThrowError(/^r.json: not a rackwise result/);
+  });
+});
+
+describe('toHtml', () => {
+  const html = toHtml(oneSeed);
+
+  it('is one self-contained document: inline SVG and CSS, no scripts or external assets', () => {
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).not.toMatch(/<script|<link|<img|src=|url\(|@import/i);
+    expect(html.match(/https?:\/\/[^"]+/g)).toEqual([
+      'http://www.w3.org/2000/svg',
+      'http://www.w3.org/2000/svg',
+      'http://www.w3.org/2000/svg',
+      'http://www.w3.org/2000/svg',
+    ]);
+    expect(html.match(/<svg /g)).toHaveLength(4);
+  });
+
+  it('draws the normalised bars and the series of each policy', () => {
+    expect(html).toContain('Metrics normalised to fair');
+    expect(html).toContain('Cross-rack shuffle rate (Mbit/s)');
+    expect(html.match(/<polyline /g)).toHaveLength(6);
+    expect(html).toContain('<title>nas · throughput: 1.500</title>');
+  });
+
+  it('escapes text from the result', () => {
+    expect(html).toContain('a &#60;fixture&#62; &#38; co');
+    expect(html).not.toContain('<fixture>');
+  });
+});

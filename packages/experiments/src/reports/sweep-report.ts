@@ -1,0 +1,152 @@
+import { barChartSvg, escapeXml, formatDuration } from '../internal/svg-charts.js';
+import { normalise } from '../summary-statistics.js';
+import { SWEEP_FORMAT, type SweepResult } from '../sweep.js';
+import { csvField } from './csv-report.js';
+import { formatMetricValue } from './format-values.js';
+import { htmlPage, htmlTable } from './html-report.js';
+import { alignColumns } from './normalised-table.js';
+
+/** One metric of a sweep: per value, per policy, the mean normalised to the reference and its spread. */
+export interface SweepTable {
+  readonly metric: string;
+  readonly parameter: string;
+  /** What the values are divided by: `fair at users = 200`, or `fair at the same users`. */
+  readonly reference: string;
+  readonly values: readonly number[];
+  readonly policies: readonly string[];
+  /** ratios[v][p]: mean of policy p at value v over the reference. */
+  readonly ratios: readonly (readonly number[])[];
+  /** spreads[v][p]: standard deviation over seeds divided by the reference. */
+  readonly spreads: readonly (readonly number[])[];
+  /** The reference's absolute value at each value. */
+  readonly referenceValues: readonly number[];
+}
+
+/**
+ * A sweep's metric normalised as the papers plot it: to the baseline policy at the
+ * reference value when the sweep has one (NAS Fig. 3(h)), else at each point's own value.
+ * @throws Error when the metric is not in the result.
+ */
+export function sweepTable(result: SweepResult, metric = result.headline[0] ?? 'throughput'): SweepTable {
+  if (!result.metricNames.includes(metric)) {
+    throw new Error(
+      `metric ${JSON.stringify(metric)} is not in the sweep; known metrics: ${result.metricNames.join(', ')}`,
+    );
+  }
+  const baselineAt = (value: number): number => {
+    const point = result.points.find((p) => p.value === value);
+    return point?.result.policies.find((p) => p.policy === result.baseline)?.metrics[metric] ?? Number.NaN;
+  };
+  const referenceValues = result.values.map((v) => baselineAt(result.referenceValue ?? v));
+  const cells = (pick: (metrics: { mean: number; sd: number }) => number) =>
+    result.points.map((point, v) =>
+      result.policies.map((policy) => {
+        const spread = point.result.policies.find((p) => p.policy === policy)?.spread[metric];
+        return normalise(spread === undefined ? Number.NaN : pick(spread), referenceValues[v] ?? Number.NaN);
+      }),
+    );
+  return {
+    metric,
+    parameter: result.parameter,
+    reference:
+      result.referenceValue === undefined
+        ? `${result.baseline} at the same ${result.parameter}`
+        : `${result.baseline} at ${result.parameter} = ${result.referenceValue}`,
+    values: result.values,
+    policies: result.policies,
+    ratios: cells((s) => s.mean),
+    spreads: cells((s) => s.sd),
+    referenceValues,
+  };
+}
+
+/** The sweep table as aligned text, `mean ±sd` when several seeds ran. */
+export function formatSweepTable(table: SweepTable): string {
+  const withSpread = table.spreads.some((row) => row.some((s) => Number.isFinite(s) && s > 0));
+  const rows = table.values.map((value, v) => [
+    String(value),
+    formatMetricValue(table.metric, table.referenceValues[v] ?? Number.NaN),
+    ...table.policies.map((_, p) => {
+      const r = table.ratios[v]?.[p] ?? Number.NaN;
+      const s = table.spreads[v]?.[p] ?? Number.NaN;
+      if (!Number.isFinite(r)) return '—';
+      return withSpread && Number.isFinite(s) ? `${r.toFixed(3)} ±${s.toFixed(3)}` : r.toFixed(3);
+    }),
+  ]);
+  return alignColumns(
+    [[table.parameter, 'reference (absolute)', ...table.policies], ...rows],
+    `${table.metric} normalised to ${table.reference}`,
+  );
+}
+
+/**
+ * The sweep as CSV: `<parameter>,policy,<metric>,…` with one row per value and policy
+ * (means over seeds; `<metric>.sd` columns when several seeds ran). Metrics only, so
+ * the same seeds give byte-identical files.
+ */
+export function sweepToCsv(result: SweepResult): string {
+  const withSpread = result.seeds.length > 1;
+  const header = [result.parameter, 'policy'];
+  for (const name of result.metricNames) header.push(name, ...(withSpread ? [`${name}.sd`] : []));
+  const lines = [header.map(csvField).join(',')];
+  const number = (x: number | undefined): string => (x === undefined || !Number.isFinite(x) ? '' : String(x));
+  for (const point of result.points) {
+    for (const policy of point.result.policies) {
+      const row = [String(point.value), csvField(policy.policy)];
+      for (const name of result.metricNames) {
+        row.push(number(policy.metrics[name]));
+        if (withSpread) row.push(number(policy.spread[name]?.sd));
+      }
+      lines.push(row.join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A self-contained HTML report of a sweep: per headline metric, bars per value and policy, and a table. */
+export function sweepToHtml(result: SweepResult): string {
+  const sections = result.headline.map((metric) => {
+    const table = sweepTable(result, metric);
+    return [
+      `<h2>${escapeXml(metric)}</h2>`,
+      barChartSvg({
+        title: `${metric} normalised to ${table.reference}`,
+        categories: table.values.map((v) => `${result.parameter} ${v}`),
+        series: table.policies.map((name, p) => ({
+          name,
+          values: table.ratios.map((row) => row[p] ?? Number.NaN),
+        })),
+        reference: 1,
+        formatTick: (v) => v.toFixed(2),
+      }),
+      htmlTable(
+        [result.parameter, 'reference (absolute)', ...table.policies],
+        table.values.map((value, v) => [
+          String(value),
+          formatMetricValue(metric, table.referenceValues[v] ?? Number.NaN),
+          ...table.policies.map((_, p) => {
+            const r = table.ratios[v]?.[p] ?? Number.NaN;
+            const s = table.spreads[v]?.[p] ?? Number.NaN;
+            return Number.isFinite(r) ? `${r.toFixed(3)}${s > 0 ? ` ±${s.toFixed(3)}` : ''}` : '—';
+          }),
+        ]),
+      ),
+    ].join('\n');
+  });
+  const body = [
+    `<h1>${escapeXml(result.preset)}: sweep of ${escapeXml(result.parameter)}</h1>`,
+    `<p class="lede">${escapeXml(result.description)}</p>`,
+    `<p>${escapeXml(result.parameter)} = ${escapeXml(result.values.join(', '))} · seeds ${escapeXml(
+      result.seeds.join(', '),
+    )} · policies ${escapeXml(result.policies.join(', '))} · took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
+    ...sections,
+  ];
+  return htmlPage(`rackwise · ${result.preset} · ${result.parameter}`, body.join('\n'));
+}
+
+/** Whether parsed JSON is a sweep result (rather than an experiment result). */
+export function isSweepResult(value: unknown): value is SweepResult {
+  return (
+    typeof value === 'object' && value !== null && (value as { format?: unknown }).format === SWEEP_FORMAT
+  );
+}
