@@ -1,2 +1,59 @@
-/** @rackwise/experiments: The papers' evaluation setups as presets, the policy registry, sweeps, result tables and charts. */
-export {};
+/**
+ * @rackwise/experiments — the papers' evaluation setups as presets, the policy registry,
+ * the experiment runner and sweeps, and result tables, CSV, JSON and HTML reports
+ * (DESIGN §6–§7).
+ */
+export { createPolicyRegistry } from './policy-registry.js';
+export type { AnyPolicyDefinition, PolicyRegistry } from './policy-registry.js';
+export { BUILTIN_POLICIES, defaultPolicyRegistry, onBaseOrder } from './builtin-policies.js';
+export type {
+  ExperimentPreset,
+  MetricSettings,
+  PoissonMixRecipe,
+  SteadyState,
+  StorageSettings,
+  SwimTraceRecipe,
+  WorkloadRecipe,
+} from './experiment-preset.js';
+export { BUILTIN_PRESETS, experimentPreset, presetNames } from './preset-catalogue.js';
+export { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
+export { SW_DEDICATED_PRESET, SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
+export { TINY_PRESET } from './presets/tiny-preset.js';
+export { NAS_FIGURE_3_METRICS, SHUFFLEWATCHER_FIGURE_8_METRICS } from './presets/headline-metrics.js';
+export { applyOverrides } from './experiment-overrides.js';
+export type { ExperimentOverrides } from './experiment-overrides.js';
+export { checkReadable, validatePreset } from './validate-preset.js';
+export { buildWorkload, FB2010_TRACE, steadyStateWindow } from './workload-recipe.js';
+export type { MeasuredWindow } from './workload-recipe.js';
+export { DEFAULT_SEED, prepareExperiment, runExperiment, runPreparedExperiment } from './run-experiment.js';
+export type { ExperimentProgress, PreparedExperiment, RunExperimentOptions } from './run-experiment.js';
+export { metricNames } from './metric-catalogue.js';
+export { RESULT_FORMAT } from './experiment-result.js';
+export type { ExperimentResult, PolicyResult, PolicyRun, RunSeries } from './experiment-result.js';
+export { normalise, summarise } from './summary-statistics.js';
+export type { MetricSummary } from './summary-statistics.js';
+export { formatNormalisedTable, normalisedTable } from './reports/normalised-table.js';
+export type { NormalisedRow, NormalisedTable, NormalisedTableOptions } from './reports/normalised-table.js';
+export { toCsv } from './reports/csv-report.js';
+export { parseResultJson, toJson } from './reports/json-report.js';
+export type { ParsedResult } from './reports/json-report.js';
+export {
+  prepareSweep,
+  runPreparedSweep,
+  sweep,
+  sweepOverrides,
+  SWEEP_FORMAT,
+  SWEEP_PARAMETERS,
+} from './sweep.js';
+export type { SweepOptions, SweepPoint, SweepResult } from './sweep.js';
+export {
+  formatSweepTable,
+  isSweepResult,
+  sweepTable,
+  sweepToCsv,
+  sweepToHtml,
+} from './reports/sweep-report.js';
+export type { SweepTable } from './reports/sweep-report.js';
+export { toHtml } from './reports/html-report.js';
+export type { HtmlReportOptions } from './reports/html-report.js';
+export { formatBytes, formatMetricValue, formatNumber } from './reports/format-values.js';

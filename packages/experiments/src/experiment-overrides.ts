@@ -1,0 +1,66 @@
+import type { EngineParameters } from '@rackwise/engine';
+import type { ExperimentPreset, WorkloadRecipe } from './experiment-preset.js';
+
+/** Changes to a preset for one run (the CLI's `--trace`, `--hours`, `--users`). */
+export interface ExperimentOverrides {
+  /**
+   * Replay this SWIM trace instead of the preset's workload: `fb2010` or a path. Users
+   * stay the preset's (or `users`); `hours` keeps the first hours.
+   */
+  readonly trace?: string;
+  /**
+   * Hours of the trace to replay, or of the measured steady state of a Poisson preset.
+   * Refused for a preset with a fixed number of jobs (use `trace` with it).
+   */
+  readonly hours?: number;
+  /** Number of users the jobs are spread over. */
+  readonly users?: number;
+  /** Engine parameters over the preset's. */
+  readonly engine?: Partial<EngineParameters>;
+  /** Policy configuration over the preset's, by policy name (merged field by field). */
+  readonly policyConfig?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/**
+ * The preset with the overrides applied. Values are checked by `validatePreset`
+ * afterwards; here only whether an override applies to the preset's workload.
+ * @throws Error when `hours` does not apply.
+ */
+export function applyOverrides(
+  preset: ExperimentPreset,
+  overrides: ExperimentOverrides = {},
+): ExperimentPreset {
+  let workload: WorkloadRecipe = preset.workload;
+  if (overrides.trace !== undefined) {
+    const hours = overrides.hours ?? (workload.kind === 'swim-trace' ? workload.hours : undefined);
+    workload = {
+      kind: 'swim-trace',
+      trace: overrides.trace,
+      users: workload.users,
+      ...(hours === undefined ? {} : { hours }),
+    };
+  } else if (overrides.hours !== undefined) {
+    workload = withHours(preset, overrides.hours);
+  }
+  if (overrides.users !== undefined) workload = { ...workload, users: overrides.users };
+  const policyConfig: Record<string, Readonly<Record<string, unknown>>> = { ...preset.policyConfig };
+  for (const [name, config] of Object.entries(overrides.policyConfig ?? {})) {
+    policyConfig[name] = { ...policyConfig[name], ...config };
+  }
+  return {
+    ...preset,
+    workload,
+    engine: { ...preset.engine, ...overrides.engine },
+    policyConfig,
+  };
+}
+
+function withHours(preset: ExperimentPreset, hours: number): WorkloadRecipe {
+  const workload = preset.workload;
+  if (workload.kind === 'swim-trace') return { ...workload, hours };
+  if (workload.steadyState !== undefined)
+    return { ...workload, steadyState: { ...workload.steadyState, hours } };
+  throw new Error(
+    `hours does not apply to preset ${preset.name}: its workload is a fixed number of jobs (${workload.jobs ?? '?'}) of mix ${workload.mix}; give a trace to replay hours of it`,
+  );
+}

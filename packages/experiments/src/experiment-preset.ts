@@ -1,0 +1,95 @@
+import type { EngineParameters } from '@rackwise/engine';
+import type { TopologySpec } from '@rackwise/topology';
+import type { Bytes, Fraction, Seconds } from '@rackwise/types';
+
+/**
+ * A SWIM trace replayed as recorded: `trace` is `fb2010` (the Facebook 2010 day shipped
+ * with `@rackwise/workloads`) or a path to any file in the SWIM format. Jobs are given
+ * to `users` users at random (seeded); `hours` keeps the first hours of the trace.
+ */
+export interface SwimTraceRecipe {
+  readonly kind: 'swim-trace';
+  readonly trace: string;
+  readonly users: number;
+  /** Hours of the trace to replay from its start; the whole trace when absent. */
+  readonly hours?: number;
+}
+
+/** The measured middle of an arrival stream: ramps before and after are left out of `steadyState.*` metrics. */
+export interface SteadyState {
+  /** Length of the measured period. */
+  readonly hours: number;
+  readonly rampUp: Seconds;
+  readonly rampDown: Seconds;
+}
+
+/**
+ * A Poisson stream of jobs from one of the papers' job mixes (`@rackwise/workloads`
+ * `workloadMix`): `jobs` jobs (NAS §IV-A real cluster: 200 jobs of the FB-2010 class mix,
+ * mean 14 s), or arrivals for `rampUp + hours + rampDown` of which only the jobs
+ * submitted in the `hours` between the ramps count in the `steadyState.*` metrics
+ * (ShuffleWatcher §4.3: Table 1 mix, Table 2 sizes, mean 40 s, 4 hours).
+ */
+export interface PoissonMixRecipe {
+  readonly kind: 'poisson-mix';
+  /** Job mix name (`sw-mix2`, `nas-cluster`). */
+  readonly mix: string;
+  readonly users: number;
+  readonly meanInterarrival: Seconds;
+  /** Number of jobs; give this or `steadyState`. */
+  readonly jobs?: number;
+  readonly steadyState?: SteadyState;
+  /** Multiplies every job's sizes (a smaller cluster replays smaller jobs); 1 by default. */
+  readonly sizeScale?: number;
+}
+
+/** How a preset builds its jobs. */
+export type WorkloadRecipe = SwimTraceRecipe | PoissonMixRecipe;
+
+/** HDFS storage of the input (DESIGN §3 "Storage"). */
+export interface StorageSettings {
+  readonly blockBytes: Bytes;
+  readonly replication: number;
+}
+
+/** How metrics are taken (DESIGN §7). */
+export interface MetricSettings {
+  /** Rack-link utilisation above which a link counts as congested (NAS 80 %). */
+  readonly congestionThreshold: Fraction;
+  /**
+   * Outstanding map output above which a node counts as congested: `nas-eq-3` computes
+   * NAS's TrafficThreshold (eq. 3) from the workload and topology; a number is bytes.
+   */
+  readonly trafficThreshold: 'nas-eq-3' | Bytes;
+  /** Metrics shown first in tables and charts, in order (the papers' figures). */
+  readonly headline: readonly string[];
+  /** Seconds between time-series samples for the charts; 60 by default. */
+  readonly seriesInterval?: Seconds;
+}
+
+/**
+ * A paper's evaluation setup: cluster, storage, workload, engine parameters, metric
+ * settings, the policies it compares (and their configuration) and the baseline the
+ * results are normalised to. Plain data, so a run can be shipped to a worker thread.
+ */
+export interface ExperimentPreset {
+  readonly name: string;
+  /** One line for `rackwise presets`. */
+  readonly description: string;
+  /** The paper section it reproduces. */
+  readonly source: string;
+  readonly topology: TopologySpec;
+  readonly storage: StorageSettings;
+  readonly workload: WorkloadRecipe;
+  /** Engine parameters over the engine's defaults (heartbeats, slowstart, rates). */
+  readonly engine: Partial<EngineParameters>;
+  readonly metrics: MetricSettings;
+  /** Policies compared by default, in report order. */
+  readonly policies: readonly string[];
+  /** Configuration per policy name, over the policy's defaults (thresholds, skip counts). */
+  readonly policyConfig: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Policy results are normalised to; the first of `policies` when absent. */
+  readonly baseline?: string;
+  /** Parameter sweeps the paper ran (`users: [25, 50, 100, 200, 400]`). */
+  readonly sweeps?: Readonly<Record<string, readonly number[]>>;
+}

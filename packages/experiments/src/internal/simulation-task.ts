@@ -1,0 +1,94 @@
+import { type SimulationProgress, type TimeSeries, flattenMetrics, simulate } from '@rackwise/engine';
+import { trafficThresholdOfJobs } from '@rackwise/estimators';
+import { buildTopology } from '@rackwise/topology';
+import type { Bytes, Workload } from '@rackwise/types';
+import type { ExperimentPreset } from '../experiment-preset.js';
+import type { PolicyRun, RunSeries } from '../experiment-result.js';
+import type { PolicyRegistry } from '../policy-registry.js';
+import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
+import { steadyStateMetrics } from './steady-state-metrics.js';
+
+/** One simulation to run: a preset (overrides applied), a policy name and a seed. Plain data. */
+export interface SimulationTask {
+  readonly preset: ExperimentPreset;
+  readonly policy: string;
+  readonly seed: number;
+}
+
+/** Most points of a stored time series; longer ones are averaged down to this. */
+export const MAX_SERIES_POINTS = 1500;
+
+/** Default seconds between time-series samples. */
+const DEFAULT_SERIES_INTERVAL = 60;
+
+/**
+ * NAS eq. 3 for the congested-node metric (NAS §IV-B, Fig. 3(e)): `m · Σ S_i / Σ K_i`
+ * over the whole workload, with `m` the map-capable slots of a node.
+ */
+export function workloadTrafficThreshold(preset: ExperimentPreset, workload: Workload): Bytes {
+  if (preset.metrics.trafficThreshold !== 'nas-eq-3') return preset.metrics.trafficThreshold;
+  const slots = preset.topology.slots;
+  const perNode = slots.model === 'split' ? slots.mapSlots : slots.containers;
+  return trafficThresholdOfJobs(workload.jobs, perNode);
+}
+
+/**
+ * Runs one simulation and reduces it to what a report keeps: every metric under its
+ * dotted name (plus `steadyState.*` for presets with a measured window), the series
+ * (rates in bits per second), and the engine's counters.
+ */
+export function runSimulationTask(
+  task: SimulationTask,
+  registry: PolicyRegistry,
+  onProgress: (fraction: number) => void = () => {},
+): PolicyRun {
+  const { preset, policy, seed } = task;
+  const topology = buildTopology(preset.topology);
+  const workload = buildWorkload(preset.workload, preset.storage, seed);
+  const config = preset.policyConfig[policy];
+  const result = simulate({
+    topology,
+    workload,
+    seed,
+    policy: (context) => registry.create(policy, config, context),
+    parameters: preset.engine,
+    metrics: {
+      congestionThreshold: preset.metrics.congestionThreshold,
+      congestedNodeThreshold: workloadTrafficThreshold(preset, workload),
+      seriesInterval: preset.metrics.seriesInterval ?? DEFAULT_SERIES_INTERVAL,
+    },
+    onProgress: (p: SimulationProgress) => onProgress(p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 1),
+  });
+  const window = steadyStateWindow(preset.workload);
+  const metrics = {
+    ...flattenMetrics(result.metrics),
+    ...(window === undefined ? {} : steadyStateMetrics(result.jobs, result.series, window)),
+  };
+  const { wallMillis, ...counters } = result.stats;
+  return {
+    seed,
+    metrics,
+    series: toRunSeries(result.series),
+    stats: { ...counters },
+    wallSeconds: wallMillis / 1000,
+  };
+}
+
+/** The report's series: cross-rack shuffle rate in bits per second, running tasks, at most MAX_SERIES_POINTS. */
+export function toRunSeries(series: TimeSeries): RunSeries {
+  const bucket = Math.max(1, Math.ceil(series.time.length / MAX_SERIES_POINTS));
+  const down = (values: readonly number[], scale = 1): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < values.length; i += bucket) {
+      const slice = values.slice(i, i + bucket);
+      out.push((slice.reduce((a, b) => a + b, 0) / slice.length) * scale);
+    }
+    return out;
+  };
+  return {
+    time: down(series.time),
+    crossRackShuffleRate: down(series.crossRackShuffleRate, 8),
+    runningMaps: down(series.runningMaps),
+    runningReduces: down(series.runningReduces),
+  };
+}

@@ -1,0 +1,67 @@
+import type { JobRecord, TimeSeries } from '@rackwise/engine';
+import type { MeasuredWindow } from '../workload-recipe.js';
+
+/** Names of the metrics `steadyStateMetrics` returns, in its order. */
+export const STEADY_STATE_METRICS: readonly string[] = Object.freeze([
+  'steadyState.jobs',
+  'steadyState.jobsCompleted',
+  'steadyState.throughput',
+  'steadyState.executionTime.mean',
+  'steadyState.executionTime.p50',
+  'steadyState.executionTime.p95',
+  'steadyState.executionTime.max',
+  'steadyState.mapProgressAtFirstReduce',
+  'steadyState.crossRackShuffleBytes',
+  'steadyState.crossRackBytes',
+]);
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/**
+ * Metrics of the steady state (ShuffleWatcher §4.3: ramp-up and ramp-down ignored), over
+ * the jobs submitted in [from, to):
+ * - `steadyState.jobs`, `.jobsCompleted`;
+ * - `.throughput`: completed / (last completion − first submission) of those jobs;
+ * - `.executionTime.mean|p50|p95|max`; `.mapProgressAtFirstReduce` (mean over jobs with a reduce);
+ * - `.crossRackShuffleBytes`: their shuffle bytes that crossed racks;
+ * - `.crossRackBytes`: all bytes that crossed racks while the window lasted, from the
+ *   sampled cross-rack rate (rate × sample interval for samples in [from, to)).
+ */
+export function steadyStateMetrics(
+  jobs: readonly JobRecord[],
+  series: TimeSeries,
+  window: MeasuredWindow,
+): Record<string, number> {
+  const measured = jobs.filter((j) => j.submitTime >= window.from && j.submitTime < window.to);
+  const done = measured.filter((j) => j.finished);
+  const times = done.map((j) => j.executionTime).sort((a, b) => a - b);
+  const firstSubmit = Math.min(...measured.map((j) => j.submitTime));
+  const lastCompletion = Math.max(...done.map((j) => j.completionTime));
+  const span = lastCompletion - firstSubmit;
+  let crossRackBytes = 0;
+  series.time.forEach((t, i) => {
+    if (t >= window.from && t < window.to) crossRackBytes += (series.crossRackRate[i] ?? 0) * series.interval;
+  });
+  return {
+    'steadyState.jobs': measured.length,
+    'steadyState.jobsCompleted': done.length,
+    'steadyState.throughput': done.length > 0 && span > 0 ? done.length / span : Number.NaN,
+    'steadyState.executionTime.mean': mean(times),
+    'steadyState.executionTime.p50': percentile(times, 0.5),
+    'steadyState.executionTime.p95': percentile(times, 0.95),
+    'steadyState.executionTime.max': times.at(-1) ?? Number.NaN,
+    'steadyState.mapProgressAtFirstReduce': mean(
+      measured.map((j) => j.mapProgressAtFirstReduce).filter(Number.isFinite),
+    ),
+    'steadyState.crossRackShuffleBytes': measured.reduce((sum, j) => sum + j.crossRackShuffleBytes, 0),
+    'steadyState.crossRackBytes': crossRackBytes,
+  };
+}

@@ -1,0 +1,78 @@
+import { Worker } from 'node:worker_threads';
+
+/** What the pool posts to a worker: run one task. */
+export interface WorkerRequest<Task> {
+  readonly index: number;
+  readonly task: Task;
+}
+
+/** What a worker posts back while it runs task `index`. */
+export type WorkerMessage<Result> =
+  | { readonly type: 'progress'; readonly index: number; readonly fraction: number }
+  | { readonly type: 'done'; readonly index: number; readonly result: Result }
+  | { readonly type: 'error'; readonly index: number; readonly message: string; readonly stack?: string };
+
+/**
+ * Runs `tasks` on up to `size` worker threads loaded from `script`, one task per worker
+ * at a time (each worker takes the next task when it finishes one), and resolves with
+ * the results in task order. `onProgress(index, fraction)` relays each task's progress.
+ * The first error rejects, after every worker is stopped.
+ *
+ * Workers inherit the process's `execArgv`, so a process started with
+ * `--conditions=@rackwise/source --import tsx` runs the sources in its workers too.
+ */
+export function runOnWorkers<Task, Result>(
+  script: URL,
+  tasks: readonly Task[],
+  size: number,
+  onProgress: (index: number, fraction: number) => void,
+): Promise<Result[]> {
+  const results: Result[] = new Array(tasks.length);
+  let next = 0;
+  let finished = 0;
+  let closed = false;
+  const workers: Worker[] = [];
+  return new Promise((resolve, reject) => {
+    if (tasks.length === 0) return resolve(results);
+    const close = (): void => {
+      closed = true;
+      for (const w of workers) void w.terminate();
+    };
+    const fail = (error: Error): void => {
+      if (closed) return;
+      close();
+      reject(error);
+    };
+    const feed = (worker: Worker): void => {
+      if (next >= tasks.length) return;
+      const index = next++;
+      worker.postMessage({ index, task: tasks[index] as Task } satisfies WorkerRequest<Task>);
+    };
+    for (let i = 0; i < Math.max(1, Math.min(size, tasks.length)); i++) {
+      const worker = new Worker(script);
+      workers.push(worker);
+      worker.on('message', (message: WorkerMessage<Result>) => {
+        if (closed) return;
+        if (message.type === 'progress') return onProgress(message.index, message.fraction);
+        if (message.type === 'error') {
+          const error = new Error(message.message);
+          if (message.stack !== undefined) error.stack = message.stack;
+          return fail(error);
+        }
+        results[message.index] = message.result;
+        onProgress(message.index, 1);
+        finished++;
+        if (finished === tasks.length) {
+          close();
+          resolve(results);
+        } else feed(worker);
+      });
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (!closed)
+          fail(new Error(`a simulation worker stopped with exit code ${code} before its task finished`));
+      });
+      feed(worker);
+    }
+  });
+}

@@ -1,0 +1,27 @@
+import type { ExperimentPreset } from './experiment-preset.js';
+import { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
+import { SW_DEDICATED_PRESET, SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
+import { TINY_PRESET } from './presets/tiny-preset.js';
+
+/** The built-in presets, in the order `rackwise presets` lists them. */
+export const BUILTIN_PRESETS: readonly ExperimentPreset[] = Object.freeze([
+  NAS_SIM_PRESET,
+  NAS_CLUSTER_PRESET,
+  SW_EC2_PRESET,
+  SW_DEDICATED_PRESET,
+  TINY_PRESET,
+]);
+
+/** Names of the built-in presets. */
+export function presetNames(): readonly string[] {
+  return BUILTIN_PRESETS.map((p) => p.name);
+}
+
+/** The built-in preset of that name; an unknown name throws, listing the known ones. */
+export function experimentPreset(name: string): ExperimentPreset {
+  const preset = BUILTIN_PRESETS.find((p) => p.name === name);
+  if (preset === undefined) {
+    throw new Error(`unknown preset ${JSON.stringify(name)}; known presets: ${presetNames().join(', ')}`);
+  }
+  return preset;
+}

@@ -1,0 +1,22 @@
+/**
+ * The metrics of NAS Fig. 3 (a)–(f): throughput, mean job execution time, cross-rack
+ * traffic, MapProgressRate at first reduce, congested nodes, cross-rack congestions.
+ */
+export const NAS_FIGURE_3_METRICS: readonly string[] = Object.freeze([
+  'throughput',
+  'executionTime.mean',
+  'crossRackBytes.total',
+  'mapProgressAtFirstReduce',
+  'congestedNodes.share',
+  'congestion.occurrences',
+]);
+
+/**
+ * The metrics of ShuffleWatcher Fig. 8 over the steady state (ramps excluded):
+ * throughput, turn-around time, cross-rack traffic.
+ */
+export const SHUFFLEWATCHER_FIGURE_8_METRICS: readonly string[] = Object.freeze([
+  'steadyState.throughput',
+  'steadyState.executionTime.mean',
+  'steadyState.crossRackBytes',
+]);

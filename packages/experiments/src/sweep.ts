@@ -1,0 +1,177 @@
+import type { ExperimentOverrides } from './experiment-overrides.js';
+import type { ExperimentResult } from './experiment-result.js';
+import { packageVersions } from './internal/package-versions.js';
+import {
+  type ExperimentProgress,
+  type PreparedExperiment,
+  type RunExperimentOptions,
+  assembleResult,
+  experimentTasks,
+  prepareExperiment,
+  runTasks,
+} from './run-experiment.js';
+
+/** Format tag of sweep result files. */
+export const SWEEP_FORMAT = 'rackwise-sweep-result@1';
+
+/** A sweep: the experiment of `RunExperimentOptions` once per value of one parameter. */
+export interface SweepOptions extends RunExperimentOptions {
+  /**
+   * What varies: `users`, `hours`, `engine.<parameter>` (`engine.resolveInterval`) or
+   * `<policy>.<field>` (`nas.maxMapSkips`).
+   */
+  readonly parameter: string;
+  /** Values of the parameter, in report order. */
+  readonly values: readonly number[];
+  /**
+   * The value whose baseline run every point is normalised to (NAS Fig. 3(h): NAS at
+   * each user count against Fair with 200 users). By default each point is normalised
+   * to the baseline at the same value.
+   */
+  readonly referenceValue?: number;
+}
+
+/** One value of the swept parameter and the experiment it gave. */
+export interface SweepPoint {
+  readonly value: number;
+  readonly result: ExperimentResult;
+}
+
+/** The outcome of `sweep`. */
+export interface SweepResult {
+  readonly format: typeof SWEEP_FORMAT;
+  readonly preset: string;
+  readonly description: string;
+  readonly parameter: string;
+  readonly values: readonly number[];
+  readonly referenceValue: number | undefined;
+  readonly seeds: readonly number[];
+  readonly policies: readonly string[];
+  readonly baseline: string;
+  readonly headline: readonly string[];
+  readonly metricNames: readonly string[];
+  readonly points: readonly SweepPoint[];
+  readonly versions: Readonly<Record<string, string>>;
+  readonly timing: { readonly startedAt: string; readonly wallSeconds: number };
+}
+
+/** Parameters a sweep can vary besides `engine.*` and `<policy>.*`. */
+export const SWEEP_PARAMETERS: readonly string[] = Object.freeze(['users', 'hours']);
+
+/**
+ * The overrides that set `parameter` to `value` on top of `base`.
+ * @throws Error naming the parameter and the known ones when it is not sweepable.
+ */
+export function sweepOverrides(
+  parameter: string,
+  value: number,
+  base: ExperimentOverrides = {},
+): ExperimentOverrides {
+  if (parameter === 'users') return { ...base, users: value };
+  if (parameter === 'hours') return { ...base, hours: value };
+  const dot = parameter.indexOf('.');
+  const head = parameter.slice(0, dot);
+  const field = parameter.slice(dot + 1);
+  if (dot > 0 && field !== '') {
+    if (head === 'engine') return { ...base, engine: { ...base.engine, [field]: value } };
+    return {
+      ...base,
+      policyConfig: { ...base.policyConfig, [head]: { ...base.policyConfig?.[head], [field]: value } },
+    };
+  }
+  throw new Error(
+    `parameter ${JSON.stringify(parameter)} cannot be swept; sweep users, hours, engine.<parameter> or <policy>.<field>`,
+  );
+}
+
+/**
+ * Checks a sweep and prepares one experiment per value (every value is validated
+ * before anything runs; a policy field must exist in the policy's defaults).
+ */
+export function prepareSweep(options: SweepOptions): PreparedExperiment[] {
+  if (options.values.length === 0) throw new Error(`parameter ${options.parameter} needs at least one value`);
+  if (new Set(options.values).size !== options.values.length) {
+    throw new Error(`parameter ${options.parameter} lists a value twice: ${options.values.join(', ')}`);
+  }
+  if (options.referenceValue !== undefined && !options.values.includes(options.referenceValue)) {
+    throw new Error(
+      `reference value ${options.referenceValue} is not among the values of ${options.parameter}`,
+    );
+  }
+  const prepared = options.values.map((value) =>
+    prepareExperiment({ ...options, overrides: sweepOverrides(options.parameter, value, options.overrides) }),
+  );
+  const [head, field] = options.parameter.split('.', 2);
+  const first = prepared[0];
+  if (first !== undefined && head !== undefined && field !== undefined && head !== 'engine') {
+    if (!first.policies.includes(head)) {
+      throw new Error(
+        `parameter ${options.parameter}: policy ${head} is not among the policies run (${first.policies.join(', ')})`,
+      );
+    }
+    const defaults = first.registry.get(head).defaults as Record<string, unknown>;
+    if (!Object.hasOwn(defaults, field)) {
+      throw new Error(
+        `parameter ${options.parameter}: policy ${head} has no field ${field}; its fields: ${Object.keys(defaults).join(', ')}`,
+      );
+    }
+    if (typeof defaults[field] !== 'number' && defaults[field] !== undefined) {
+      throw new Error(
+        `parameter ${options.parameter}: ${head}.${field} is not a number in the policy's configuration`,
+      );
+    }
+  }
+  return prepared;
+}
+
+/**
+ * Runs the experiment once per value of a parameter (NAS Fig. 3(h): users 25…400), all
+ * simulations of all points on the same worker threads, and reports each point's
+ * metrics as mean and spread over the seeds.
+ */
+export function sweep(options: SweepOptions): Promise<SweepResult> {
+  return runPreparedSweep(prepareSweep(options), options);
+}
+
+/** Runs a sweep `prepareSweep` checked (so a caller can refuse bad input before starting). */
+export async function runPreparedSweep(
+  prepared: readonly PreparedExperiment[],
+  options: Pick<SweepOptions, 'parameter' | 'values' | 'referenceValue' | 'parallelism' | 'onProgress'>,
+): Promise<SweepResult> {
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const perPoint = prepared.map(experimentTasks);
+  const onProgress = options.onProgress;
+  const runs = await runTasks(
+    perPoint.flat(),
+    prepared[0] as PreparedExperiment,
+    options.parallelism,
+    onProgress === undefined ? undefined : (p: ExperimentProgress) => onProgress(p),
+  );
+  const wallSeconds = (performance.now() - started) / 1000;
+  let offset = 0;
+  const points = prepared.map((point, i): SweepPoint => {
+    const count = perPoint[i]?.length ?? 0;
+    const result = assembleResult(point, runs.slice(offset, offset + count), { startedAt, wallSeconds });
+    offset += count;
+    return { value: options.values[i] as number, result };
+  });
+  const first = points[0]?.result as ExperimentResult;
+  const names = new Set(points.flatMap((p) => p.result.metricNames));
+  return {
+    format: SWEEP_FORMAT,
+    preset: first.preset,
+    description: first.description,
+    parameter: options.parameter,
+    values: options.values,
+    referenceValue: options.referenceValue,
+    seeds: first.seeds,
+    policies: first.policies.map((p) => p.policy),
+    baseline: first.baseline,
+    headline: first.headline,
+    metricNames: [...names].sort(),
+    points,
+    versions: packageVersions(),
+    timing: { startedAt, wallSeconds },
+  };
+}

@@ -1,0 +1,162 @@
+import { constants, accessSync, statSync } from 'node:fs';
+import { resolveEngineParameters } from '@rackwise/engine';
+import { buildTopology } from '@rackwise/topology';
+import { workloadMix } from '@rackwise/workloads';
+import type { ExperimentPreset, WorkloadRecipe } from './experiment-preset.js';
+import { metricNames } from './metric-catalogue.js';
+import type { PolicyRegistry } from './policy-registry.js';
+import { FB2010_TRACE } from './workload-recipe.js';
+
+const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/**
+ * Checks a preset before anything runs (DESIGN §9): every field, the topology, the
+ * engine parameters, that the trace file can be read, that the policies are registered.
+ * @throws Error starting `preset <name>:` and naming the field and what was expected.
+ */
+export function validatePreset(preset: ExperimentPreset, registry: PolicyRegistry): ExperimentPreset {
+  if (typeof preset !== 'object' || preset === null) throw new Error('preset must be an object');
+  const name = typeof preset.name === 'string' && NAME.test(preset.name) ? preset.name : undefined;
+  if (name === undefined)
+    throw new Error(`preset name must be kebab-case, got ${JSON.stringify(preset.name)}`);
+  const fail = (field: string, expected: string, got: unknown): never => {
+    throw new Error(`preset ${name}: ${field} must be ${expected}, got ${describe(got)}`);
+  };
+  const rewrap = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      throw new Error(`preset ${name}: ${(error as Error).message}`);
+    }
+  };
+  if (typeof preset.description !== 'string' || preset.description === '' || /\n/.test(preset.description)) {
+    fail('description', 'one non-empty line', preset.description);
+  }
+  const topology = rewrap(() => buildTopology(preset.topology));
+  const { blockBytes, replication } = preset.storage ?? {};
+  if (!isPositiveInteger(blockBytes))
+    fail('storage.blockBytes', 'a positive integer number of bytes', blockBytes);
+  if (!isPositiveInteger(replication) || replication > topology.nodeCount) {
+    fail(
+      'storage.replication',
+      `an integer in [1, ${topology.nodeCount}] (the nodes of the cluster)`,
+      replication,
+    );
+  }
+  validateRecipe(preset.workload, fail, rewrap);
+  rewrap(() => resolveEngineParameters(preset.engine));
+  const metrics = preset.metrics ?? {};
+  if (
+    !(
+      typeof metrics.congestionThreshold === 'number' &&
+      metrics.congestionThreshold > 0 &&
+      metrics.congestionThreshold <= 1
+    )
+  ) {
+    fail('metrics.congestionThreshold', 'a fraction in (0, 1]', metrics.congestionThreshold);
+  }
+  const tt = metrics.trafficThreshold;
+  if (tt !== 'nas-eq-3' && !(typeof tt === 'number' && Number.isFinite(tt) && tt >= 0)) {
+    fail('metrics.trafficThreshold', "'nas-eq-3' or a number of bytes >= 0", tt);
+  }
+  if (!Array.isArray(metrics.headline) || metrics.headline.some((m) => typeof m !== 'string' || m === '')) {
+    fail('metrics.headline', 'an array of metric names', metrics.headline);
+  }
+  const known = metricNames(preset);
+  const unknown = metrics.headline.find((m) => !known.includes(m));
+  if (unknown !== undefined) fail('metrics.headline', `metric names (known: ${known.join(', ')})`, unknown);
+  if (metrics.seriesInterval !== undefined && !isPositiveFinite(metrics.seriesInterval)) {
+    fail('metrics.seriesInterval', 'a positive number of seconds', metrics.seriesInterval);
+  }
+  if (!Array.isArray(preset.policies) || preset.policies.length === 0) {
+    fail('policies', 'a non-empty array of policy names', preset.policies);
+  }
+  for (const policy of [...preset.policies, ...Object.keys(preset.policyConfig ?? {})]) {
+    rewrap(() => registry.get(policy));
+  }
+  for (const [policy, config] of Object.entries(preset.policyConfig ?? {})) {
+    if (typeof config !== 'object' || config === null) fail(`policyConfig.${policy}`, 'an object', config);
+  }
+  if (preset.baseline !== undefined && !preset.policies.includes(preset.baseline)) {
+    fail('baseline', `one of its policies (${preset.policies.join(', ')})`, preset.baseline);
+  }
+  return preset;
+}
+
+function validateRecipe(
+  recipe: WorkloadRecipe,
+  fail: (field: string, expected: string, got: unknown) => never,
+  rewrap: <T>(run: () => T) => T,
+): void {
+  if (typeof recipe !== 'object' || recipe === null) fail('workload', 'an object', recipe);
+  if (!isPositiveInteger(recipe.users)) fail('workload.users', 'a positive integer', recipe.users);
+  if (recipe.kind === 'swim-trace') {
+    if (typeof recipe.trace !== 'string' || recipe.trace === '')
+      fail('workload.trace', `'${FB2010_TRACE}' or a path`, recipe.trace);
+    if (recipe.trace !== FB2010_TRACE) checkReadable(recipe.trace);
+    if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
+      fail('workload.hours', 'a positive number of hours', recipe.hours);
+    }
+    return;
+  }
+  if (recipe.kind !== 'poisson-mix')
+    fail('workload.kind', "'swim-trace' or 'poisson-mix'", (recipe as { kind: unknown }).kind);
+  rewrap(() => workloadMix(recipe.mix));
+  if (!isPositiveFinite(recipe.meanInterarrival)) {
+    fail('workload.meanInterarrival', 'a positive number of seconds', recipe.meanInterarrival);
+  }
+  if (recipe.sizeScale !== undefined && !isPositiveFinite(recipe.sizeScale)) {
+    fail('workload.sizeScale', 'a positive number', recipe.sizeScale);
+  }
+  if ((recipe.jobs === undefined) === (recipe.steadyState === undefined)) {
+    fail('workload', 'given either jobs or steadyState', {
+      jobs: recipe.jobs,
+      steadyState: recipe.steadyState,
+    });
+  }
+  if (recipe.jobs !== undefined && !isPositiveInteger(recipe.jobs))
+    fail('workload.jobs', 'a positive integer', recipe.jobs);
+  const steady = recipe.steadyState;
+  if (steady !== undefined) {
+    if (!isPositiveFinite(steady.hours))
+      fail('workload.steadyState.hours', 'a positive number of hours', steady.hours);
+    for (const ramp of ['rampUp', 'rampDown'] as const) {
+      const value = steady[ramp];
+      if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+        fail(`workload.steadyState.${ramp}`, 'a number of seconds >= 0', value);
+      }
+    }
+  }
+}
+
+/**
+ * Checks that a trace file exists and can be read.
+ * @throws Error naming the path and why not.
+ */
+export function checkReadable(path: string): void {
+  try {
+    accessSync(path, constants.R_OK);
+    if (!statSync(path).isFile())
+      throw Object.assign(new Error('not a file'), { code: 'not a regular file' });
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).message;
+    throw new Error(`trace ${path} cannot be read (${code === 'ENOENT' ? 'no such file' : code})`);
+  }
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+
+function isPositiveFinite(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
