@@ -1,2 +1,9 @@
-/** rackwise: The rackwise command line: run, compare, sweep and report network-aware scheduling experiments. */
-export {};
+/**
+ * rackwise — the command line of the rackwise toolkit: `run`, `compare`, `sweep`,
+ * `report`, `presets`, `policies` and `demo` over the presets of `@rackwise/experiments`
+ * (DESIGN §6). Embeddable: `main(argv, io)` returns the exit code.
+ */
+export { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, cliVersion, main } from './main.js';
+export { nodeIo } from './cli-io.js';
+export type { CliIo } from './cli-io.js';
+export { UsageError } from './usage-error.js';

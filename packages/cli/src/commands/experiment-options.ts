@@ -1,0 +1,180 @@
+import { resolve } from 'node:path';
+import {
+  type ExperimentOverrides,
+  FB2010_TRACE,
+  type RunExperimentOptions,
+  checkReadable,
+  defaultPolicyRegistry,
+  experimentPreset,
+  metricNames,
+  presetNames,
+} from '@rackwise/experiments';
+import type { OptionSpec } from '../command-line.js';
+import {
+  integerInRange,
+  nameList,
+  positiveNumber,
+  seedList,
+  seedValue,
+  stringOption,
+} from '../option-values.js';
+import { type OutputFiles, checkOutputFiles } from '../output-files.js';
+import { UsageError } from '../usage-error.js';
+
+/** Options shared by `run`, `compare`, `sweep` and `demo`. */
+export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  preset: {
+    type: 'string',
+    short: 'p',
+    value: '<name>',
+    description: 'experiment preset (see `rackwise presets`); default nas-sim',
+  },
+  trace: {
+    type: 'string',
+    short: 't',
+    value: '<path|fb2010>',
+    description: "replay this SWIM trace instead of the preset's workload",
+  },
+  policies: {
+    type: 'string',
+    value: '<a,b,…>',
+    description: "policies to compare (see `rackwise policies`); default the preset's",
+  },
+  baseline: {
+    type: 'string',
+    value: '<policy>',
+    description: "policy to normalise to; default the preset's baseline or the first policy",
+  },
+  hours: { type: 'string', value: '<H>', description: 'hours of the trace (or of the steady state) to run' },
+  users: { type: 'string', value: '<U>', description: 'number of users the jobs are spread over' },
+  seed: { type: 'string', value: '<N>', description: 'seed of every random choice; default 1' },
+  seeds: { type: 'string', value: '<1,2,3|1..5>', description: 'several seeds: report mean and spread' },
+  parallel: {
+    type: 'string',
+    value: '<N>',
+    description: 'simulations at once on worker threads; default the number of cores',
+  },
+  json: { type: 'string', value: '<file>', description: 'write the full result as JSON' },
+  csv: { type: 'string', value: '<file>', description: 'write one row of metrics per policy as CSV' },
+  html: { type: 'string', value: '<file>', description: 'write a self-contained HTML report with charts' },
+  quiet: { type: 'boolean', short: 'q', description: 'no progress bar' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+};
+
+/** Most hours a run may ask for (a year), to catch typos. */
+const MAX_HOURS = 8760;
+const MAX_USERS = 1_000_000;
+const MAX_PARALLEL = 256;
+
+/** An experiment the command line asked for, checked. */
+export interface ExperimentRequest {
+  /** The preset's name. */
+  readonly preset: string;
+  readonly options: Omit<RunExperimentOptions, 'onProgress'>;
+  readonly outputs: OutputFiles;
+  readonly quiet: boolean;
+}
+
+/**
+ * Turns parsed options into runner options, checking each value and naming the option
+ * when one is wrong: unknown preset or policy (with the known names), numbers out of
+ * range, a trace that cannot be read, an output directory that does not exist.
+ */
+export function experimentRequest(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  cwd: string,
+  defaults: { readonly preset: string; readonly hours?: number; readonly policies?: readonly string[] } = {
+    preset: 'nas-sim',
+  },
+): ExperimentRequest {
+  const presetName = stringOption(values, 'preset') ?? defaults.preset;
+  if (!presetNames().includes(presetName)) {
+    throw new UsageError(
+      `--preset: unknown preset ${JSON.stringify(presetName)}; known presets: ${presetNames().join(', ')}`,
+    );
+  }
+  const preset = experimentPreset(presetName);
+  const registry = defaultPolicyRegistry();
+  const policiesText = stringOption(values, 'policies');
+  const policies = policiesText === undefined ? defaults.policies : nameList('policies', policiesText);
+  for (const policy of policies ?? []) {
+    if (!registry.has(policy)) {
+      throw new UsageError(
+        `--policies: unknown policy ${JSON.stringify(policy)}; known policies: ${registry.names().join(', ')}`,
+      );
+    }
+  }
+  const baseline = stringOption(values, 'baseline');
+  const running = policies ?? preset.policies;
+  if (baseline !== undefined && !running.includes(baseline)) {
+    throw new UsageError(
+      `--baseline: ${JSON.stringify(baseline)} is not among the policies run: ${running.join(', ')}`,
+    );
+  }
+  const seedText = stringOption(values, 'seed');
+  const seedsText = stringOption(values, 'seeds');
+  if (seedText !== undefined && seedsText !== undefined)
+    throw new UsageError('--seed and --seeds: give one or the other');
+  const overrides = experimentOverrides(values, cwd, defaults.hours);
+  const parallelText = stringOption(values, 'parallel');
+  const options: Omit<RunExperimentOptions, 'onProgress'> = {
+    preset: presetName,
+    overrides,
+    ...(policies === undefined ? {} : { policies }),
+    ...(baseline === undefined ? {} : { baseline }),
+    ...(seedText === undefined ? {} : { seed: seedValue('seed', seedText) }),
+    ...(seedsText === undefined ? {} : { seeds: seedList('seeds', seedsText) }),
+    ...(parallelText === undefined
+      ? {}
+      : { parallelism: integerInRange('parallel', parallelText, 1, MAX_PARALLEL) }),
+  };
+  return {
+    preset: presetName,
+    options,
+    outputs: checkOutputFiles(values, cwd),
+    quiet: values.quiet === true,
+  };
+}
+
+function experimentOverrides(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  cwd: string,
+  defaultHours: number | undefined,
+): ExperimentOverrides {
+  const traceText = stringOption(values, 'trace');
+  let trace: string | undefined;
+  if (traceText !== undefined) {
+    trace = traceText === FB2010_TRACE ? FB2010_TRACE : resolve(cwd, traceText);
+    if (trace !== FB2010_TRACE) {
+      try {
+        checkReadable(trace);
+      } catch (error) {
+        throw new UsageError(`--trace: ${(error as Error).message}`);
+      }
+    }
+  }
+  const hoursText = stringOption(values, 'hours');
+  const hours = hoursText === undefined ? defaultHours : positiveNumber('hours', hoursText, MAX_HOURS);
+  const usersText = stringOption(values, 'users');
+  return {
+    ...(trace === undefined ? {} : { trace }),
+    ...(hours === undefined ? {} : { hours }),
+    ...(usersText === undefined ? {} : { users: integerInRange('users', usersText, 1, MAX_USERS) }),
+  };
+}
+
+/**
+ * Checks `--metric` names against the metrics a run of the preset reports, before
+ * anything runs.
+ */
+export function checkMetricNames(metrics: readonly string[] | undefined, presetName: string): void {
+  if (metrics === undefined) return;
+  const known = metricNames(experimentPreset(presetName));
+  for (const metric of metrics) {
+    if (!known.includes(metric)) {
+      throw new UsageError(
+        `--metric: unknown metric ${JSON.stringify(metric)}; known metrics: ${known.join(', ')}`,
+      );
+    }
+  }
+}

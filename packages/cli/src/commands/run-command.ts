@@ -1,0 +1,112 @@
+import {
+  type PreparedExperiment,
+  formatNormalisedTable,
+  normalisedTable,
+  prepareExperiment,
+  runPreparedExperiment,
+  toCsv,
+  toHtml,
+  toJson,
+} from '@rackwise/experiments';
+import type { CliIo } from '../cli-io.js';
+import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { withProgressBar } from '../internal/progress-bar.js';
+import { writeOutputs } from '../output-files.js';
+import { UsageError } from '../usage-error.js';
+import {
+  EXPERIMENT_OPTIONS,
+  type ExperimentRequest,
+  checkMetricNames,
+  experimentRequest,
+} from './experiment-options.js';
+
+/** `rackwise run`: one experiment, a normalised table, reports. */
+export const RUN_COMMAND: CommandSpec = {
+  name: 'run',
+  summary: "Run a preset's experiment and print its metrics normalised to the baseline policy.",
+  positionals: [],
+  requiredPositionals: 0,
+  options: EXPERIMENT_OPTIONS,
+};
+
+/** `rackwise compare`: as `run`, but the table shows every metric, not only the preset's headline ones. */
+export const COMPARE_COMMAND: CommandSpec = {
+  ...RUN_COMMAND,
+  name: 'compare',
+  summary: 'Run policies side by side like `run`, and print every metric normalised to the baseline.',
+};
+
+/** `rackwise demo`: a one-hour FB-2010 comparison of Fair, Delay and NAS. */
+export const DEMO_COMMAND: CommandSpec = {
+  ...RUN_COMMAND,
+  name: 'demo',
+  summary: 'Compare Fair, Delay and NAS on the first hour of the FB-2010 trace (nas-sim cluster).',
+};
+
+/** Defaults of `demo`. */
+const DEMO_DEFAULTS = { preset: 'nas-sim', hours: 1, policies: ['fair', 'delay', 'nas'] } as const;
+
+/**
+ * Checks a request against the runner (preset fields, trace contents, policy
+ * configuration) before anything runs; a problem is a usage error.
+ */
+export function prepareRequest(request: ExperimentRequest): PreparedExperiment {
+  try {
+    return prepareExperiment(request.options);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** How `executeExperiment` prints. */
+export interface PrintOptions {
+  /** Metrics of the table; the preset's headline ones by default. */
+  readonly metrics?: readonly string[];
+  /** Every metric in the table. */
+  readonly allMetrics?: boolean;
+}
+
+/** Runs `run`, `compare` or `demo`. */
+export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandLine(spec, argv);
+  const request = experimentRequest(values, io.cwd, spec.name === 'demo' ? DEMO_DEFAULTS : undefined);
+  return executeExperiment(request, io, { allMetrics: spec.name === 'compare' }).then((code) => {
+    if (spec.name === 'demo')
+      io.stderr('More: `rackwise presets`, `rackwise policies`, `rackwise run --help`.\n');
+    return code;
+  });
+}
+
+/**
+ * Checks a request in full, runs it with a progress bar, prints the normalised table
+ * and writes the requested reports.
+ */
+export async function executeExperiment(
+  request: ExperimentRequest,
+  io: CliIo,
+  print: PrintOptions = {},
+): Promise<number> {
+  const metrics = print.allMetrics === true ? undefined : print.metrics;
+  checkMetricNames(metrics, request.preset);
+  const prepared = prepareRequest(request);
+  const result = await withProgressBar(io, request.quiet, (onProgress) =>
+    runPreparedExperiment(prepared, {
+      ...(request.options.parallelism === undefined ? {} : { parallelism: request.options.parallelism }),
+      onProgress,
+    }),
+  );
+  const shown = print.allMetrics === true ? result.metricNames : metrics;
+  const table = normalisedTable(result, shown === undefined ? {} : { metrics: shown });
+  io.stdout(
+    `${result.preset} · ${prepared.workload.name} (${prepared.workload.jobs} jobs) · seeds ${result.seeds.join(', ')}\n`,
+  );
+  io.stdout(`${formatNormalisedTable(table)}\n`);
+  for (const line of writeOutputs(request.outputs, {
+    json: () => toJson(result),
+    csv: () => toCsv(result),
+    html: () => toHtml(result),
+  })) {
+    io.stderr(`${line}\n`);
+  }
+  return 0;
+}

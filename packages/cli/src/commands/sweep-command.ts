@@ -1,0 +1,117 @@
+import {
+  formatSweepTable,
+  prepareSweep,
+  runPreparedSweep,
+  sweepTable,
+  sweepToCsv,
+  sweepToHtml,
+  toJson,
+} from '@rackwise/experiments';
+import type { CliIo } from '../cli-io.js';
+import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { withProgressBar } from '../internal/progress-bar.js';
+import { nameList, stringOption } from '../option-values.js';
+import { writeOutputs } from '../output-files.js';
+import { UsageError } from '../usage-error.js';
+import { EXPERIMENT_OPTIONS, checkMetricNames, experimentRequest } from './experiment-options.js';
+import { executeExperiment } from './run-command.js';
+
+/** `rackwise sweep`: one experiment per value of a parameter. */
+export const SWEEP_COMMAND: CommandSpec = {
+  name: 'sweep',
+  summary: 'Run an experiment once per value of a parameter and print mean and spread per value.',
+  positionals: [],
+  requiredPositionals: 0,
+  options: {
+    param: {
+      type: 'string',
+      value: '<name=v1,v2,…>',
+      description: 'the parameter and its values: users, hours, engine.<field>, <policy>.<field>, or seed',
+    },
+    reference: {
+      type: 'string',
+      value: '<value>',
+      description: 'normalise every value to the baseline at this value',
+    },
+    metric: {
+      type: 'string',
+      value: '<name>',
+      description: "metric of the printed tables (repeatable as a,b); default the preset's headline ones",
+    },
+    ...EXPERIMENT_OPTIONS,
+  },
+};
+
+/** Parses `name=v1,v2,…` into the parameter and its numbers. */
+export function parseParam(text: string): { readonly parameter: string; readonly values: number[] } {
+  const eq = text.indexOf('=');
+  const parameter = text.slice(0, eq).trim();
+  if (eq <= 0 || parameter === '') {
+    throw new UsageError(
+      `--param must look like name=v1,v2,… (users=25,50,100), got ${JSON.stringify(text)}`,
+    );
+  }
+  const values = nameList('param', text.slice(eq + 1)).map((v) => {
+    const value = Number(v);
+    if (!Number.isFinite(value) || v.trim() === '') {
+      throw new UsageError(`--param ${parameter}: ${JSON.stringify(v)} is not a number`);
+    }
+    return value;
+  });
+  return { parameter, values };
+}
+
+/** Runs `sweep`. `--param seed=…` runs the seeds as one experiment with mean and spread. */
+export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandLine(SWEEP_COMMAND, argv);
+  const paramText = stringOption(values, 'param');
+  if (paramText === undefined) throw new UsageError('--param is required: name=v1,v2,… (users=25,50,100)');
+  const { parameter, values: points } = parseParam(paramText);
+  const request = experimentRequest(values, io.cwd);
+  const metricText = stringOption(values, 'metric');
+  const chosen = metricText === undefined ? undefined : nameList('metric', metricText);
+  if (parameter === 'seed' || parameter === 'seeds') {
+    if (values.seed !== undefined || values.seeds !== undefined) {
+      throw new UsageError('--param seed=… and --seed/--seeds: give the seeds once');
+    }
+    if (points.some((p) => !(Number.isSafeInteger(p) && p >= 0))) {
+      throw new UsageError(`--param seed: seeds must be integers >= 0, got ${points.join(', ')}`);
+    }
+    const seeded = { ...request, options: { ...request.options, seeds: points } };
+    return executeExperiment(seeded, io, chosen === undefined ? {} : { metrics: chosen });
+  }
+  checkMetricNames(chosen, request.preset);
+  const referenceText = stringOption(values, 'reference');
+  const referenceValue = referenceText === undefined ? undefined : Number(referenceText);
+  if (referenceValue !== undefined && !points.includes(referenceValue)) {
+    throw new UsageError(
+      `--reference: ${JSON.stringify(referenceText)} is not one of the values of ${parameter}: ${points.join(', ')}`,
+    );
+  }
+  const sweepOptions = {
+    ...request.options,
+    parameter,
+    values: points,
+    ...(referenceValue === undefined ? {} : { referenceValue }),
+  };
+  let prepared: ReturnType<typeof prepareSweep>;
+  try {
+    prepared = prepareSweep(sweepOptions);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const result = await withProgressBar(io, request.quiet, (onProgress) =>
+    runPreparedSweep(prepared, { ...sweepOptions, onProgress }),
+  );
+  const metrics = chosen ?? result.headline;
+  io.stdout(`${result.preset} · sweep of ${parameter} · seeds ${result.seeds.join(', ')}\n`);
+  for (const metric of metrics) io.stdout(`\n${formatSweepTable(sweepTable(result, metric))}\n`);
+  for (const line of writeOutputs(request.outputs, {
+    json: () => toJson(result),
+    csv: () => sweepToCsv(result),
+    html: () => sweepToHtml(result),
+  })) {
+    io.stderr(`${line}\n`);
+  }
+  return 0;
+}

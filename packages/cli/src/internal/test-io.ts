@@ -1,0 +1,22 @@
+import type { CliIo } from '../cli-io.js';
+
+/** An in-memory `CliIo` for tests: what the CLI wrote, a chosen directory and environment. */
+export interface RecordingIo extends CliIo {
+  readonly out: string[];
+  readonly err: string[];
+}
+
+export function recordingIo(cwd: string, env: Record<string, string> = {}, tty = false): RecordingIo {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    stderrIsTty: tty,
+    columns: 100,
+    env,
+    cwd,
+  };
+}

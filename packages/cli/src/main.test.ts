@@ -1,0 +1,131 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recordingIo } from './internal/test-io.js';
+import { EXIT_OK, EXIT_USAGE, main } from './main.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rackwise-cli-'));
+
+async function cli(...argv: string[]) {
+  const io = recordingIo(dir);
+  const code = await main(argv, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describe('rackwise presets and policies', () => {
+  it('lists every preset on one line with its description', async () => {
+    const { code, out } = await cli('presets');
+    expect(code).toBe(EXIT_OK);
+    const lines = out.trimEnd().split('\n');
+    expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([
+      'nas-sim',
+      'nas-cluster',
+      'sw-ec2',
+      'sw-dedicated',
+      'tiny',
+    ]);
+    expect(lines[0]).toMatch(/^nas-sim\s+NAS §IV-A simulation/);
+  });
+
+  it('lists every policy on one line with its summary', async () => {
+    const { out } = await cli('policies');
+    const lines = out.trimEnd().split('\n');
+    expect(lines).toHaveLength(15);
+    expect(lines.find((l) => l.startsWith('sw-drf '))).toMatch(/DRF's user order/);
+  });
+});
+
+describe('usage errors exit 2 before anything runs and name what is wrong', () => {
+  it.each([
+    [
+      ['frobnicate'],
+      'unknown command "frobnicate"; commands: run, compare, sweep, report, presets, policies, demo',
+    ],
+    [
+      ['run', '--frobnicate'],
+      "unknown option --frobnicate for 'rackwise run'; known options: --preset, --trace",
+    ],
+    [['run', '--hours'], "option --hours of 'rackwise run': needs a value"],
+    [
+      ['run', '--preset', 'nope'],
+      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, tiny',
+    ],
+    [
+      ['run', '--policies', 'fair,nope'],
+      '--policies: unknown policy "nope"; known policies: fifo, fair, capacity',
+    ],
+    [['run', '--policies', 'fair,fair'], '--policies lists "fair" twice'],
+    [
+      ['run', '--policies', 'fair,delay', '--baseline', 'nas'],
+      '--baseline: "nas" is not among the policies run: fair, delay',
+    ],
+    [['run', '--hours', 'two'], '--hours must be a number in (0, 8760], got "two"'],
+    [['run', '--hours=-1'], '--hours must be a number in (0, 8760], got "-1"'],
+    [
+      ['run', '--hours', '-1'],
+      "option --hours of 'rackwise run': needs a value (write --hours=<value> for one starting with '-')",
+    ],
+    [['run', '--quiet=yes'], "option --quiet of 'rackwise run': takes no value"],
+    [['run', '--users', '2.5'], '--users must be an integer in [1, 1000000], got "2.5"'],
+    [['run', '--seed', 'x'], '--seed must be an integer in [0, 4294967295], got "x"'],
+    [['run', '--seeds', '3..1'], '--seeds range must go upwards'],
+    [['run', '--seed', '1', '--seeds', '1,2'], '--seed and --seeds: give one or the other'],
+    [['run', '--parallel', '0'], '--parallel must be an integer in [1, 256], got "0"'],
+    [
+      ['run', '--trace', 'missing.tsv'],
+      `--trace: trace ${join(dir, 'missing.tsv')} cannot be read (no such file)`,
+    ],
+    [['run', '--json', 'no/such/dir/r.json'], `--json: directory ${join(dir, 'no/such/dir')} does not exist`],
+    [['run', 'extra'], "'rackwise run' takes no arguments besides options, got extra"],
+    [['sweep', '--preset', 'tiny'], '--param is required'],
+    [['sweep', '--param', 'users'], '--param must look like name=v1,v2,…'],
+    [['sweep', '--param', 'users=1,x'], '--param users: "x" is not a number'],
+    [['report'], "'rackwise report' needs <result.json>"],
+    [['report', 'missing.json'], `${join(dir, 'missing.json')} cannot be read (no such file)`],
+  ])('rackwise %j', async (argv, message) => {
+    const { code, out, err } = await cli(...argv);
+    expect(code).toBe(EXIT_USAGE);
+    expect(out).toBe('');
+    expect(err).toContain(message);
+  });
+
+  it('refuses --hours for a preset with a fixed number of jobs', async () => {
+    const { code, err } = await cli('run', '--preset', 'nas-cluster', '--hours', '2');
+    expect(code).toBe(EXIT_USAGE);
+    expect(err).toContain('hours does not apply to preset nas-cluster');
+  });
+
+  it('passes trace errors through with the file, line and field', async () => {
+    const trace = join(dir, 'bad.tsv');
+    writeFileSync(trace, 'job0\t1\t1\t100\t50\t10\njob1\t2\t1\tlots\t50\t10\n');
+    const { code, err } = await cli('run', '--preset', 'tiny', '--trace', trace);
+    expect(code).toBe(EXIT_USAGE);
+    expect(err).toContain('bad.tsv');
+    expect(err).toMatch(/line 2/);
+  });
+
+  it('refuses a file that is not a result', async () => {
+    const file = join(dir, 'not-a-result.json');
+    writeFileSync(file, '{"hello": 1}');
+    const { code, err } = await cli('report', file);
+    expect(code).toBe(EXIT_USAGE);
+    expect(err).toContain(`${file}: not a rackwise result`);
+  });
+});
+
+describe('help', () => {
+  it('prints the commands without arguments (exit 2) and on --help (exit 0)', async () => {
+    expect((await cli()).code).toBe(EXIT_USAGE);
+    const { code, out } = await cli('--help');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('Usage: rackwise <command> [options]');
+  });
+
+  it("prints a command's options", async () => {
+    const { code, out } = await cli('run', '--help');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('--trace <path|fb2010>');
+    expect(out).toContain('--policies <a,b,…>');
+  });
+});
