@@ -1,0 +1,162 @@
+import type { Bytes, ResourceVector, Seconds } from '@rackwise/types';
+
+/**
+ * Every knob of the simulated world (DESIGN §3). Each field has a documented default;
+ * `simulate` takes a `Partial` and fills the rest from {@link DEFAULT_ENGINE_PARAMETERS}.
+ *
+ * Duration model: a map computes for `mapOverhead + inputBytes / mapRate` after reading
+ * its block; a reduce computes for `reduceOverhead + partitionBytes / reduceRate` after
+ * fetching its partition of every map output.
+ */
+export interface EngineParameters {
+  /** Fixed cost of a map task (JVM start, setup, commit), seconds. Default 1. */
+  readonly mapOverhead: Seconds;
+  /** Bytes of input a map processes per second once its block is read. Default 10 MB/s (1e7). */
+  readonly mapRate: number;
+  /** Fixed cost of a reduce task's compute phase, seconds. Default 1. */
+  readonly reduceOverhead: Seconds;
+  /** Bytes of its partition a reduce processes per second once fetched. Default 10 MB/s (1e7). */
+  readonly reduceRate: number;
+  /** Slowstart: fraction of a job's maps complete before its reduces may launch. Default 0.05. */
+  readonly mapCompletionThreshold: number;
+  /** Concurrent fetches of one reduce (`mapreduce.reduce.shuffle.parallelcopies`). Default 5. */
+  readonly parallelCopies: number;
+  /** Most map outputs one fetch pulls from one node (Hadoop's `maxMapsPerFetch`). Default 20. */
+  readonly mapsPerFetch: number;
+  /**
+   * Seconds between two heartbeats of a node. A node heartbeats only while it has a free
+   * slot and some task waits. Default 1 (YARN's NodeManager heartbeat).
+   */
+  readonly heartbeatInterval: Seconds;
+  /** Seconds between monitor samples (network utilisation, outstanding map output). Default 1. */
+  readonly monitorInterval: Seconds;
+  /** Seconds of monitor samples kept for `NetworkView.recentRackUtilisation`. Default 600. */
+  readonly monitorHistory: Seconds;
+  /**
+   * Minimum simulated time between two solves of the flow rates (0 = exact). Default 0.
+   * See the README for the error it trades for speed.
+   */
+  readonly resolveInterval: Seconds;
+  /** Model the network: `false` makes every transfer instant (the floor run). Default true. */
+  readonly network: boolean;
+  /** Reduces write their output to HDFS with `outputReplication` replicas (flows). Default false. */
+  readonly replicateOutput: boolean;
+  /** Replicas of reduce output when `replicateOutput` is on (the first is local). Default 3. */
+  readonly outputReplication: number;
+  /**
+   * Partition skew: reduce r of R receives a share proportional to `(r + 1)^−partitionSkew`
+   * of every map output (Zipf). 0 = even partitions. Default 0.
+   */
+  readonly partitionSkew: number;
+  /** Honour a policy's preemption extension. Default true. */
+  readonly preemption: boolean;
+  /** Accept duplicate map launches (`LaunchDecision.duplicate`). Default true. */
+  readonly duplication: boolean;
+  /** Tick interval for a policy that has `onTick` or preemption but no `tickInterval`, seconds. Default 1. */
+  readonly tickInterval: Seconds;
+  /** Stop the run at this simulated time (jobs not done by then are reported unfinished). Default Infinity. */
+  readonly maxTime: Seconds;
+  /** Container demand of a task whose job spec gives none (DRF). Default 1 vcore, 2048 MiB. */
+  readonly defaultTaskDemand: ResourceVector;
+  /** A flow is complete when at most this many bytes remain. Default 1e-3. */
+  readonly completionTolerance: Bytes;
+}
+
+/** The documented defaults of every engine parameter. */
+export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
+  mapOverhead: 1,
+  mapRate: 1e7,
+  reduceOverhead: 1,
+  reduceRate: 1e7,
+  mapCompletionThreshold: 0.05,
+  parallelCopies: 5,
+  mapsPerFetch: 20,
+  heartbeatInterval: 1,
+  monitorInterval: 1,
+  monitorHistory: 600,
+  resolveInterval: 0,
+  network: true,
+  replicateOutput: false,
+  outputReplication: 3,
+  partitionSkew: 0,
+  preemption: true,
+  duplication: true,
+  tickInterval: 1,
+  maxTime: Number.POSITIVE_INFINITY,
+  defaultTaskDemand: Object.freeze({ vcores: 1, memoryMb: 2048 }),
+  completionTolerance: 1e-3,
+});
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return typeof value;
+  }
+}
+
+type Check = (value: unknown) => boolean;
+const positiveFinite: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
+const nonNegativeFinite: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const positiveInteger: Check = (v) => typeof v === 'number' && Number.isInteger(v) && v > 0;
+const fraction: Check = (v) => typeof v === 'number' && v >= 0 && v <= 1;
+const boolean: Check = (v) => typeof v === 'boolean';
+const positiveTime: Check = (v) => typeof v === 'number' && !Number.isNaN(v) && v > 0;
+
+const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string] } = {
+  mapOverhead: [nonNegativeFinite, 'a finite number of seconds >= 0'],
+  mapRate: [positiveFinite, 'a positive finite number of bytes per second'],
+  reduceOverhead: [nonNegativeFinite, 'a finite number of seconds >= 0'],
+  reduceRate: [positiveFinite, 'a positive finite number of bytes per second'],
+  mapCompletionThreshold: [fraction, 'a fraction in [0, 1]'],
+  parallelCopies: [positiveInteger, 'a positive integer'],
+  mapsPerFetch: [positiveInteger, 'a positive integer'],
+  heartbeatInterval: [positiveFinite, 'a positive finite number of seconds'],
+  monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
+  monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
+  resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
+  network: [boolean, 'a boolean'],
+  replicateOutput: [boolean, 'a boolean'],
+  outputReplication: [positiveInteger, 'a positive integer'],
+  partitionSkew: [nonNegativeFinite, 'a finite number >= 0'],
+  preemption: [boolean, 'a boolean'],
+  duplication: [boolean, 'a boolean'],
+  tickInterval: [positiveFinite, 'a positive finite number of seconds'],
+  maxTime: [positiveTime, 'a positive number of seconds (Infinity for no limit)'],
+  defaultTaskDemand: [
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      positiveFinite((v as ResourceVector).vcores) &&
+      positiveFinite((v as ResourceVector).memoryMb),
+    'an object { vcores, memoryMb } of positive finite numbers',
+  ],
+  completionTolerance: [positiveFinite, 'a positive finite number of bytes'],
+};
+
+/**
+ * Fills the defaults and validates every field.
+ * @throws Error naming the field (`parameters.mapRate must be …, got 0`) or an unknown one.
+ */
+export function resolveEngineParameters(parameters?: Partial<EngineParameters>): EngineParameters {
+  if (parameters === undefined) return DEFAULT_ENGINE_PARAMETERS;
+  if (typeof parameters !== 'object' || parameters === null) {
+    throw new Error(`parameters must be an object, got ${describe(parameters)}`);
+  }
+  for (const key of Object.keys(parameters)) {
+    if (!Object.hasOwn(CHECKS, key)) {
+      throw new Error(
+        `parameters.${key} is not an engine parameter; known: ${Object.keys(CHECKS).join(', ')}`,
+      );
+    }
+  }
+  const resolved = { ...DEFAULT_ENGINE_PARAMETERS, ...parameters } as EngineParameters;
+  for (const key of Object.keys(CHECKS) as (keyof EngineParameters)[]) {
+    const value = resolved[key];
+    const [check, expected] = CHECKS[key];
+    if (!check(value)) throw new Error(`parameters.${key} must be ${expected}, got ${describe(value)}`);
+  }
+  return Object.freeze(resolved);
+}
