@@ -1,0 +1,133 @@
+import type { Topology } from '@rackwise/topology';
+import type {
+  Bytes,
+  ClusterView,
+  JobId,
+  JobView,
+  MapTaskView,
+  NetworkView,
+  NodeId,
+  ReduceTaskView,
+  Seconds,
+  ShufflePredictor,
+  SlotKind,
+  TaskKind,
+  UserId,
+  UserView,
+} from '@rackwise/types';
+import type { JobState } from './job-state.js';
+import type { MapTask, ReduceTask } from './task-views.js';
+import type { UserState } from './user-state.js';
+
+/** The engine state a cluster view reads. */
+export interface ClusterViewSource {
+  readonly now: Seconds;
+  readonly topology: Topology;
+  readonly monitor: NetworkView;
+  readonly predictor: ShufflePredictor;
+  readonly mapCompletionThreshold: number;
+  readonly freeSlotsBy: Int32Array;
+  readonly slotsPerNode: Int32Array;
+  readonly runningMaps: number;
+  readonly runningReduces: number;
+  readonly nodeMaps: MapTask[][];
+  readonly nodeReduces: ReduceTask[][];
+  readonly outstanding: Float64Array;
+  readonly activeJobList: JobState[];
+  readonly activeUserList: UserState[];
+  readonly jobs: (JobState | undefined)[];
+  readonly users: Map<number, UserState>;
+}
+
+/** Index of a slot kind in the engine's per-kind arrays. */
+export function slotKindIndex(kind: SlotKind): number {
+  return kind === 'map' ? 0 : kind === 'reduce' ? 1 : kind === 'container' ? 2 : -1;
+}
+
+/**
+ * The one `ClusterView` object of a run, reused for every call: its methods read the
+ * engine's live state, and arrays it returns are the engine's own (valid during the call).
+ */
+export class ClusterViewImpl implements ClusterView {
+  constructor(private readonly source: ClusterViewSource) {}
+
+  get now(): Seconds {
+    return this.source.now;
+  }
+
+  get topology(): Topology {
+    return this.source.topology;
+  }
+
+  get network(): NetworkView {
+    return this.source.monitor;
+  }
+
+  get predictor(): ShufflePredictor {
+    return this.source.predictor;
+  }
+
+  get mapCompletionThreshold(): number {
+    return this.source.mapCompletionThreshold;
+  }
+
+  freeSlots(node: NodeId, kind: SlotKind): number {
+    const n = this.#node(node);
+    const k = slotKindIndex(kind);
+    if (k < 0)
+      throw new Error(`cluster view: slot kind must be 'map', 'reduce' or 'container', got ${String(kind)}`);
+    return this.source.freeSlotsBy[k * this.source.topology.nodeCount + n]!;
+  }
+
+  totalSlots(kind: SlotKind): number {
+    const k = slotKindIndex(kind);
+    if (k < 0)
+      throw new Error(`cluster view: slot kind must be 'map', 'reduce' or 'container', got ${String(kind)}`);
+    return this.source.slotsPerNode[k]! * this.source.topology.nodeCount;
+  }
+
+  runningCount(kind: TaskKind): number {
+    return kind === 'map' ? this.source.runningMaps : this.source.runningReduces;
+  }
+
+  runningMapsOn(node: NodeId): readonly MapTaskView[] {
+    return this.source.nodeMaps[this.#node(node)]!;
+  }
+
+  runningReducesOn(node: NodeId): readonly ReduceTaskView[] {
+    return this.source.nodeReduces[this.#node(node)]!;
+  }
+
+  outstandingMapOutput(node: NodeId): Bytes {
+    const bytes = this.source.outstanding[this.#node(node)]!;
+    return bytes > 0 ? bytes : 0;
+  }
+
+  activeJobs(): readonly JobView[] {
+    return this.source.activeJobList;
+  }
+
+  activeUsers(): readonly UserView[] {
+    return this.source.activeUserList;
+  }
+
+  job(id: JobId): JobView {
+    const job = this.source.jobs[id];
+    if (job === undefined) throw new Error(`cluster view: job ${String(id)} is not active`);
+    return job;
+  }
+
+  user(id: UserId): UserView {
+    const user = this.source.users.get(id);
+    if (user === undefined) throw new Error(`cluster view: user ${String(id)} has never submitted a job`);
+    return user;
+  }
+
+  #node(node: number): number {
+    const nodes = this.source.topology.nodeCount;
+    if (!(Number.isInteger(node) && node >= 0 && node < nodes)) {
+      throw new Error(`cluster view: node must be an integer in [0, ${nodes}), got ${String(node)}`);
+    }
+    return node;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Where a job's completed map outputs live, grouped by source node, and how far each
+ * reduce has fetched from each source (DESIGN §3: a flow is one fetch of up to
+ * `mapsPerFetch` outputs from one node, as Hadoop's fetchers do).
+ *
+ * Outputs of one node are kept in completion order with prefix sums of their sizes, so a
+ * reduce's position in a source is one integer (`cursor`: outputs fetched or in flight)
+ * and the bytes of any batch are one subtraction — no state per (reduce, map) pair.
+ */
+export class JobShuffle {
+  /** Source index of a node, −1 if the node holds no output of the job yet. */
+  readonly sourceOfNode: Int32Array;
+  readonly nodeOfSource: Int32Array;
+  /** Outputs held by each source. */
+  readonly outputs: Int32Array;
+  /** Prefix sums of output sizes per source: `prefix[s][k]` = bytes of its first k outputs. */
+  readonly prefix: Float64Array[] = [];
+  sourceCount = 0;
+  totalOutputs = 0;
+  /** Per reduce: outputs per source fetched or in flight (allocated at first launch). */
+  readonly cursors: (Int32Array | undefined)[];
+  /** Per reduce: outputs fetched or in flight, over all sources. */
+  readonly claimed: Int32Array;
+  /** Per reduce: outputs fetched (arrived). */
+  readonly fetchedOutputs: Int32Array;
+  /** Per reduce: round-robin position over sources. */
+  readonly pointer: Int32Array;
+  /** Running reduces with an idle fetcher and nothing to fetch, woken by new outputs. */
+  readonly hungry: Int32Array;
+  hungryCount = 0;
+  readonly hungryPosition: Int32Array;
+  readonly capacity: number;
+
+  constructor(nodeCount: number, mapCount: number, reduceCount: number) {
+    this.capacity = Math.min(nodeCount, mapCount);
+    this.sourceOfNode = new Int32Array(nodeCount).fill(-1);
+    this.nodeOfSource = new Int32Array(this.capacity);
+    this.outputs = new Int32Array(this.capacity);
+    this.cursors = new Array(reduceCount);
+    this.claimed = new Int32Array(reduceCount);
+    this.fetchedOutputs = new Int32Array(reduceCount);
+    this.pointer = new Int32Array(reduceCount);
+    this.hungry = new Int32Array(reduceCount);
+    this.hungryPosition = new Int32Array(reduceCount).fill(-1);
+  }
+
+  /** Records a completed map output on a node; returns its source index. */
+  addOutput(node: number, bytes: number): number {
+    let s = this.sourceOfNode[node]!;
+    if (s < 0) {
+      s = this.sourceCount++;
+      this.sourceOfNode[node] = s;
+      this.nodeOfSource[s] = node;
+      this.prefix.push(new Float64Array(4));
+    }
+    const count = this.outputs[s]!;
+    let prefix = this.prefix[s]!;
+    if (count + 1 >= prefix.length) {
+      const grown = new Float64Array(prefix.length * 2);
+      grown.set(prefix);
+      prefix = grown;
+      this.prefix[s] = grown;
+    }
+    prefix[count + 1] = prefix[count]! + bytes;
+    this.outputs[s] = count + 1;
+    this.totalOutputs++;
+    return s;
+  }
+
+  /** Bytes of outputs [from, to) of source s (before the reduce's weight). */
+  bytes(s: number, from: number, to: number): number {
+    const prefix = this.prefix[s]!;
+    return prefix[to]! - prefix[from]!;
+  }
+
+  cursorsOf(r: number): Int32Array {
+    let cursors = this.cursors[r];
+    if (cursors === undefined) {
+      cursors = new Int32Array(this.capacity);
+      this.cursors[r] = cursors;
+    }
+    return cursors;
+  }
+
+  addHungry(r: number): void {
+    if (this.hungryPosition[r]! >= 0) return;
+    this.hungryPosition[r] = this.hungryCount;
+    this.hungry[this.hungryCount++] = r;
+  }
+
+  removeHungry(r: number): void {
+    const p = this.hungryPosition[r]!;
+    if (p < 0) return;
+    const last = this.hungry[--this.hungryCount]!;
+    this.hungry[p] = last;
+    this.hungryPosition[last] = p;
+    this.hungryPosition[r] = -1;
+  }
+}

@@ -1,0 +1,504 @@
+import type {
+  Bytes,
+  JobId,
+  JobSpec,
+  JobView,
+  NodeId,
+  RackId,
+  ResourceVector,
+  Seconds,
+  TaskKind,
+  TaskState,
+  UserId,
+} from '@rackwise/types';
+import type { EngineContext } from './engine-context.js';
+import type { JobShuffle } from './job-shuffle.js';
+import { COMPLETED, EMPTY, PENDING, SUSPENDED } from './task-states.js';
+import { MapTask, ReduceTask } from './task-views.js';
+import { appendIndexed, removeIndexed } from './typed-arrays.js';
+import type { UserState } from './user-state.js';
+
+/**
+ * The state of one active job in typed arrays, and its `JobView`. Created when the job is
+ * submitted; its large arrays are dropped when it completes.
+ *
+ * Pending maps are kept in dense arrays with swap-remove and position indices: all of
+ * them, and (built on first use) by node and by rack of their replicas. The order inside a
+ * list is therefore arbitrary but deterministic.
+ */
+export class JobState implements JobView {
+  readonly id: JobId;
+  readonly user: UserId;
+  readonly queue: string;
+  readonly submitTime: Seconds;
+  readonly inputBytes: Bytes;
+  readonly signature: string | undefined;
+  readonly declaredShuffleRatio: number | undefined;
+  readonly mapCount: number;
+  readonly reduceCount: number;
+  readonly mapDemand: ResourceVector;
+  readonly reduceDemand: ResourceVector;
+  readonly shuffleBytes: Bytes;
+  readonly outputBytes: Bytes;
+  readonly blockBytes: Bytes;
+  readonly replication: number;
+
+  // ---- maps
+  mapState: Uint8Array;
+  replicas: Int32Array;
+  mapOutputNode: Int32Array;
+  mapStart: Float64Array;
+  /** Head of the list of running copies in the attempt table, −1 if none. */
+  mapAttempt: Int32Array;
+  maps: MapTask[];
+  pendingAll: MapTask[];
+  #positionAll: Int32Array;
+  #byNode: Map<number, MapTask[]> | undefined;
+  #byRack: (MapTask[] | undefined)[] | undefined;
+  #positionNode: Int32Array | undefined;
+  #positionRack: Int32Array | undefined;
+  runningMapList: MapTask[] = [];
+  #positionRunning: Int32Array;
+
+  // ---- reduces
+  reduceState: Uint8Array;
+  reduceNode: Int32Array;
+  reduceStart: Float64Array;
+  reduceProgress: Float64Array;
+  reducePreemptions: Int32Array;
+  /** Current attempt, −1 if none. */
+  reduceAttempt: Int32Array;
+  /** Bytes fetched (network on). */
+  reduceFetched: Float64Array;
+  /** Node holding the reduce's fetched data (moves with a migration), −1 if none. */
+  reduceDataNode: Int32Array;
+  /** 1 once the reduce fetched its whole partition (kept across work-conserving preemption). */
+  reduceShuffleDone: Uint8Array;
+  reduces: ReduceTask[];
+  /** Map outputs by source node and each reduce's fetch position (network on, reduces > 0). */
+  shuffle: JobShuffle | undefined = undefined;
+  #weights: Float64Array | undefined;
+  /** Pending and suspended reduces, the `suspendedWaiting` suspended ones first. */
+  waitingList: ReduceTask[] = [];
+  #suspendedWaiting = 0;
+  #positionWaiting: Int32Array;
+  runningReduceList: ReduceTask[] = [];
+  #positionRunningReduce: Int32Array;
+
+  // ---- counters
+  pendingMapCount: number;
+  runningMapCount = 0;
+  completedMapCount = 0;
+  pendingReduceCount: number;
+  runningReduceCount = 0;
+  suspendedReduceCount = 0;
+  completedReduceCount = 0;
+  completedMapInputBytes = 0;
+  completedMapOutputBytes = 0;
+  outputOnRack: Float64Array;
+  #inputOnRack: Float64Array | undefined;
+  reducesOnRackCount: Int32Array;
+  reducesReady: boolean;
+  /** Completed maps needed before reduces may launch: ceil(slowstart × maps), as Hadoop. */
+  readonly reducesNeeded: number;
+  firstReduceTime: Seconds | undefined = undefined;
+
+  // ---- bookkeeping for metrics
+  firstLaunchTime = Number.NaN;
+  mapPhaseEnd = Number.NaN;
+  mapProgressAtFirstReduce = Number.NaN;
+  predictedRatioAtFirstReduce = Number.NaN;
+  /** Sum over reduces of max(0, first launch − map phase end), counted as they launch. */
+  reduceWaitSum = 0;
+  /** Reduces whose first launch was before the map phase ended (wait 0). */
+  reducesLaunchedEarly = 0;
+  reduceFirstLaunched: Uint8Array;
+  localMaps = 0;
+  rackLocalMaps = 0;
+  remoteMaps = 0;
+  preemptionCount = 0;
+  duplicatesLaunched = 0;
+  /** Shuffle bytes that crossed each rack's uplink and downlink (Shadow eq. 6–7, measured). */
+  shuffleUp: Float64Array;
+  shuffleDown: Float64Array;
+  crossRackShuffleBytes = 0;
+
+  constructor(
+    readonly engine: EngineContext,
+    readonly index: number,
+    readonly spec: JobSpec,
+    readonly userState: UserState,
+    replicas: Int32Array,
+    replication: number,
+  ) {
+    const parameters = engine.parameters;
+    this.id = index as JobId;
+    this.user = spec.user;
+    this.queue = spec.queue;
+    this.submitTime = spec.submitTime;
+    this.inputBytes = spec.inputBytes;
+    this.signature = spec.signature;
+    this.declaredShuffleRatio = spec.declaredShuffleRatio;
+    this.mapCount = spec.mapCount;
+    this.reduceCount = spec.reduceCount;
+    this.mapDemand = spec.mapDemand ?? parameters.defaultTaskDemand;
+    this.reduceDemand = spec.reduceDemand ?? parameters.defaultTaskDemand;
+    this.shuffleBytes = spec.shuffleBytes;
+    this.outputBytes = spec.outputBytes;
+    this.blockBytes = spec.blockBytes;
+    this.replication = replication;
+    this.replicas = replicas;
+
+    const m = spec.mapCount;
+    this.mapState = new Uint8Array(m);
+    this.mapOutputNode = new Int32Array(m).fill(-1);
+    this.mapStart = new Float64Array(m).fill(Number.NaN);
+    this.mapAttempt = new Int32Array(m).fill(-1);
+    this.#positionAll = new Int32Array(m);
+    this.#positionRunning = new Int32Array(m).fill(-1);
+    const maps: MapTask[] = new Array(m);
+    for (let i = 0; i < m; i++) {
+      maps[i] = new MapTask(this, i);
+      this.#positionAll[i] = i;
+    }
+    this.maps = maps;
+    this.pendingAll = maps.slice();
+    this.pendingMapCount = m;
+
+    const r = spec.reduceCount;
+    this.reduceState = new Uint8Array(r);
+    this.reduceNode = new Int32Array(r).fill(-1);
+    this.reduceStart = new Float64Array(r).fill(Number.NaN);
+    this.reduceProgress = new Float64Array(r);
+    this.reducePreemptions = new Int32Array(r);
+    this.reduceAttempt = new Int32Array(r).fill(-1);
+    this.reduceFetched = new Float64Array(r);
+    this.reduceFirstLaunched = new Uint8Array(r);
+    this.reduceDataNode = new Int32Array(r).fill(-1);
+    this.reduceShuffleDone = new Uint8Array(r);
+    this.#positionWaiting = new Int32Array(r);
+    this.#positionRunningReduce = new Int32Array(r).fill(-1);
+    const reduces: ReduceTask[] = new Array(r);
+    for (let i = 0; i < r; i++) {
+      reduces[i] = new ReduceTask(this, i);
+      this.#positionWaiting[i] = i;
+    }
+    this.reduces = reduces;
+    this.waitingList = reduces.slice();
+    this.pendingReduceCount = r;
+    if (r > 1 && parameters.partitionSkew > 0) {
+      const weights = new Float64Array(r);
+      let sum = 0;
+      for (let i = 0; i < r; i++) {
+        weights[i] = (i + 1) ** -parameters.partitionSkew;
+        sum += weights[i]!;
+      }
+      for (let i = 0; i < r; i++) weights[i]! /= sum;
+      this.#weights = weights;
+    }
+
+    const racks = engine.rackCount;
+    this.outputOnRack = new Float64Array(racks);
+    this.reducesOnRackCount = new Int32Array(racks);
+    this.shuffleUp = new Float64Array(racks);
+    this.shuffleDown = new Float64Array(racks);
+    this.reducesNeeded = Math.ceil(parameters.mapCompletionThreshold * m);
+    this.reducesReady = r > 0 && this.reducesNeeded === 0;
+  }
+
+  // ---------------------------------------------------------------- sizes
+
+  /** Input of map i: a full block but for the last map, which reads the remainder. */
+  mapInputBytes(i: number): Bytes {
+    if (this.inputBytes <= 0) return 0;
+    return i < this.mapCount - 1 ? this.blockBytes : this.inputBytes - (this.mapCount - 1) * this.blockBytes;
+  }
+
+  /** True output of map i: the job's shuffle bytes in proportion to the map's input. */
+  trueMapOutput(i: number): Bytes {
+    if (this.inputBytes <= 0) return this.shuffleBytes / this.mapCount;
+    return (this.shuffleBytes * this.mapInputBytes(i)) / this.inputBytes;
+  }
+
+  /** Share of every map output that reduce r receives. */
+  reduceWeight(r: number): number {
+    return this.#weights === undefined ? 1 / this.reduceCount : this.#weights[r]!;
+  }
+
+  reduceFetchedBytes(r: number): Bytes {
+    if (this.engine.parameters.network) return this.reduceFetched[r]!;
+    const state = this.reduceState[r];
+    if (state === PENDING) return 0;
+    if (state === COMPLETED) return this.reduceWeight(r) * this.shuffleBytes;
+    return this.reduceWeight(r) * this.completedMapOutputBytes;
+  }
+
+  // ---------------------------------------------------------------- JobView
+
+  count(kind: TaskKind, state: TaskState): number {
+    if (kind === 'map') {
+      switch (state) {
+        case 'pending':
+          return this.pendingMapCount;
+        case 'running':
+          return this.runningMapCount;
+        case 'completed':
+          return this.completedMapCount;
+        default:
+          return 0;
+      }
+    }
+    switch (state) {
+      case 'pending':
+        return this.pendingReduceCount;
+      case 'running':
+        return this.runningReduceCount;
+      case 'suspended':
+        return this.suspendedReduceCount;
+      default:
+        return this.completedReduceCount;
+    }
+  }
+
+  mapOutputOnRack(rack: RackId): Bytes {
+    return this.outputOnRack[rack] ?? 0;
+  }
+
+  inputOnRack(rack: RackId): Bytes {
+    if (this.#inputOnRack === undefined) {
+      const racks = new Float64Array(this.engine.rackCount);
+      const rackOf = this.engine.rackOfNode;
+      const rep = this.replication;
+      const seen = new Int32Array(rep);
+      for (let i = 0; i < this.mapCount; i++) {
+        const bytes = this.mapInputBytes(i);
+        let distinct = 0;
+        for (let k = 0; k < rep; k++) {
+          const node = this.replicas[i * rep + k]!;
+          if (node < 0) continue;
+          const rack = rackOf[node]!;
+          let dup = false;
+          for (let d = 0; d < distinct; d++) if (seen[d] === rack) dup = true;
+          if (dup) continue;
+          seen[distinct++] = rack;
+          racks[rack]! += bytes;
+        }
+      }
+      this.#inputOnRack = racks;
+    }
+    return this.#inputOnRack[rack] ?? 0;
+  }
+
+  reducesOnRack(rack: RackId): number {
+    return this.reducesOnRackCount[rack] ?? 0;
+  }
+
+  pendingMapsOnNode(node: NodeId): readonly MapTask[] {
+    if (this.#byNode === undefined) this.#buildLocalityIndex();
+    return this.#byNode!.get(node) ?? EMPTY;
+  }
+
+  pendingMapsOnRack(rack: RackId): readonly MapTask[] {
+    if (this.#byRack === undefined) this.#buildLocalityIndex();
+    return this.#byRack![rack] ?? EMPTY;
+  }
+
+  pendingMaps(): readonly MapTask[] {
+    return this.pendingAll;
+  }
+
+  runningMaps(): readonly MapTask[] {
+    return this.runningMapList;
+  }
+
+  waitingReduces(): readonly ReduceTask[] {
+    return this.waitingList;
+  }
+
+  runningReduces(): readonly ReduceTask[] {
+    return this.runningReduceList;
+  }
+
+  map(index: number): MapTask {
+    const task = this.maps[index];
+    if (task === undefined) {
+      throw new Error(`job ${this.id}: map index must be an integer in [0, ${this.mapCount}), got ${index}`);
+    }
+    return task;
+  }
+
+  reduce(index: number): ReduceTask {
+    const task = this.reduces[index];
+    if (task === undefined) {
+      throw new Error(
+        `job ${this.id}: reduce index must be an integer in [0, ${this.reduceCount}), got ${index}`,
+      );
+    }
+    return task;
+  }
+
+  // ---------------------------------------------------------------- maps: pending / running
+
+  /** Whether node holds a replica of map i's block. */
+  hasReplicaOn(i: number, node: number): boolean {
+    const rep = this.replication;
+    for (let k = 0; k < rep; k++) if (this.replicas[i * rep + k] === node) return true;
+    return false;
+  }
+
+  #buildLocalityIndex(): void {
+    const rep = this.replication;
+    const byNode = new Map<number, MapTask[]>();
+    const byRack: (MapTask[] | undefined)[] = new Array(this.engine.rackCount);
+    const positionNode = new Int32Array(this.mapCount * rep).fill(-1);
+    const positionRack = new Int32Array(this.mapCount * rep).fill(-1);
+    const rackOf = this.engine.rackOfNode;
+    for (const task of this.pendingAll) {
+      const base = task.index * rep;
+      for (let k = 0; k < rep; k++) {
+        const node = this.replicas[base + k]!;
+        if (node < 0) continue;
+        let list = byNode.get(node);
+        if (list === undefined) {
+          list = [];
+          byNode.set(node, list);
+        }
+        positionNode[base + k] = list.length;
+        list.push(task);
+        const rack = rackOf[node]!;
+        let dup = false;
+        for (let j = 0; j < k; j++) {
+          const other = this.replicas[base + j]!;
+          if (other >= 0 && rackOf[other] === rack) dup = true;
+        }
+        if (dup) continue;
+        let rackList = byRack[rack];
+        if (rackList === undefined) {
+          rackList = [];
+          byRack[rack] = rackList;
+        }
+        positionRack[base + k] = rackList.length;
+        rackList.push(task);
+      }
+    }
+    this.#byNode = byNode;
+    this.#byRack = byRack;
+    this.#positionNode = positionNode;
+    this.#positionRack = positionRack;
+  }
+
+  /** Takes map i out of every pending list (it launches). */
+  removePending(i: number): void {
+    removeIndexed(this.pendingAll, this.#positionAll, i);
+    this.pendingMapCount--;
+    if (this.#byNode === undefined) return;
+    const rep = this.replication;
+    const base = i * rep;
+    const positionNode = this.#positionNode!;
+    const positionRack = this.#positionRack!;
+    const rackOf = this.engine.rackOfNode;
+    for (let k = 0; k < rep; k++) {
+      const node = this.replicas[base + k]!;
+      if (node < 0) continue;
+      const list: MapTask[] = this.#byNode.get(node)!;
+      const position = positionNode[base + k]!;
+      const moved: MapTask = list.pop()!;
+      if (moved.index !== i) {
+        list[position] = moved;
+        const movedBase: number = moved.index * rep;
+        for (let j = 0; j < rep; j++) {
+          if (this.replicas[movedBase + j] === node) {
+            positionNode[movedBase + j] = position;
+            break;
+          }
+        }
+      }
+      positionNode[base + k] = -1;
+      const rackPosition = positionRack[base + k]!;
+      if (rackPosition < 0) continue;
+      const rack: number = rackOf[node]!;
+      const rackList: MapTask[] = this.#byRack![rack]!;
+      const movedRack: MapTask = rackList.pop()!;
+      if (movedRack.index !== i) {
+        rackList[rackPosition] = movedRack;
+        const movedBase: number = movedRack.index * rep;
+        for (let j = 0; j < rep; j++) {
+          const other = this.replicas[movedBase + j]!;
+          if (other >= 0 && positionRack[movedBase + j]! >= 0 && rackOf[other] === rack) {
+            positionRack[movedBase + j] = rackPosition;
+            break;
+          }
+        }
+      }
+      positionRack[base + k] = -1;
+    }
+  }
+
+  addRunningMap(i: number): void {
+    appendIndexed(this.runningMapList, this.#positionRunning, this.maps[i]!);
+  }
+
+  removeRunningMap(i: number): void {
+    removeIndexed(this.runningMapList, this.#positionRunning, i);
+  }
+
+  // ---------------------------------------------------------------- reduces: waiting / running
+
+  /** Removes reduce r from the waiting list (it launches). */
+  removeWaiting(r: number): void {
+    const list = this.waitingList;
+    const position = this.#positionWaiting;
+    let p = position[r]!;
+    if (this.reduceState[r] === SUSPENDED) {
+      // Keep suspended ones first: move r to the end of the suspended block, then shrink it.
+      const boundary = --this.#suspendedWaiting;
+      if (p !== boundary) {
+        const other = list[boundary]!;
+        list[p] = other;
+        position[other.index] = p;
+        list[boundary] = this.reduces[r]!;
+        p = boundary;
+      }
+    }
+    position[r] = p;
+    removeIndexed(list, position, r);
+  }
+
+  /** Appends a pending reduce to the waiting list. */
+  addWaitingPending(r: number): void {
+    appendIndexed(this.waitingList, this.#positionWaiting, this.reduces[r]!);
+  }
+
+  /** Inserts a suspended reduce at the end of the suspended block. */
+  addWaitingSuspended(r: number): void {
+    const list = this.waitingList;
+    const boundary = this.#suspendedWaiting++;
+    if (boundary < list.length) {
+      const displaced = list[boundary]!;
+      this.#positionWaiting[displaced.index] = list.length;
+      list.push(displaced);
+      list[boundary] = this.reduces[r]!;
+    } else {
+      list.push(this.reduces[r]!);
+    }
+    this.#positionWaiting[r] = boundary;
+  }
+
+  addRunningReduce(r: number): void {
+    appendIndexed(this.runningReduceList, this.#positionRunningReduce, this.reduces[r]!);
+  }
+
+  removeRunningReduce(r: number): void {
+    removeIndexed(this.runningReduceList, this.#positionRunningReduce, r);
+  }
+
+  /** Reduces that wait for a slot and may take one now. */
+  get launchableReduces(): number {
+    return this.reducesReady ? this.pendingReduceCount + this.suspendedReduceCount : 0;
+  }
+
+  /** Whether every map and reduce completed. */
+  get done(): boolean {
+    return this.completedMapCount === this.mapCount && this.completedReduceCount === this.reduceCount;
+  }
+}
