@@ -1,2 +1,25 @@
-/** @rackwise/engine: Trace-driven discrete-event simulator of a rack cluster with max-min fair network flows. */
-export {};
+/**
+ * @rackwise/engine — a trace-driven discrete-event simulator of a rack cluster running
+ * MapReduce jobs under any `SchedulerPolicy`, with max-min fair network flows (DESIGN §3).
+ */
+export { simulate, createSimulation } from './simulation.js';
+export type {
+  MetricsOptions,
+  Simulation,
+  SimulationConfig,
+  SimulationProgress,
+  SimulationResult,
+} from './simulation.js';
+export { DEFAULT_ENGINE_PARAMETERS, resolveEngineParameters } from './engine-parameters.js';
+export type { EngineParameters } from './engine-parameters.js';
+export { flattenMetrics } from './flatten-metrics.js';
+export type {
+  DecisionRecord,
+  DistributionSummary,
+  JobRecord,
+  RunMetrics,
+  RunStats,
+  TimeSeries,
+  TrafficByKind,
+} from './run-metrics.js';
+export { createRandomSource } from './random-source.js';

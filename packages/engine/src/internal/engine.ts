@@ -1,0 +1,1541 @@
+import { classifyInput, classifyShuffleBySize, createShufflePredictor } from '@rackwise/predictor';
+import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
+import type {
+  Decision,
+  JobSpec,
+  NodeId,
+  RackId,
+  RandomSource,
+  SchedulerPolicy,
+  ShufflePredictor,
+  SlotKind,
+  SlotOffer,
+  TaskRef,
+  UserId,
+  Workload,
+} from '@rackwise/types';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { DecisionRecord, JobRecord } from '../run-metrics.js';
+import { AttemptTable } from './attempt-table.js';
+import { ClusterViewImpl, slotKindIndex } from './cluster-view-impl.js';
+import type { EngineContext } from './engine-context.js';
+import { EventQueue } from './event-queue.js';
+import { FlowRecords } from './flow-records.js';
+import { JobShuffle } from './job-shuffle.js';
+import { JobState } from './job-state.js';
+import { NetworkMonitor } from './network-monitor.js';
+import { RunCounters } from './run-counters.js';
+import { SeriesRecorder } from './series-recorder.js';
+import { jobSkew } from './skew.js';
+import {
+  COMPLETED,
+  EVENT_HEARTBEAT,
+  EVENT_MAP_DONE,
+  EVENT_MONITOR,
+  EVENT_REDUCE_DONE,
+  EVENT_SERIES,
+  EVENT_TICK,
+  FLOW_MAP_INPUT,
+  FLOW_MIGRATION,
+  FLOW_OUTPUT,
+  FLOW_SHUFFLE,
+  PENDING,
+  PHASE_MAP_COMPUTE,
+  PHASE_MIGRATE,
+  PHASE_READ,
+  PHASE_REDUCE_COMPUTE,
+  PHASE_SHUFFLE,
+  PHASE_WRITE,
+  RUNNING,
+  SUSPENDED,
+} from './task-states.js';
+import type { MapTask, ReduceTask } from './task-views.js';
+import { UserState } from './user-state.js';
+
+const KIND_MAP = 0;
+const KIND_REDUCE = 1;
+const SLOT_MAP = 0;
+const SLOT_REDUCE = 1;
+const SLOT_CONTAINER = 2;
+const GOLDEN = 0.6180339887498949;
+
+/** Everything the engine needs besides the parameters. */
+export interface EngineOptions {
+  readonly topology: Topology;
+  readonly workload: Workload;
+  readonly policy: SchedulerPolicy;
+  readonly parameters: EngineParameters;
+  readonly placementRandom: RandomSource;
+  readonly outputRandom: RandomSource;
+  readonly congestionThreshold: number;
+  readonly congestedNodeThreshold: number | undefined;
+  readonly seriesInterval: number | undefined;
+  readonly decisionLimit: number;
+  readonly predictor?: ShufflePredictor;
+  readonly onProgress?: (progress: { time: number; jobsDone: number; jobsTotal: number }) => void;
+}
+
+/**
+ * The discrete-event engine (DESIGN §3): cluster state in typed arrays, the Hadoop-like
+ * offer protocol, the task lifecycle, network flows and monitoring.
+ */
+export class Engine implements EngineContext {
+  now = 0;
+  readonly topology: Topology;
+  readonly parameters: EngineParameters;
+  readonly policy: SchedulerPolicy;
+  readonly predictor: ShufflePredictor;
+  readonly attempts: AttemptTable;
+  readonly rackOfNode: Int32Array;
+  readonly rackCount: number;
+  readonly nodeCount: number;
+  readonly counters = new RunCounters();
+  readonly monitor: NetworkMonitor;
+  readonly view: ClusterViewImpl;
+  readonly mapCompletionThreshold: number;
+  readonly network: FlowNetwork | undefined;
+  readonly flows: FlowRecords;
+  readonly series: SeriesRecorder | undefined;
+  readonly decisions: DecisionRecord[] = [];
+  readonly records: JobRecord[] = [];
+
+  // ---- nodes and slots
+  /** Free slots, index `kind × nodeCount + node` (kind 0 map, 1 reduce, 2 container). */
+  readonly freeSlotsBy: Int32Array;
+  readonly slotsPerNode: Int32Array;
+  readonly nodeMaps: MapTask[][] = [];
+  readonly nodeMapAttempts: number[][] = [];
+  readonly nodeReduces: ReduceTask[][] = [];
+  readonly nodeReduceAttempts: number[][] = [];
+  readonly outstanding: Float64Array;
+  runningMaps = 0;
+  runningReduces = 0;
+  readonly #container: boolean;
+  readonly #heartbeatPhase: Float64Array;
+  readonly #heartbeatArmed: Uint8Array;
+  /** Some node with a free slot may have no heartbeat armed. */
+  #heartbeatsDormant = true;
+
+  // ---- jobs and users
+  readonly jobs: (JobState | undefined)[];
+  readonly activeJobList: JobState[] = [];
+  readonly activeUserList: UserState[] = [];
+  readonly users = new Map<number, UserState>();
+  readonly #specs: readonly JobSpec[];
+  readonly #order: Int32Array;
+  #nextArrival = 0;
+  #nextArrivalTime: number;
+  #jobsDone = 0;
+  /** Pending maps over all active jobs. */
+  #waitingMaps = 0;
+  /** Pending and suspended reduces of jobs whose reduces may launch. */
+  #waitingReduces = 0;
+  readonly #duplicationWanted: boolean;
+  readonly #placement: Workload['placement'];
+  readonly #placementRandom: RandomSource;
+  readonly #outputRandom: RandomSource;
+
+  // ---- timers
+  #monitorScheduled = false;
+  #tickScheduled = false;
+  #seriesScheduled = false;
+  readonly #tickInterval: number;
+  readonly #ticks: boolean;
+  readonly congestionThreshold: number;
+  readonly congestedNodeThreshold: number | undefined;
+  readonly #linkAbove: Uint8Array;
+  readonly #decisionLimit: number;
+  readonly #onProgress: EngineOptions['onProgress'];
+  #progressStep = -1;
+
+  // ---- scratch
+  readonly #offers: { node: NodeId; kind: SlotKind }[];
+  readonly #path4 = new Int32Array(4);
+  readonly #path2 = new Int32Array(2);
+  #wake = new Int32Array(64);
+  readonly #takeFlow: (flow: number, tag: number) => void;
+  readonly #nodesToOffer: number[] = [];
+  #firstSubmit = Number.NaN;
+  #lastCompletion = Number.NaN;
+
+  constructor(options: EngineOptions) {
+    const { topology, workload, policy, parameters } = options;
+    this.topology = topology;
+    this.parameters = parameters;
+    this.policy = policy;
+    this.predictor = options.predictor ?? createShufflePredictor();
+    this.mapCompletionThreshold = parameters.mapCompletionThreshold;
+    const nodes = topology.nodeCount;
+    this.nodeCount = nodes;
+    this.rackCount = topology.rackCount;
+    this.rackOfNode = new Int32Array(nodes);
+    for (let n = 0; n < nodes; n++) this.rackOfNode[n] = topology.rackOf(n as NodeId);
+    this.#container = topology.slotModel === 'container';
+    this.slotsPerNode = new Int32Array(3);
+    this.freeSlotsBy = new Int32Array(3 * nodes);
+    const kinds: SlotKind[] = ['map', 'reduce', 'container'];
+    let totalSlots = 0;
+    for (let k = 0; k < 3; k++) {
+      const slots = topology.slotsOf(0 as NodeId, kinds[k]!);
+      this.slotsPerNode[k] = slots;
+      for (let n = 0; n < nodes; n++) {
+        const s = topology.slotsOf(n as NodeId, kinds[k]!);
+        this.freeSlotsBy[k * nodes + n] = s;
+        totalSlots += s;
+      }
+    }
+    for (let n = 0; n < nodes; n++) {
+      this.nodeMaps.push([]);
+      this.nodeMapAttempts.push([]);
+      this.nodeReduces.push([]);
+      this.nodeReduceAttempts.push([]);
+    }
+    this.outstanding = new Float64Array(nodes);
+    this.#heartbeatPhase = new Float64Array(nodes);
+    for (let n = 0; n < nodes; n++) {
+      const x = (n + 1) * GOLDEN;
+      this.#heartbeatPhase[n] = (x - Math.floor(x)) * parameters.heartbeatInterval;
+    }
+    this.#heartbeatArmed = new Uint8Array(nodes);
+    const fetchSlots = Math.max(parameters.parallelCopies, parameters.outputReplication - 1, 1);
+    this.attempts = new AttemptTable(totalSlots + 16, fetchSlots);
+    this.flows = new FlowRecords(1024);
+    this.network = parameters.network
+      ? createFlowNetwork({
+          capacities: topology.linkCapacitiesBytesPerSecond(),
+          resolveInterval: parameters.resolveInterval,
+          completionTolerance: parameters.completionTolerance,
+        })
+      : undefined;
+    this.monitor = new NetworkMonitor(
+      topology,
+      parameters.monitorInterval,
+      parameters.monitorHistory,
+      (up, down) => this.#fillNodeCrossRackRates(up, down),
+    );
+    this.view = new ClusterViewImpl(this);
+    this.series =
+      options.seriesInterval === undefined ? undefined : new SeriesRecorder(options.seriesInterval);
+
+    this.#specs = workload.jobs;
+    this.jobs = new Array(workload.jobs.length);
+    this.#order = arrivalOrder(workload.jobs);
+    this.#nextArrivalTime = this.#arrivalTime(0);
+    this.#placement = workload.placement;
+    this.#placementRandom = options.placementRandom;
+    this.#outputRandom = options.outputRandom;
+    this.#duplicationWanted = parameters.duplication && policy.duplication !== undefined;
+    this.#ticks = policy.onTick !== undefined || (parameters.preemption && policy.preemption !== undefined);
+    this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
+    this.congestionThreshold = options.congestionThreshold;
+    this.congestedNodeThreshold = options.congestedNodeThreshold;
+    this.#linkAbove = new Uint8Array(2 * this.rackCount);
+    this.#decisionLimit = options.decisionLimit;
+    this.#onProgress = options.onProgress;
+    this.#offers = [
+      { node: 0 as NodeId, kind: 'map' },
+      { node: 0 as NodeId, kind: 'reduce' },
+      { node: 0 as NodeId, kind: 'container' },
+    ];
+    this.#takeFlow = (_flow, tag) => this.#flowDone(tag);
+  }
+
+  get jobsDone(): number {
+    return this.#jobsDone;
+  }
+
+  get jobsTotal(): number {
+    return this.#specs.length;
+  }
+
+  get firstSubmit(): number {
+    return this.#firstSubmit;
+  }
+
+  get lastCompletion(): number {
+    return this.#lastCompletion;
+  }
+
+  get waitingMaps(): number {
+    return this.#waitingMaps;
+  }
+
+  get waitingReduces(): number {
+    return this.#waitingReduces;
+  }
+
+  // ================================================================ event loop
+
+  /** Processes every event up to `until` (inclusive) or `maxTime`, whichever is first. */
+  run(until: number): void {
+    const limit = Math.min(until, this.parameters.maxTime);
+    const queue = this.queue;
+    const network = this.network;
+    for (;;) {
+      let t = queue.peekTime();
+      if (this.#nextArrivalTime < t) t = this.#nextArrivalTime;
+      if (network !== undefined) {
+        const tn = network.nextEventTime();
+        if (tn < t) t = tn;
+      }
+      if (t > limit || t === Number.POSITIVE_INFINITY) break;
+      if (t > this.now) {
+        this.now = t;
+        network?.advanceTo(t);
+      }
+      this.#processInstant(t);
+    }
+    if (Number.isFinite(limit) && limit > this.now && this.#hasWork()) {
+      this.now = limit;
+      network?.advanceTo(limit);
+    }
+  }
+
+  readonly queue = new EventQueue(4096);
+
+  #processInstant(t: number): void {
+    const queue = this.queue;
+    const network = this.network;
+    const attempts = this.attempts;
+    for (;;) {
+      if (network !== undefined) network.takeCompleted(this.#takeFlow);
+      while (this.#nextArrivalTime === t) {
+        this.counters.events++;
+        this.#activate(this.#order[this.#nextArrival++]!);
+        this.#nextArrivalTime = this.#arrivalTime(this.#nextArrival);
+      }
+      while (queue.size > 0 && queue.peekTime() === t) {
+        const kind = queue.peekKind();
+        const subject = queue.peekSubject();
+        const stamp = queue.peekStamp();
+        queue.pop();
+        this.counters.events++;
+        switch (kind) {
+          case EVENT_MAP_DONE:
+            if (attempts.generation[subject] === stamp) this.#mapComputeDone(subject);
+            break;
+          case EVENT_REDUCE_DONE:
+            if (attempts.generation[subject] === stamp) this.#reduceComputeDone(subject);
+            break;
+          case EVENT_HEARTBEAT:
+            this.#heartbeat(subject);
+            break;
+          case EVENT_MONITOR:
+            this.#monitorSample();
+            break;
+          case EVENT_TICK:
+            this.#tick();
+            break;
+          case EVENT_SERIES:
+            this.#seriesSample();
+            break;
+          default:
+            throw new Error(`internal: unknown event kind ${kind}`);
+        }
+      }
+      if (network === undefined) return;
+      network.solve();
+      if (network.nextEventTime() > t && queue.peekTime() > t && this.#nextArrivalTime > t) return;
+    }
+  }
+
+  #arrivalTime(position: number): number {
+    if (position >= this.#order.length) return Number.POSITIVE_INFINITY;
+    return this.#specs[this.#order[position]!]!.submitTime;
+  }
+
+  #hasWork(): boolean {
+    return this.#jobsDone < this.#specs.length;
+  }
+
+  // ================================================================ jobs
+
+  #activate(index: number): void {
+    const spec = this.#specs[index]!;
+    const topology = this.topology;
+    const replication = this.#placement.replication;
+    const replicas = new Int32Array(spec.mapCount * replication).fill(-1);
+    this.#placement.place(spec, topology, this.#placementRandom, replicas);
+    const nodes = this.nodeCount;
+    for (let i = 0; i < replicas.length; i++) {
+      const node = replicas[i]!;
+      if (node !== -1 && !(Number.isInteger(node) && node >= 0 && node < nodes)) {
+        throw new Error(
+          `workload.placement "${this.#placement.name}" placed a replica of job ${index} on node ${node}; nodes are 0 … ${nodes - 1}`,
+        );
+      }
+    }
+    let user = this.users.get(spec.user);
+    if (user === undefined) {
+      user = new UserState(spec.user as UserId);
+      this.users.set(spec.user, user);
+    }
+    const job = new JobState(this, index, spec, user, replicas, replication);
+    if (job.reduceCount > 0 && this.network !== undefined) {
+      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount);
+    }
+    this.jobs[index] = job;
+    this.activeJobList.push(job);
+    if (user.jobs.length === 0) this.#activateUser(user);
+    user.jobs.push(job);
+    if (Number.isNaN(this.#firstSubmit)) this.#firstSubmit = this.now;
+    this.#waitingMaps += job.mapCount;
+    if (job.reducesReady) this.#waitingReduces += job.reduceCount;
+    this.policy.onJobSubmitted?.(job, this.view);
+    this.#startTimers();
+    this.#workArrived();
+  }
+
+  #activateUser(user: UserState): void {
+    const list = this.activeUserList;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.id < user.id) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, user);
+  }
+
+  #completeJob(job: JobState): void {
+    const list = this.activeJobList;
+    list.splice(list.indexOf(job), 1);
+    const user = job.userState;
+    user.jobs.splice(user.jobs.indexOf(job), 1);
+    if (user.jobs.length === 0) {
+      const users = this.activeUserList;
+      users.splice(users.indexOf(user), 1);
+    }
+    this.jobs[job.index] = undefined;
+    this.#jobsDone++;
+    this.#lastCompletion = this.now;
+    this.records.push(this.jobRecord(job, true));
+    this.policy.onJobCompleted?.(job, this.view);
+    this.#reportProgress();
+  }
+
+  #reportProgress(): void {
+    if (this.#onProgress === undefined) return;
+    const total = this.#specs.length;
+    const step = Math.floor((this.#jobsDone * 200) / Math.max(1, total));
+    if (step === this.#progressStep && this.#jobsDone !== total) return;
+    this.#progressStep = step;
+    this.#onProgress({ time: this.now, jobsDone: this.#jobsDone, jobsTotal: total });
+  }
+
+  /** The record of a job (finished or, at the end of a stopped run, not). */
+  jobRecord(job: JobState, finished: boolean): JobRecord {
+    const spec = job.spec;
+    const completion = finished ? this.now : Number.NaN;
+    const reduceWait =
+      job.reduceCount === 0
+        ? Number.NaN
+        : (() => {
+            let launched = 0;
+            for (let r = 0; r < job.reduceCount; r++) launched += job.reduceFirstLaunched[r]!;
+            return launched === 0 ? Number.NaN : job.reduceWaitSum / launched;
+          })();
+    return {
+      id: job.id,
+      name: spec.name,
+      user: job.user,
+      queue: job.queue,
+      finished,
+      submitTime: job.submitTime,
+      firstLaunchTime: job.firstLaunchTime,
+      mapPhaseEnd: job.mapPhaseEnd,
+      firstReduceTime: job.firstReduceTime ?? Number.NaN,
+      completionTime: completion,
+      executionTime: completion - job.submitTime,
+      mapCount: job.mapCount,
+      reduceCount: job.reduceCount,
+      inputBytes: job.inputBytes,
+      shuffleBytes: job.shuffleBytes,
+      outputBytes: job.outputBytes,
+      shuffleClass: classifyShuffleBySize(job.shuffleBytes),
+      inputClass: classifyInput(job.inputBytes),
+      localMaps: job.localMaps,
+      rackLocalMaps: job.rackLocalMaps,
+      remoteMaps: job.remoteMaps,
+      crossRackShuffleBytes: job.crossRackShuffleBytes,
+      skew: jobSkew(job.shuffleUp, job.shuffleDown),
+      mapProgressAtFirstReduce: job.mapProgressAtFirstReduce,
+      reduceWaitTime: reduceWait,
+      preemptions: job.preemptionCount,
+      duplicatesLaunched: job.duplicatesLaunched,
+    };
+  }
+
+  // ================================================================ offers
+
+  #wantsOffer(node: number): boolean {
+    const n = this.nodeCount;
+    const free = this.freeSlotsBy;
+    const maps = this.#waitingMaps > 0 || (this.#duplicationWanted && this.runningMaps > 0);
+    if (this.#container) return free[SLOT_CONTAINER * n + node]! > 0 && (maps || this.#waitingReduces > 0);
+    return (free[node]! > 0 && maps) || (free[n + node]! > 0 && this.#waitingReduces > 0);
+  }
+
+  #hasFreeSlot(node: number): boolean {
+    const n = this.nodeCount;
+    const free = this.freeSlotsBy;
+    return free[node]! > 0 || free[n + node]! > 0 || free[2 * n + node]! > 0;
+  }
+
+  /**
+   * Offers the node's free slots, one at a time, until the policy passes (per slot kind)
+   * or nothing waits that the slot could run; then keeps the node's heartbeat armed if it
+   * still has a free slot and work waits.
+   */
+  #offerRound(node: number): void {
+    const n = this.nodeCount;
+    const free = this.freeSlotsBy;
+    if (this.#container) {
+      const index = SLOT_CONTAINER * n + node;
+      while (free[index]! > 0 && this.#wantsOffer(node)) {
+        if (!this.#offer(node, SLOT_CONTAINER)) break;
+      }
+    } else {
+      while (
+        free[node]! > 0 &&
+        (this.#waitingMaps > 0 || (this.#duplicationWanted && this.runningMaps > 0))
+      ) {
+        if (!this.#offer(node, SLOT_MAP)) break;
+      }
+      while (free[n + node]! > 0 && this.#waitingReduces > 0) {
+        if (!this.#offer(node, SLOT_REDUCE)) break;
+      }
+    }
+    if (this.#wantsOffer(node)) this.#armHeartbeat(node);
+    else if (this.#hasFreeSlot(node)) this.#heartbeatsDormant = true;
+  }
+
+  /** One offer; returns whether the policy launched something. */
+  #offer(node: number, slot: number): boolean {
+    const offer = this.#offers[slot]!;
+    offer.node = node as NodeId;
+    this.counters.offers++;
+    let decision: Decision;
+    try {
+      decision = this.policy.assign(offer as SlotOffer, this.view);
+    } catch (error) {
+      throw new Error(
+        `policy "${this.policy.name}" threw in assign (node ${node}, ${offer.kind} offer, t=${this.now}): ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    if (decision === null || typeof decision !== 'object') {
+      throw new Error(
+        `policy "${this.policy.name}" returned ${String(decision)} from assign (node ${node}, ${offer.kind} offer); expected { type: 'launch' | 'pass', … }`,
+      );
+    }
+    if (decision.type === 'pass') {
+      this.counters.passes++;
+      this.#log(node, offer.kind, decision.reason, undefined, false);
+      return false;
+    }
+    if (decision.type !== 'launch') {
+      throw new Error(
+        `policy "${this.policy.name}" returned a decision of type ${JSON.stringify((decision as { type: unknown }).type)} (node ${node}); expected 'launch' or 'pass'`,
+      );
+    }
+    this.#launch(decision.task, decision.duplicate === true, decision.reason, node, slot);
+    return true;
+  }
+
+  #log(node: number, slot: SlotKind, reason: string, task: TaskRef | undefined, duplicate: boolean): void {
+    if (this.decisions.length >= this.#decisionLimit) return;
+    const record: DecisionRecord =
+      task === undefined
+        ? { time: this.now, node: node as NodeId, slot, decision: 'pass', reason: String(reason) }
+        : {
+            time: this.now,
+            node: node as NodeId,
+            slot,
+            decision: 'launch',
+            task: { job: task.job, kind: task.kind, index: task.index },
+            ...(duplicate ? { duplicate: true } : {}),
+            reason: String(reason),
+          };
+    this.decisions.push(record);
+  }
+
+  #refuse(task: TaskRef, node: number, slot: number, duplicate: boolean, reason: string): never {
+    const what =
+      task !== null && typeof task === 'object'
+        ? `${duplicate ? 'duplicate of ' : ''}${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`
+        : `task ${String(task)}`;
+    throw new Error(
+      `policy "${this.policy.name}" decision refused at t=${this.now}: launch ${what} on node ${node} (${this.#offers[slot]!.kind} offer): ${reason}`,
+    );
+  }
+
+  /** Checks a launch decision against the state (DESIGN §2) and carries it out. */
+  #launch(task: TaskRef, duplicate: boolean, reason: string, node: number, slot: number): void {
+    if (task === null || typeof task !== 'object') this.#refuse(task, node, slot, duplicate, 'no task given');
+    const job = this.jobs[task.job];
+    if (job === undefined) this.#refuse(task, node, slot, duplicate, 'the job is not active');
+    if (this.freeSlotsBy[slot * this.nodeCount + node]! <= 0) {
+      this.#refuse(task, node, slot, duplicate, 'the node has no free slot of that kind');
+    }
+    const index = task.index;
+    if (task.kind === 'map') {
+      if (slot === SLOT_REDUCE)
+        this.#refuse(task, node, slot, duplicate, 'a map cannot run in a reduce slot');
+      if (!(Number.isInteger(index) && index >= 0 && index < job.mapCount)) {
+        this.#refuse(task, node, slot, duplicate, `map index out of range [0, ${job.mapCount})`);
+      }
+      const state = job.mapState[index];
+      if (duplicate) {
+        if (!this.parameters.duplication) {
+          this.#refuse(
+            task,
+            node,
+            slot,
+            duplicate,
+            'duplicate launches are disabled (parameters.duplication)',
+          );
+        }
+        if (state !== RUNNING)
+          this.#refuse(task, node, slot, duplicate, 'only a running map can be duplicated');
+        for (let a = job.mapAttempt[index]!; a >= 0; a = this.attempts.nextCopy[a]!) {
+          if (this.attempts.node[a] === node) {
+            this.#refuse(task, node, slot, duplicate, 'a copy of the map already runs on this node');
+          }
+        }
+      } else if (state !== PENDING) {
+        this.#refuse(task, node, slot, duplicate, `the map is ${stateName(state)}, not pending`);
+      }
+      this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate);
+      this.counters.launches++;
+      this.#launchMap(job, index, node, duplicate);
+      return;
+    }
+    if (task.kind === 'reduce') {
+      if (slot === SLOT_MAP) this.#refuse(task, node, slot, duplicate, 'a reduce cannot run in a map slot');
+      if (duplicate) this.#refuse(task, node, slot, duplicate, 'only maps can be duplicated');
+      if (!(Number.isInteger(index) && index >= 0 && index < job.reduceCount)) {
+        this.#refuse(task, node, slot, duplicate, `reduce index out of range [0, ${job.reduceCount})`);
+      }
+      const state = job.reduceState[index];
+      if (state !== PENDING && state !== SUSPENDED) {
+        this.#refuse(
+          task,
+          node,
+          slot,
+          duplicate,
+          `the reduce is ${stateName(state)}, not pending or suspended`,
+        );
+      }
+      if (!job.reducesReady) {
+        this.#refuse(
+          task,
+          node,
+          slot,
+          duplicate,
+          `reduces are not ready: ${job.completedMapCount} of ${job.mapCount} maps done, slowstart needs ${job.reducesNeeded}`,
+        );
+      }
+      this.#log(node, this.#offers[slot]!.kind, reason, task, false);
+      this.counters.launches++;
+      this.#launchReduce(job, index, node);
+      return;
+    }
+    this.#refuse(task, node, slot, duplicate, `task kind must be 'map' or 'reduce'`);
+  }
+
+  // ================================================================ heartbeats and timers
+
+  #armHeartbeat(node: number): void {
+    if (this.#heartbeatArmed[node] === 1) return;
+    this.#heartbeatArmed[node] = 1;
+    const interval = this.parameters.heartbeatInterval;
+    const phase = this.#heartbeatPhase[node]!;
+    let t = phase + (Math.floor((this.now - phase) / interval) + 1) * interval;
+    if (t <= this.now) t += interval;
+    this.queue.push(t, EVENT_HEARTBEAT, node, 0);
+  }
+
+  #heartbeat(node: number): void {
+    this.#heartbeatArmed[node] = 0;
+    this.counters.heartbeats++;
+    this.#offerRound(node);
+  }
+
+  /** New work waits: make sure every node with a free slot for it heartbeats. */
+  #workArrived(): void {
+    if (!this.#heartbeatsDormant) return;
+    this.#heartbeatsDormant = false;
+    const armed = this.#heartbeatArmed;
+    for (let n = 0; n < this.nodeCount; n++) {
+      if (armed[n] === 1) continue;
+      if (this.#wantsOffer(n)) this.#armHeartbeat(n);
+      else if (this.#hasFreeSlot(n)) this.#heartbeatsDormant = true;
+    }
+  }
+
+  #active(): boolean {
+    return (
+      this.runningMaps + this.runningReduces > 0 ||
+      this.#waitingMaps + this.#waitingReduces > 0 ||
+      (this.network !== undefined && this.network.activeFlowCount > 0)
+    );
+  }
+
+  #nextMultiple(interval: number): number {
+    let t = (Math.floor(this.now / interval) + 1) * interval;
+    if (t <= this.now) t += interval;
+    return t;
+  }
+
+  #startTimers(): void {
+    if (!this.#monitorScheduled) {
+      this.#monitorScheduled = true;
+      this.queue.push(this.#nextMultiple(this.parameters.monitorInterval), EVENT_MONITOR, 0, 0);
+    }
+    if (this.#ticks && !this.#tickScheduled) {
+      this.#tickScheduled = true;
+      this.queue.push(this.#nextMultiple(this.#tickInterval), EVENT_TICK, 0, 0);
+    }
+    if (this.series !== undefined && !this.#seriesScheduled) {
+      this.#seriesScheduled = true;
+      this.queue.push(this.#nextMultiple(this.series.interval), EVENT_SERIES, 0, 0);
+    }
+  }
+
+  #monitorSample(): void {
+    this.counters.monitorSamples++;
+    const monitor = this.monitor;
+    monitor.sample(this.now, this.network);
+    const interval = this.parameters.monitorInterval;
+    const threshold = this.congestionThreshold;
+    const counters = this.counters;
+    const above = this.#linkAbove;
+    for (let r = 0; r < this.rackCount; r++) {
+      for (let d = 0; d < 2; d++) {
+        const u = monitor.utilisation(r, d === 0);
+        const i = 2 * r + d;
+        if (u >= threshold) {
+          counters.congestedLinkSeconds += interval;
+          if (above[i] === 0) counters.congestionOccurrences++;
+          above[i] = 1;
+        } else {
+          above[i] = 0;
+        }
+      }
+    }
+    const nodeThreshold = this.congestedNodeThreshold;
+    if (nodeThreshold !== undefined) {
+      let congested = 0;
+      const outstanding = this.outstanding;
+      for (let n = 0; n < this.nodeCount; n++) if (outstanding[n]! > nodeThreshold) congested++;
+      counters.congestedNodeShareSum += congested / this.nodeCount;
+      counters.congestedNodeSamples++;
+    }
+    if (this.#active()) this.queue.push(this.now + interval, EVENT_MONITOR, 0, 0);
+    else {
+      this.#monitorScheduled = false;
+      above.fill(0);
+    }
+  }
+
+  #seriesSample(): void {
+    const series = this.series!;
+    let crossRack = 0;
+    const network = this.network;
+    if (network !== undefined) {
+      for (let r = 0; r < this.rackCount; r++)
+        crossRack += network.linkLoad(this.topology.rackUpLink(r as RackId));
+    }
+    series.record(
+      this.now,
+      crossRack,
+      this.#crossRackShuffleRate(),
+      this.runningMaps,
+      this.runningReduces,
+      this.#waitingMaps,
+      this.#waitingReduces,
+    );
+    if (this.#active()) this.queue.push(this.now + series.interval, EVENT_SERIES, 0, 0);
+    else this.#seriesScheduled = false;
+  }
+
+  #crossRackShuffleRate(): number {
+    const network = this.network;
+    if (network === undefined) return 0;
+    const flows = this.flows;
+    let sum = 0;
+    for (let i = 0; i < flows.activeCount; i++) {
+      const rec = flows.active[i]!;
+      if (flows.kind[rec] !== FLOW_SHUFFLE || flows.crossRack[rec] === 0) continue;
+      sum += network.rate(flows.networkFlow[rec]!);
+    }
+    return sum;
+  }
+
+  #fillNodeCrossRackRates(up: Float64Array, down: Float64Array): void {
+    const network = this.network;
+    if (network === undefined) return;
+    const flows = this.flows;
+    for (let i = 0; i < flows.activeCount; i++) {
+      const rec = flows.active[i]!;
+      if (flows.crossRack[rec] === 0) continue;
+      const rate = network.rate(flows.networkFlow[rec]!);
+      up[flows.source[rec]!]! += rate;
+      down[flows.destination[rec]!]! += rate;
+    }
+  }
+
+  #tick(): void {
+    const policy = this.policy;
+    policy.onTick?.(this.view);
+    if (this.parameters.preemption && policy.preemption !== undefined) {
+      const requests = policy.preemption.preempt(this.view);
+      if (!Array.isArray(requests)) {
+        throw new Error(`policy "${policy.name}" preemption.preempt must return an array of requests`);
+      }
+      const kill = policy.preemption.mode === 'kill';
+      for (const request of requests) this.#preempt(request.task, String(request.reason), kill);
+      this.#offerCollected();
+      if (requests.length > 0) this.#workArrived();
+    }
+    if (this.#active()) this.queue.push(this.now + this.#tickInterval, EVENT_TICK, 0, 0);
+    else this.#tickScheduled = false;
+  }
+
+  #offerCollected(): void {
+    const nodes = this.#nodesToOffer;
+    while (nodes.length > 0) this.#offerRound(nodes.pop()!);
+  }
+
+  // ================================================================ slots
+
+  #slotOf(kind: number): number {
+    return this.#container ? SLOT_CONTAINER : kind;
+  }
+
+  #occupy(a: number, node: number, kind: number, task: MapTask | ReduceTask, user: UserState): void {
+    this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!--;
+    if (kind === KIND_MAP) {
+      const list = this.nodeMaps[node]!;
+      this.attempts.nodePosition[a] = list.length;
+      list.push(task as MapTask);
+      this.nodeMapAttempts[node]!.push(a);
+      this.runningMaps++;
+      user.runningMaps++;
+    } else {
+      const list = this.nodeReduces[node]!;
+      this.attempts.nodePosition[a] = list.length;
+      list.push(task as ReduceTask);
+      this.nodeReduceAttempts[node]!.push(a);
+      this.runningReduces++;
+      user.runningReduces++;
+    }
+  }
+
+  /** Frees the attempt's slot and entry (its pending events become stale). */
+  #vacate(a: number, user: UserState): void {
+    const attempts = this.attempts;
+    const node = attempts.node[a]!;
+    const kind = attempts.kind[a]!;
+    this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!++;
+    const position = attempts.nodePosition[a]!;
+    const tasks = kind === KIND_MAP ? this.nodeMaps[node]! : this.nodeReduces[node]!;
+    const ids = kind === KIND_MAP ? this.nodeMapAttempts[node]! : this.nodeReduceAttempts[node]!;
+    const lastTask = tasks.pop()!;
+    const lastId = ids.pop()!;
+    if (lastId !== a) {
+      (tasks as (MapTask | ReduceTask)[])[position] = lastTask;
+      ids[position] = lastId;
+      attempts.nodePosition[lastId] = position;
+    }
+    const held = this.now - attempts.start[a]!;
+    if (kind === KIND_MAP) {
+      this.runningMaps--;
+      user.runningMaps--;
+      this.counters.mapSlotSeconds += held;
+    } else {
+      this.runningReduces--;
+      user.runningReduces--;
+      this.counters.reduceSlotSeconds += held;
+    }
+    attempts.release(a);
+  }
+
+  // ================================================================ maps
+
+  #launchMap(job: JobState, i: number, node: number, duplicate: boolean): void {
+    const attempts = this.attempts;
+    const a = attempts.allocate(job.index, i, KIND_MAP, node, this.now);
+    if (duplicate) {
+      attempts.duplicate[a] = 1;
+      this.counters.duplicatesLaunched++;
+      job.duplicatesLaunched++;
+    } else {
+      job.removePending(i);
+      this.#waitingMaps--;
+      job.mapState[i] = RUNNING;
+      job.runningMapCount++;
+      job.addRunningMap(i);
+      job.mapStart[i] = this.now;
+      if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = this.now;
+    }
+    attempts.nextCopy[a] = job.mapAttempt[i]!;
+    job.mapAttempt[i] = a;
+    const task = job.maps[i]!;
+    this.#occupy(a, node, KIND_MAP, task, job.userState);
+    this.#startTimers();
+
+    const bytes = job.mapInputBytes(i);
+    let source = -1;
+    if (bytes > 0 && !job.hasReplicaOn(i, node)) source = this.#nearestReplica(job, i, node);
+    if (!duplicate) {
+      if (source < 0) {
+        job.localMaps++;
+        this.counters.localMaps++;
+      } else if (this.rackOfNode[source] === this.rackOfNode[node]) {
+        job.rackLocalMaps++;
+        this.counters.rackLocalMaps++;
+      } else {
+        job.remoteMaps++;
+        this.counters.remoteMaps++;
+      }
+    }
+    this.policy.onTaskStarted?.({ task, node: node as NodeId }, this.view);
+    if (source >= 0) {
+      attempts.inputSource[a] = source;
+      attempts.phase[a] = PHASE_READ;
+      const rec = this.#startFlow(FLOW_MAP_INPUT, a, source, node, bytes);
+      if (rec >= 0) return;
+    }
+    this.#startMapCompute(a, job, i);
+  }
+
+  /** The replica to read from: one in the node's rack if any, else the first listed. */
+  #nearestReplica(job: JobState, i: number, node: number): number {
+    const rep = job.replication;
+    const rack = this.rackOfNode[node];
+    let first = -1;
+    for (let k = 0; k < rep; k++) {
+      const replica = job.replicas[i * rep + k]!;
+      if (replica < 0) continue;
+      if (this.rackOfNode[replica] === rack) return replica;
+      if (first < 0) first = replica;
+    }
+    return first;
+  }
+
+  #startMapCompute(a: number, job: JobState, i: number): void {
+    const p = this.parameters;
+    this.#startCompute(
+      a,
+      PHASE_MAP_COMPUTE,
+      p.mapOverhead + job.mapInputBytes(i) / p.mapRate,
+      EVENT_MAP_DONE,
+    );
+  }
+
+  /** Enters a compute phase of `length` seconds and schedules its end. */
+  #startCompute(a: number, phase: number, length: number, event: number): void {
+    const attempts = this.attempts;
+    attempts.phase[a] = phase;
+    attempts.phaseStart[a] = this.now;
+    attempts.phaseLength[a] = length;
+    this.queue.push(this.now + length, event, a, attempts.generation[a]!);
+  }
+
+  #mapComputeDone(a: number): void {
+    const attempts = this.attempts;
+    const job = this.jobs[attempts.job[a]!]!;
+    const i = attempts.task[a]!;
+    const node = attempts.node[a]!;
+    const head = job.mapAttempt[i]!;
+    if (head === a && attempts.nextCopy[a] === -1) {
+      this.#finishMap(job, i, a);
+      return;
+    }
+    // Several copies run: the policy may choose which one's output the shuffle uses.
+    let kept = a;
+    const duplication = this.policy.duplication;
+    if (duplication !== undefined && attempts.chosen[a] === 0) {
+      const answer = duplication.chooseCopy(job.maps[i]!, node as NodeId, this.view);
+      if (answer !== undefined && answer !== node) {
+        kept = -1;
+        for (let c = head; c >= 0; c = attempts.nextCopy[c]!) if (attempts.node[c] === answer) kept = c;
+        if (kept < 0) {
+          throw new Error(
+            `policy "${this.policy.name}" duplication.chooseCopy returned node ${String(answer)} for map ${i} of job ${job.id}, which runs no copy of it`,
+          );
+        }
+      }
+    }
+    const killed: number[] = [];
+    for (let c = head; c >= 0; c = attempts.nextCopy[c]!) if (c !== kept) killed.push(c);
+    for (const c of killed) this.#killMapCopy(job, i, c);
+    if (kept === a) {
+      this.#finishMap(job, i, a);
+    } else {
+      attempts.chosen[kept] = 1;
+      this.counters.duplicatesChosenEarly++;
+    }
+    this.#offerCollected();
+  }
+
+  #killMapCopy(job: JobState, i: number, a: number): void {
+    const attempts = this.attempts;
+    const counters = this.counters;
+    // Unlink from the map's copy list.
+    let c = job.mapAttempt[i]!;
+    if (c === a) job.mapAttempt[i] = attempts.nextCopy[a]!;
+    else {
+      while (attempts.nextCopy[c] !== a) c = attempts.nextCopy[c]!;
+      attempts.nextCopy[c] = attempts.nextCopy[a]!;
+    }
+    if (attempts.phase[a] === PHASE_READ) {
+      const rec = attempts.flow[a]!;
+      if (rec >= 0) counters.killedInputBytes += this.#cancelFlow(rec);
+    } else if (attempts.inputSource[a]! >= 0) {
+      counters.killedInputBytes += job.mapInputBytes(i);
+    }
+    counters.copiesKilled++;
+    counters.killedSlotSeconds += this.now - attempts.start[a]!;
+    this.#nodesToOffer.push(attempts.node[a]!);
+    this.#vacate(a, job.userState);
+  }
+
+  #finishMap(job: JobState, i: number, a: number): void {
+    const attempts = this.attempts;
+    const node = attempts.node[a]!;
+    if (attempts.duplicate[a] === 1) this.counters.duplicatesChosen++;
+    job.mapAttempt[i] = -1;
+    job.mapState[i] = COMPLETED;
+    job.mapOutputNode[i] = node;
+    job.runningMapCount--;
+    job.completedMapCount++;
+    job.removeRunningMap(i);
+    const output = job.trueMapOutput(i);
+    job.completedMapInputBytes += job.mapInputBytes(i);
+    job.completedMapOutputBytes += output;
+    job.outputOnRack[this.rackOfNode[node]!]! += output;
+    this.#vacate(a, job.userState);
+
+    const mapPhaseOver = job.completedMapCount === job.mapCount;
+    if (mapPhaseOver) job.mapPhaseEnd = this.now;
+    if (job.reduceCount > 0) {
+      if (output > 0) this.outstanding[node]! += output;
+      if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
+        job.reducesReady = true;
+        this.#waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
+        this.#workArrived();
+      }
+      const shuffle = job.shuffle;
+      if (shuffle !== undefined) {
+        if (output > 0) shuffle.addOutput(node, output);
+        if (output > 0 || mapPhaseOver) this.#wakeHungry(job, shuffle);
+      } else if (mapPhaseOver) {
+        // No network: fetches are instant, so every reduce in its shuffle starts computing.
+        const running = job.runningReduceList;
+        for (let k = running.length - 1; k >= 0; k--) {
+          const r = running[k]!.index;
+          const ra = job.reduceAttempt[r]!;
+          if (attempts.phase[ra] === PHASE_SHUFFLE) this.#startReduceCompute(ra, job, r);
+        }
+      }
+    }
+    this.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, this.view);
+    if (job.reduceCount === 0 && mapPhaseOver) this.#completeJob(job);
+    this.#offerRound(node);
+  }
+
+  // ================================================================ reduces
+
+  #launchReduce(job: JobState, r: number, node: number): void {
+    const attempts = this.attempts;
+    const wasSuspended = job.reduceState[r] === SUSPENDED;
+    job.removeWaiting(r);
+    if (wasSuspended) job.suspendedReduceCount--;
+    else job.pendingReduceCount--;
+    this.#waitingReduces--;
+    job.reduceState[r] = RUNNING;
+    job.runningReduceCount++;
+    job.addRunningReduce(r);
+    const previous = job.reduceNode[r]!;
+    job.reduceNode[r] = node;
+    const rack = this.rackOfNode[node]!;
+    if (wasSuspended) {
+      const previousRack = this.rackOfNode[previous]!;
+      if (previousRack !== rack) {
+        job.reducesOnRackCount[previousRack]!--;
+        job.reducesOnRackCount[rack]!++;
+      }
+    } else {
+      job.reducesOnRackCount[rack]!++;
+    }
+    if (job.reduceFirstLaunched[r] === 0) {
+      job.reduceFirstLaunched[r] = 1;
+      job.reduceStart[r] = this.now;
+      if (!Number.isNaN(job.mapPhaseEnd)) job.reduceWaitSum += this.now - job.mapPhaseEnd;
+      if (job.firstReduceTime === undefined) {
+        job.firstReduceTime = this.now;
+        job.mapProgressAtFirstReduce = job.completedMapCount / job.mapCount;
+        if (job.inputBytes > 0) {
+          this.counters.predictorError.record(this.predictor.ratio(job), job.shuffleBytes / job.inputBytes);
+        }
+      }
+    }
+    if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = this.now;
+    const a = attempts.allocate(job.index, r, KIND_REDUCE, node, this.now);
+    job.reduceAttempt[r] = a;
+    const task = job.reduces[r]!;
+    this.#occupy(a, node, KIND_REDUCE, task, job.userState);
+    this.#startTimers();
+    this.policy.onTaskStarted?.({ task, node: node as NodeId }, this.view);
+
+    const dataNode = job.reduceDataNode[r]!;
+    if (wasSuspended && previous !== node) {
+      this.counters.migrations++;
+      const bytes = job.reduceFetchedBytes(r);
+      if (dataNode >= 0 && dataNode !== node && bytes > 0) {
+        attempts.phase[a] = PHASE_MIGRATE;
+        if (this.#startFlow(FLOW_MIGRATION, a, dataNode, node, bytes) >= 0) return;
+      }
+    }
+    job.reduceDataNode[r] = node;
+    this.#continueReduce(a, job, r);
+  }
+
+  #continueReduce(a: number, job: JobState, r: number): void {
+    if (job.reduceProgress[r]! >= 1) this.#startWrite(a, job, r);
+    else if (job.reduceShuffleDone[r] === 1) this.#startReduceCompute(a, job, r);
+    else {
+      this.attempts.phase[a] = PHASE_SHUFFLE;
+      if (job.shuffle !== undefined) this.#fillFetchers(a, job, r, job.shuffle);
+      else if (job.completedMapCount === job.mapCount) this.#startReduceCompute(a, job, r);
+    }
+  }
+
+  #wakeHungry(job: JobState, shuffle: JobShuffle): void {
+    const count = shuffle.hungryCount;
+    if (count === 0) return;
+    if (this.#wake.length < count) this.#wake = new Int32Array(count * 2);
+    const wake = this.#wake;
+    wake.set(shuffle.hungry.subarray(0, count));
+    const attempts = this.attempts;
+    for (let k = 0; k < count; k++) {
+      const r = wake[k]!;
+      const a = job.reduceAttempt[r]!;
+      if (a >= 0 && attempts.phase[a] === PHASE_SHUFFLE) this.#fillFetchers(a, job, r, shuffle);
+    }
+  }
+
+  /** Whether attempt a has a fetch in flight from source s. */
+  #fetching(a: number, s: number): boolean {
+    const attempts = this.attempts;
+    const base = a * attempts.fetchSlots;
+    const count = attempts.fetchCount[a]!;
+    for (let k = 0; k < count; k++)
+      if (this.flows.sourceIndex[attempts.fetches[base + k]!] === s) return true;
+    return false;
+  }
+
+  /**
+   * Starts fetches until `parallelCopies` are in flight or nothing is left to fetch: each
+   * from the next source node (round robin) with outputs this reduce has not fetched, at
+   * most `mapsPerFetch` outputs per fetch; outputs on the reduce's own node are read
+   * directly. A reduce left with an idle fetcher waits for new outputs (hungry).
+   */
+  #fillFetchers(a: number, job: JobState, r: number, shuffle: JobShuffle): void {
+    const attempts = this.attempts;
+    const p = this.parameters;
+    const parallel = p.parallelCopies;
+    const node = attempts.node[a]!;
+    const weight = job.reduceWeight(r);
+    const cursors = shuffle.cursorsOf(r);
+    const outputs = shuffle.outputs;
+    const sources = shuffle.sourceCount;
+    const tolerance = p.completionTolerance;
+    while (attempts.fetchCount[a]! < parallel && shuffle.claimed[r]! < shuffle.totalOutputs) {
+      let s = -1;
+      let pointer = shuffle.pointer[r]!;
+      for (let step = 0; step < sources; step++) {
+        const candidate = pointer;
+        pointer = pointer + 1 === sources ? 0 : pointer + 1;
+        if (cursors[candidate]! < outputs[candidate]! && !this.#fetching(a, candidate)) {
+          s = candidate;
+          break;
+        }
+      }
+      shuffle.pointer[r] = pointer;
+      if (s < 0) break;
+      const from = cursors[s]!;
+      const available = outputs[s]! - from;
+      const source = shuffle.nodeOfSource[s]!;
+      const local = source === node;
+      const k = local ? available : Math.min(available, p.mapsPerFetch);
+      const bytes = weight * shuffle.bytes(s, from, from + k);
+      cursors[s] = from + k;
+      shuffle.claimed[r]! += k;
+      if (local || bytes <= tolerance) {
+        shuffle.fetchedOutputs[r]! += k;
+        job.reduceFetched[r]! += bytes;
+        this.outstanding[source]! -= bytes;
+        if (!local) this.#account(FLOW_SHUFFLE, source, node, bytes, job);
+        continue;
+      }
+      const rec = this.#startFlow(FLOW_SHUFFLE, a, source, node, bytes);
+      const flows = this.flows;
+      flows.sourceIndex[rec] = s;
+      flows.cursor[rec] = from;
+      flows.count[rec] = k;
+      attempts.fetches[a * attempts.fetchSlots + attempts.fetchCount[a]!] = rec;
+      attempts.fetchCount[a]!++;
+    }
+    if (attempts.fetchCount[a]! < parallel) shuffle.addHungry(r);
+    else shuffle.removeHungry(r);
+    if (
+      attempts.fetchCount[a] === 0 &&
+      job.completedMapCount === job.mapCount &&
+      shuffle.fetchedOutputs[r] === shuffle.totalOutputs
+    ) {
+      shuffle.removeHungry(r);
+      this.#startReduceCompute(a, job, r);
+    }
+  }
+
+  #removeFetch(a: number, rec: number): void {
+    const attempts = this.attempts;
+    const base = a * attempts.fetchSlots;
+    const last = --attempts.fetchCount[a]!;
+    for (let k = 0; k <= last; k++) {
+      if (attempts.fetches[base + k] === rec) {
+        attempts.fetches[base + k] = attempts.fetches[base + last]!;
+        return;
+      }
+    }
+  }
+
+  #startReduceCompute(a: number, job: JobState, r: number): void {
+    const p = this.parameters;
+    job.reduceShuffleDone[r] = 1;
+    const done = job.reduceProgress[r]!;
+    const full = p.reduceOverhead + (job.reduceWeight(r) * job.shuffleBytes) / p.reduceRate;
+    this.#startCompute(a, PHASE_REDUCE_COMPUTE, full * (1 - done), EVENT_REDUCE_DONE);
+  }
+
+  #reduceComputeDone(a: number): void {
+    const attempts = this.attempts;
+    const job = this.jobs[attempts.job[a]!]!;
+    const r = attempts.task[a]!;
+    job.reduceProgress[r] = 1;
+    this.#startWrite(a, job, r);
+  }
+
+  /**
+   * Writes the reduce's output: with `replicateOutput`, an HDFS pipeline from the node to
+   * a node of another rack, then to another node of that rack (and on to random nodes for
+   * more replicas); the reduce finishes when every pipeline hop has delivered.
+   */
+  #startWrite(a: number, job: JobState, r: number): void {
+    const p = this.parameters;
+    const bytes = job.reduceWeight(r) * job.outputBytes;
+    if (!p.replicateOutput || p.outputReplication < 2 || bytes <= p.completionTolerance) {
+      this.#finishReduce(a, job, r);
+      return;
+    }
+    const attempts = this.attempts;
+    attempts.phase[a] = PHASE_WRITE;
+    const chain = this.#outputPipeline(attempts.node[a]!, p.outputReplication);
+    attempts.pendingWrites[a] = 0;
+    for (let k = 0; k + 1 < chain.length; k++) {
+      const rec = this.#startFlow(FLOW_OUTPUT, a, chain[k]!, chain[k + 1]!, bytes);
+      if (rec >= 0) {
+        attempts.fetches[a * attempts.fetchSlots + attempts.pendingWrites[a]!] = rec;
+        attempts.pendingWrites[a]!++;
+      }
+    }
+    if (attempts.pendingWrites[a] === 0) this.#finishReduce(a, job, r);
+  }
+
+  /** Replica nodes of one output block, HDFS style, starting with the writer. */
+  #outputPipeline(writer: number, replication: number): number[] {
+    const nodes = this.nodeCount;
+    const chain = [writer];
+    const random = this.#outputRandom;
+    const replicas = Math.min(replication, nodes);
+    const writerRack = this.rackOfNode[writer]!;
+    const pick = (accept: (n: number) => boolean): number => {
+      for (let attempt = 0; attempt < 64; attempt++) {
+        const n = random.int(nodes);
+        if (!chain.includes(n) && accept(n)) return n;
+      }
+      for (let n = 0; n < nodes; n++) if (!chain.includes(n) && accept(n)) return n;
+      for (let n = 0; n < nodes; n++) if (!chain.includes(n)) return n;
+      return -1;
+    };
+    if (replicas >= 2) chain.push(pick((n) => this.rackOfNode[n] !== writerRack));
+    if (replicas >= 3) {
+      const secondRack = this.rackOfNode[chain[1]!]!;
+      chain.push(pick((n) => this.rackOfNode[n] === secondRack));
+    }
+    while (chain.length < replicas) chain.push(pick(() => true));
+    return chain;
+  }
+
+  #finishReduce(a: number, job: JobState, r: number): void {
+    const node = this.attempts.node[a]!;
+    job.reduceState[r] = COMPLETED;
+    job.runningReduceCount--;
+    job.completedReduceCount++;
+    job.removeRunningReduce(r);
+    job.reduceAttempt[r] = -1;
+    job.reduceProgress[r] = 1;
+    const shuffle = job.shuffle;
+    if (shuffle !== undefined) {
+      shuffle.cursors[r] = undefined;
+      shuffle.removeHungry(r);
+    }
+    this.#vacate(a, job.userState);
+    this.policy.onTaskCompleted?.({ task: job.reduces[r]!, node: node as NodeId }, this.view);
+    if (job.done) this.#completeJob(job);
+    this.#offerRound(node);
+  }
+
+  /** Preempts a running reduce (FCS): suspended with its state, or killed back to pending. */
+  #preempt(task: TaskRef, reason: string, kill: boolean): void {
+    const policy = this.policy.name;
+    const job = task !== null && typeof task === 'object' ? this.jobs[task.job] : undefined;
+    const r = task?.index;
+    if (
+      job === undefined ||
+      task.kind !== 'reduce' ||
+      !(Number.isInteger(r) && r >= 0 && r < job.reduceCount) ||
+      job.reduceState[r] !== RUNNING
+    ) {
+      throw new Error(
+        `policy "${policy}" preemption refused at t=${this.now}: ${task === null || typeof task !== 'object' ? String(task) : `${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`} is not a running reduce (reason ${reason})`,
+      );
+    }
+    const attempts = this.attempts;
+    const a = job.reduceAttempt[r]!;
+    const node = attempts.node[a]!;
+    const phase = attempts.phase[a];
+    const shuffle = job.shuffle;
+    if (phase === PHASE_MIGRATE) {
+      this.#cancelFlow(attempts.flow[a]!);
+    } else if (phase === PHASE_SHUFFLE && shuffle !== undefined) {
+      const cursors = shuffle.cursorsOf(r);
+      const base = a * attempts.fetchSlots;
+      const flows = this.flows;
+      for (let k = attempts.fetchCount[a]! - 1; k >= 0; k--) {
+        const rec = attempts.fetches[base + k]!;
+        cursors[flows.sourceIndex[rec]!] = flows.cursor[rec]!;
+        const count = flows.count[rec]!;
+        shuffle.claimed[r]! -= count;
+        this.#cancelFlow(rec);
+      }
+      attempts.fetchCount[a] = 0;
+      shuffle.removeHungry(r);
+    } else if (phase === PHASE_REDUCE_COMPUTE) {
+      const length = attempts.phaseLength[a]!;
+      const done = job.reduceProgress[r]!;
+      const elapsed = length > 0 ? Math.min(1, (this.now - attempts.phaseStart[a]!) / length) : 1;
+      job.reduceProgress[r] = Math.min(1, done + (1 - done) * elapsed);
+    } else if (phase === PHASE_WRITE) {
+      const base = a * attempts.fetchSlots;
+      for (let k = 0; k < attempts.pendingWrites[a]!; k++) this.#cancelFlow(attempts.fetches[base + k]!);
+      attempts.pendingWrites[a] = 0;
+    }
+    const counters = this.counters;
+    counters.preemptions++;
+    job.preemptionCount++;
+    job.reducePreemptions[r]!++;
+    job.removeRunningReduce(r);
+    job.runningReduceCount--;
+    job.reduceAttempt[r] = -1;
+    if (kill) {
+      counters.kills++;
+      this.#resetReduce(job, r);
+      job.reduceState[r] = PENDING;
+      job.pendingReduceCount++;
+      job.addWaitingPending(r);
+      job.reducesOnRackCount[this.rackOfNode[node]!]!--;
+      job.reduceNode[r] = node;
+    } else {
+      job.reduceState[r] = SUSPENDED;
+      job.suspendedReduceCount++;
+      job.addWaitingSuspended(r);
+    }
+    this.#waitingReduces++;
+    this.#nodesToOffer.push(node);
+    this.#vacate(a, job.userState);
+  }
+
+  /** Kill-based preemption: the reduce loses what it fetched and computed. */
+  #resetReduce(job: JobState, r: number): void {
+    job.reduceProgress[r] = 0;
+    job.reduceShuffleDone[r] = 0;
+    job.reduceDataNode[r] = -1;
+    const shuffle = job.shuffle;
+    if (shuffle === undefined) return;
+    const cursors = shuffle.cursors[r];
+    if (cursors !== undefined) {
+      const weight = job.reduceWeight(r);
+      for (let s = 0; s < shuffle.sourceCount; s++) {
+        const k = cursors[s]!;
+        if (k > 0) this.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
+      }
+      cursors.fill(0);
+    }
+    shuffle.claimed[r] = 0;
+    shuffle.fetchedOutputs[r] = 0;
+    shuffle.pointer[r] = 0;
+    job.reduceFetched[r] = 0;
+  }
+
+  // ================================================================ flows
+
+  /**
+   * Starts a transfer of `bytes` from `source` to `destination` on behalf of attempt a.
+   * Without a network (or within one node) it is instant: the bytes are counted and −1 is
+   * returned. Otherwise returns the flow record.
+   */
+  #startFlow(kind: number, a: number, source: number, destination: number, bytes: number): number {
+    const network = this.network;
+    const job = this.jobs[this.attempts.job[a]!]!;
+    if (network === undefined || source === destination || bytes <= this.parameters.completionTolerance) {
+      this.#account(kind, source, destination, bytes, job);
+      return -1;
+    }
+    const flows = this.flows;
+    const rec = flows.allocate();
+    flows.kind[rec] = kind;
+    flows.attempt[rec] = a;
+    flows.source[rec] = source;
+    flows.destination[rec] = destination;
+    flows.bytes[rec] = bytes;
+    flows.crossRack[rec] = this.rackOfNode[source] !== this.rackOfNode[destination] ? 1 : 0;
+    const path4 = this.#path4;
+    const links = this.topology.flowPath(source as NodeId, destination as NodeId, path4);
+    let path: Int32Array = path4;
+    if (links === 2) {
+      this.#path2[0] = path4[0]!;
+      this.#path2[1] = path4[1]!;
+      path = this.#path2;
+    }
+    flows.networkFlow[rec] = network.addFlow(path, bytes, rec);
+    if (kind !== FLOW_SHUFFLE && kind !== FLOW_OUTPUT) this.attempts.flow[a] = rec;
+    return rec;
+  }
+
+  /** Removes a flow early; counts the bytes it delivered; returns them. */
+  #cancelFlow(rec: number): number {
+    const flows = this.flows;
+    const remaining = this.network!.removeFlow(flows.networkFlow[rec]!);
+    const delivered = Math.max(0, flows.bytes[rec]! - remaining);
+    const a = flows.attempt[rec]!;
+    this.#account(
+      flows.kind[rec]!,
+      flows.source[rec]!,
+      flows.destination[rec]!,
+      delivered,
+      this.jobs[this.attempts.job[a]!]!,
+    );
+    if (this.attempts.flow[a] === rec) this.attempts.flow[a] = -1;
+    flows.free(rec);
+    return delivered;
+  }
+
+  #account(kind: number, source: number, destination: number, bytes: number, job: JobState): void {
+    if (source === destination || bytes <= 0) return;
+    const counters = this.counters;
+    counters.totalBytes[kind]! += bytes;
+    const sourceRack = this.rackOfNode[source]!;
+    const destinationRack = this.rackOfNode[destination]!;
+    if (sourceRack === destinationRack) return;
+    counters.crossRackBytes[kind]! += bytes;
+    if (kind === FLOW_SHUFFLE) {
+      job.shuffleUp[sourceRack]! += bytes;
+      job.shuffleDown[destinationRack]! += bytes;
+      job.crossRackShuffleBytes += bytes;
+    }
+  }
+
+  #flowDone(rec: number): void {
+    this.counters.events++;
+    const flows = this.flows;
+    const attempts = this.attempts;
+    const a = flows.attempt[rec]!;
+    const kind = flows.kind[rec]!;
+    const bytes = flows.bytes[rec]!;
+    const source = flows.source[rec]!;
+    const job = this.jobs[attempts.job[a]!]!;
+    this.#account(kind, source, flows.destination[rec]!, bytes, job);
+    if (attempts.flow[a] === rec) attempts.flow[a] = -1;
+    switch (kind) {
+      case FLOW_MAP_INPUT: {
+        flows.free(rec);
+        this.#startMapCompute(a, job, attempts.task[a]!);
+        return;
+      }
+      case FLOW_MIGRATION: {
+        flows.free(rec);
+        const r = attempts.task[a]!;
+        job.reduceDataNode[r] = attempts.node[a]!;
+        this.#continueReduce(a, job, r);
+        return;
+      }
+      case FLOW_SHUFFLE: {
+        const r = attempts.task[a]!;
+        const shuffle = job.shuffle!;
+        const count = flows.count[rec]!;
+        shuffle.fetchedOutputs[r]! += count;
+        job.reduceFetched[r]! += bytes;
+        this.outstanding[source]! -= bytes;
+        this.#removeFetch(a, rec);
+        flows.free(rec);
+        this.#fillFetchers(a, job, r, shuffle);
+        return;
+      }
+      default: {
+        // Output replication: one pipeline hop delivered.
+        const base = a * attempts.fetchSlots;
+        const last = --attempts.pendingWrites[a]!;
+        for (let k = 0; k <= last; k++) {
+          if (attempts.fetches[base + k] === rec) {
+            attempts.fetches[base + k] = attempts.fetches[base + last]!;
+            break;
+          }
+        }
+        flows.free(rec);
+        if (last === 0) this.#finishReduce(a, job, attempts.task[a]!);
+      }
+    }
+  }
+}
+
+/** Job indices in submission order (stable for equal times); refuses unordered NaN. */
+function arrivalOrder(jobs: readonly JobSpec[]): Int32Array {
+  const order = new Int32Array(jobs.length);
+  let sorted = true;
+  for (let i = 0; i < jobs.length; i++) {
+    order[i] = i;
+    if (i > 0 && jobs[i]!.submitTime < jobs[i - 1]!.submitTime) sorted = false;
+  }
+  if (!sorted) {
+    const indices = Array.from(order);
+    indices.sort((x, y) => jobs[x]!.submitTime - jobs[y]!.submitTime || x - y);
+    order.set(indices);
+  }
+  return order;
+}
+
+function stateName(state: number | undefined): string {
+  return state === PENDING
+    ? 'pending'
+    : state === RUNNING
+      ? 'running'
+      : state === SUSPENDED
+        ? 'suspended'
+        : 'completed';
+}

@@ -1,0 +1,85 @@
+import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
+
+/**
+ * The engine's side of each network flow: what it carries and for whom, in
+ * struct-of-arrays storage with a free list and a dense list of live records (for the
+ * few monitor computations that walk the live flows). The record index is the flow's tag
+ * in the `FlowNetwork`.
+ */
+export class FlowRecords {
+  kind: Uint8Array;
+  attempt: Int32Array;
+  source: Int32Array;
+  destination: Int32Array;
+  bytes: Float64Array;
+  crossRack: Uint8Array;
+  networkFlow: Int32Array;
+  /** Shuffle fetches: source index in the job's shuffle, first output and output count. */
+  sourceIndex: Int32Array;
+  cursor: Int32Array;
+  count: Int32Array;
+  active: Int32Array;
+  activeCount = 0;
+  #activePosition: Int32Array;
+  #free: Int32Array;
+  #freeCount = 0;
+  #used = 0;
+  #capacity: number;
+
+  constructor(initialCapacity: number) {
+    const c = Math.max(16, initialCapacity);
+    this.#capacity = c;
+    this.kind = new Uint8Array(c);
+    this.attempt = new Int32Array(c);
+    this.source = new Int32Array(c);
+    this.destination = new Int32Array(c);
+    this.bytes = new Float64Array(c);
+    this.crossRack = new Uint8Array(c);
+    this.networkFlow = new Int32Array(c);
+    this.sourceIndex = new Int32Array(c);
+    this.cursor = new Int32Array(c);
+    this.count = new Int32Array(c);
+    this.active = new Int32Array(c);
+    this.#activePosition = new Int32Array(c);
+    this.#free = new Int32Array(c);
+  }
+
+  allocate(): number {
+    let rec: number;
+    if (this.#freeCount > 0) rec = this.#free[--this.#freeCount]!;
+    else {
+      if (this.#used === this.#capacity) this.#grow();
+      rec = this.#used++;
+    }
+    this.sourceIndex[rec] = -1;
+    this.#activePosition[rec] = this.activeCount;
+    this.active[this.activeCount++] = rec;
+    return rec;
+  }
+
+  free(rec: number): void {
+    const p = this.#activePosition[rec]!;
+    const last = this.active[--this.activeCount]!;
+    this.active[p] = last;
+    this.#activePosition[last] = p;
+    this.#free[this.#freeCount++] = rec;
+  }
+
+  #grow(): void {
+    const c = this.#capacity * 2;
+    this.bytes = growFloat64(this.bytes, c);
+    this.kind = growUint8(this.kind, c);
+    this.crossRack = growUint8(this.crossRack, c);
+    this.attempt = growInt32(this.attempt, c);
+    this.source = growInt32(this.source, c);
+    this.destination = growInt32(this.destination, c);
+    this.networkFlow = growInt32(this.networkFlow, c);
+    this.sourceIndex = growInt32(this.sourceIndex, c);
+    this.cursor = growInt32(this.cursor, c);
+    this.count = growInt32(this.count, c);
+    this.active = growInt32(this.active, c);
+    this.#activePosition = growInt32(this.#activePosition, c);
+    this.#free = growInt32(this.#free, c);
+    this.#capacity = c;
+  }
+}

@@ -1,0 +1,117 @@
+import type { InputClass, ShuffleClass } from '@rackwise/types';
+import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
+import type { SimulationResult } from '../simulation.js';
+import type { Engine } from './engine.js';
+import { finiteMean, summarize } from './summary-statistics.js';
+
+function traffic(bytes: Float64Array): TrafficByKind {
+  const [mapInput = 0, shuffle = 0, outputReplication = 0, migration = 0] = bytes;
+  return {
+    shuffle,
+    mapInput,
+    outputReplication,
+    migration,
+    total: shuffle + mapInput + outputReplication + migration,
+  };
+}
+
+/** Turns the engine's counters and job records into a `SimulationResult` (DESIGN §7). */
+export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationResult {
+  const counters = engine.counters;
+  const finished = engine.records;
+  const unfinished: JobRecord[] = [];
+  for (const job of engine.activeJobList) unfinished.push(engine.jobRecord(job, false));
+  const jobs = finished.concat(unfinished);
+
+  const execution = finished.map((r) => r.executionTime);
+  const byShuffle = (c: ShuffleClass) =>
+    summarize(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime));
+  const byInput = (c: InputClass) =>
+    summarize(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
+  const makespan = engine.lastCompletion - engine.firstSubmit;
+  const launched = counters.localMaps + counters.rackLocalMaps + counters.remoteMaps;
+  const share = (x: number) => (launched === 0 ? Number.NaN : x / launched);
+  const network = engine.network;
+  const solves = network?.stats.solves ?? 0;
+
+  const metrics: RunMetrics = {
+    jobsSubmitted: engine.records.length + engine.activeJobList.length,
+    jobsCompleted: finished.length,
+    jobsUnfinished: engine.jobsTotal - finished.length,
+    throughput: finished.length > 0 && makespan > 0 ? finished.length / makespan : Number.NaN,
+    makespan: finished.length > 0 ? makespan : Number.NaN,
+    executionTime: summarize(execution),
+    executionTimeByShuffleClass: {
+      light: byShuffle('light'),
+      medium: byShuffle('medium'),
+      heavy: byShuffle('heavy'),
+    },
+    executionTimeByInputClass: { small: byInput('small'), large: byInput('large') },
+    crossRackBytes: traffic(counters.crossRackBytes),
+    totalBytes: traffic(counters.totalBytes),
+    mapLocality: {
+      node: share(counters.localMaps),
+      rack: share(counters.rackLocalMaps),
+      remote: share(counters.remoteMaps),
+    },
+    mapProgressAtFirstReduce: finiteMean(jobs.map((r) => r.mapProgressAtFirstReduce)),
+    congestion: {
+      threshold: engine.congestionThreshold,
+      occurrences: counters.congestionOccurrences,
+      linkSeconds: counters.congestedLinkSeconds,
+    },
+    congestedNodes: {
+      threshold: engine.congestedNodeThreshold ?? Number.NaN,
+      share:
+        counters.congestedNodeSamples > 0
+          ? counters.congestedNodeShareSum / counters.congestedNodeSamples
+          : Number.NaN,
+    },
+    skew: summarize(finished.map((r) => r.skew)),
+    reduceWaitTime: summarize(finished.map((r) => r.reduceWaitTime)),
+    preemptions: { total: counters.preemptions, migrations: counters.migrations, kills: counters.kills },
+    duplicates: {
+      launched: counters.duplicatesLaunched,
+      chosen: counters.duplicatesChosen,
+      chosenEarly: counters.duplicatesChosenEarly,
+      killed: counters.copiesKilled,
+      killedSlotSeconds: counters.killedSlotSeconds,
+      killedInputBytes: counters.killedInputBytes,
+    },
+    predictorError: counters.predictorError.summary(),
+    slotSeconds: { map: counters.mapSlotSeconds, reduce: counters.reduceSlotSeconds },
+  };
+  const stats = network?.stats;
+  return {
+    metrics,
+    jobs,
+    series: engine.series?.toSeries() ?? {
+      interval: Number.NaN,
+      time: [],
+      crossRackRate: [],
+      crossRackShuffleRate: [],
+      runningMaps: [],
+      runningReduces: [],
+      pendingMaps: [],
+      waitingReduces: [],
+    },
+    stats: {
+      events: counters.events,
+      offers: counters.offers,
+      launches: counters.launches,
+      passes: counters.passes,
+      heartbeats: counters.heartbeats,
+      monitorSamples: counters.monitorSamples,
+      solves,
+      rateChanges: stats?.rateChanges ?? 0,
+      flowsAdded: stats?.flowsAdded ?? 0,
+      meanActiveFlows: solves > 0 ? stats!.activeFlowsAtSolves / solves : 0,
+      peakActiveFlows: stats?.peakActiveFlows ?? 0,
+      solverMillis: stats?.solveMillis ?? 0,
+      wallMillis,
+      simulatedTime: engine.now,
+    },
+    decisions: engine.decisions,
+    parameters: engine.parameters,
+  };
+}

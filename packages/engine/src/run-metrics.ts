@@ -1,0 +1,181 @@
+import type { PredictionErrorSummary } from '@rackwise/predictor';
+import type {
+  Bytes,
+  Fraction,
+  InputClass,
+  JobId,
+  NodeId,
+  Seconds,
+  ShuffleClass,
+  SlotKind,
+  TaskRef,
+  UserId,
+} from '@rackwise/types';
+
+/** Count, mean, median, 95th percentile (nearest rank) and maximum of a sample; NaN when empty. */
+export interface DistributionSummary {
+  readonly count: number;
+  readonly mean: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+/** Bytes moved, by what moved them (DESIGN §7 "cross-rack traffic"). */
+export interface TrafficByKind {
+  /** Reduce fetches of map output. */
+  readonly shuffle: Bytes;
+  /** Maps reading a block that is not on their node. */
+  readonly mapInput: Bytes;
+  /** Reduce output written to other replicas. */
+  readonly outputReplication: Bytes;
+  /** Fetched shuffle data moved with a migrating reduce (work-conserving preemption). */
+  readonly migration: Bytes;
+  readonly total: Bytes;
+}
+
+/** Metrics of one run that need no particular policy (DESIGN §7). */
+export interface RunMetrics {
+  readonly jobsSubmitted: number;
+  readonly jobsCompleted: number;
+  /** Jobs not complete when the run stopped (`maxTime`). */
+  readonly jobsUnfinished: number;
+  /** Jobs completed / (last completion − first submission), jobs per second. */
+  readonly throughput: number;
+  /** Last completion − first submission. */
+  readonly makespan: Seconds;
+  /** Completion − submission of every completed job. */
+  readonly executionTime: DistributionSummary;
+  /** The same by shuffle class of the TRUE shuffle size (NAS §IV-A classes). */
+  readonly executionTimeByShuffleClass: Readonly<Record<ShuffleClass, DistributionSummary>>;
+  /** The same by input class (NAS: small below 10 MB). */
+  readonly executionTimeByInputClass: Readonly<Record<InputClass, DistributionSummary>>;
+  /** Bytes that crossed a rack link (uplink of the source rack), by kind. */
+  readonly crossRackBytes: TrafficByKind;
+  /** Bytes moved over the network at all, by kind (node-local data excluded). */
+  readonly totalBytes: TrafficByKind;
+  /** Fractions of map launches (first copies) that were node-local, rack-local, remote. */
+  readonly mapLocality: { readonly node: Fraction; readonly rack: Fraction; readonly remote: Fraction };
+  /** MapProgressRate at first reduce: completed maps / maps when a job's first reduce launched, mean over jobs. */
+  readonly mapProgressAtFirstReduce: Fraction;
+  /** Upward crossings of the threshold by a rack link's sampled utilisation, and link-seconds above it. */
+  readonly congestion: {
+    readonly threshold: Fraction;
+    readonly occurrences: number;
+    readonly linkSeconds: Seconds;
+  };
+  /**
+   * Share of nodes whose outstanding map output exceeds `threshold` (NAS TrafficThreshold,
+   * given by the caller), averaged over monitor samples; NaN when no threshold was given.
+   */
+  readonly congestedNodes: { readonly threshold: Bytes; readonly share: Fraction };
+  /** Per-job Skew (Shadow eq. 10, by bytes) over the rack links its shuffle used. */
+  readonly skew: DistributionSummary;
+  /** Per-job mean ReduceTask wait: max(0, first launch − map phase end) over its reduces. */
+  readonly reduceWaitTime: DistributionSummary;
+  readonly preemptions: {
+    readonly total: number;
+    /** Suspended reduces resumed on another node (work-conserving). */
+    readonly migrations: number;
+    /** Preemptions that lost the reduce's progress (kill-based). */
+    readonly kills: number;
+  };
+  /** Duplicate map copies (Shadow Figs. 16–18). */
+  readonly duplicates: {
+    readonly launched: number;
+    /** Maps whose kept output came from a duplicate copy. */
+    readonly chosen: number;
+    /** Choices made while the kept copy was still running. */
+    readonly chosenEarly: number;
+    /** Copies killed (duplicates or originals). */
+    readonly killed: number;
+    /** Slot time of the killed copies (and of finished copies whose output was dropped). */
+    readonly killedSlotSeconds: Seconds;
+    /** Input bytes read by those copies. */
+    readonly killedInputBytes: Bytes;
+  };
+  /** |predicted − true| / true of the shuffle ratio, taken when each job's first reduce launched. */
+  readonly predictorError: PredictionErrorSummary;
+  /** Slot-seconds held by tasks, by kind (killed copies included). */
+  readonly slotSeconds: { readonly map: Seconds; readonly reduce: Seconds };
+}
+
+/** One job's outcome. Times are NaN where the event did not happen. */
+export interface JobRecord {
+  readonly id: JobId;
+  readonly name: string;
+  readonly user: UserId;
+  readonly queue: string;
+  readonly finished: boolean;
+  readonly submitTime: Seconds;
+  readonly firstLaunchTime: Seconds;
+  readonly mapPhaseEnd: Seconds;
+  readonly firstReduceTime: Seconds;
+  readonly completionTime: Seconds;
+  /** completion − submission. */
+  readonly executionTime: Seconds;
+  readonly mapCount: number;
+  readonly reduceCount: number;
+  readonly inputBytes: Bytes;
+  readonly shuffleBytes: Bytes;
+  readonly outputBytes: Bytes;
+  readonly shuffleClass: ShuffleClass;
+  readonly inputClass: InputClass;
+  readonly localMaps: number;
+  readonly rackLocalMaps: number;
+  readonly remoteMaps: number;
+  readonly crossRackShuffleBytes: Bytes;
+  /** Shadow eq. 10 over the rack links its shuffle crossed; NaN when none. */
+  readonly skew: number;
+  readonly mapProgressAtFirstReduce: Fraction;
+  /** Mean over its reduces of max(0, first launch − map phase end); NaN without reduces. */
+  readonly reduceWaitTime: Seconds;
+  readonly preemptions: number;
+  readonly duplicatesLaunched: number;
+}
+
+/** Samples every `interval` seconds while something runs. Rates in bytes per second. */
+export interface TimeSeries {
+  readonly interval: Seconds;
+  readonly time: readonly Seconds[];
+  /** Sum of the rates on every rack uplink. */
+  readonly crossRackRate: readonly number[];
+  /** The part of it carried by shuffle fetches. */
+  readonly crossRackShuffleRate: readonly number[];
+  readonly runningMaps: readonly number[];
+  readonly runningReduces: readonly number[];
+  readonly pendingMaps: readonly number[];
+  readonly waitingReduces: readonly number[];
+}
+
+/** What the run cost (DESIGN §8). */
+export interface RunStats {
+  /** Events processed (timers, task ends, flow completions, arrivals). */
+  readonly events: number;
+  readonly offers: number;
+  readonly launches: number;
+  readonly passes: number;
+  readonly heartbeats: number;
+  readonly monitorSamples: number;
+  readonly solves: number;
+  readonly rateChanges: number;
+  readonly flowsAdded: number;
+  readonly meanActiveFlows: number;
+  readonly peakActiveFlows: number;
+  /** Wall-clock milliseconds in the flow solver. */
+  readonly solverMillis: number;
+  /** Wall-clock milliseconds of the run. */
+  readonly wallMillis: number;
+  readonly simulatedTime: Seconds;
+}
+
+/** One offer and the policy's answer. */
+export interface DecisionRecord {
+  readonly time: Seconds;
+  readonly node: NodeId;
+  readonly slot: SlotKind;
+  readonly decision: 'launch' | 'pass';
+  readonly task?: TaskRef;
+  readonly duplicate?: boolean;
+  readonly reason: string;
+}

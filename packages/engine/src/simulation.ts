@@ -1,0 +1,182 @@
+import type { Topology } from '@rackwise/topology';
+import type {
+  Bytes,
+  ClusterView,
+  PolicyContext,
+  SchedulerPolicy,
+  Seconds,
+  ShufflePredictor,
+  Workload,
+} from '@rackwise/types';
+import { type EngineParameters, resolveEngineParameters } from './engine-parameters.js';
+import { Engine } from './internal/engine.js';
+import { randomStream } from './internal/random-streams.js';
+import { buildRunMetrics } from './internal/run-metrics-builder.js';
+import { validatePolicy, validateTopology, validateWorkload } from './internal/validate-config.js';
+import type { DecisionRecord, JobRecord, RunMetrics, RunStats, TimeSeries } from './run-metrics.js';
+
+/** What to record besides the always-on metrics. */
+export interface MetricsOptions {
+  /** Utilisation at or above which a rack link counts as congested (DESIGN §7). Default 0.8. */
+  readonly congestionThreshold?: number;
+  /**
+   * Outstanding map output above which a node counts as congested — NAS's
+   * TrafficThreshold, computed by the caller. Without it `congestedNodes.share` is NaN.
+   */
+  readonly congestedNodeThreshold?: Bytes;
+  /** Record the time series. Default true. */
+  readonly recordSeries?: boolean;
+  /** Seconds between series samples. Default 60. */
+  readonly seriesInterval?: Seconds;
+}
+
+/** Progress of a run, reported as jobs complete. */
+export interface SimulationProgress {
+  readonly time: Seconds;
+  readonly jobsDone: number;
+  readonly jobsTotal: number;
+}
+
+/** One run: a cluster, a workload, a policy and a seed. */
+export interface SimulationConfig {
+  readonly topology: Topology;
+  readonly workload: Workload;
+  /** A policy, or a factory handed a seeded `PolicyContext`. */
+  readonly policy: SchedulerPolicy | ((context: PolicyContext) => SchedulerPolicy);
+  /** Seed of every random stream of the run (placement, policy, output replicas). */
+  readonly seed: number;
+  /** Engine parameters; missing fields take {@link DEFAULT_ENGINE_PARAMETERS}. */
+  readonly parameters?: Partial<EngineParameters>;
+  readonly metrics?: MetricsOptions;
+  /** Keep a log of offers and decisions: `true` keeps the first 100,000, a number that many. Default off. */
+  readonly recordDecisions?: boolean | number;
+  /** A shuffle predictor for the views; default `createShufflePredictor()` of @rackwise/predictor. */
+  readonly predictor?: ShufflePredictor;
+  readonly onProgress?: (progress: SimulationProgress) => void;
+}
+
+/** Everything a run produced. */
+export interface SimulationResult {
+  readonly metrics: RunMetrics;
+  /** One record per job, completed ones in completion order, then unfinished ones. */
+  readonly jobs: readonly JobRecord[];
+  readonly series: TimeSeries;
+  readonly stats: RunStats;
+  readonly decisions: readonly DecisionRecord[];
+  readonly parameters: EngineParameters;
+}
+
+/** A run that can be advanced step by step (tests, interactive tools). */
+export interface Simulation {
+  /** The policy driven by the run (created from the factory, if one was given). */
+  readonly policy: SchedulerPolicy;
+  /** The cluster as policies see it (live; read between `run` calls). */
+  readonly view: ClusterView;
+  readonly now: Seconds;
+  /** Whether every job completed. */
+  readonly done: boolean;
+  readonly parameters: EngineParameters;
+  /** Processes events up to `untilTime` (default: to the end, or `maxTime`). */
+  run(untilTime?: Seconds): void;
+  /** The metrics so far (final once `done`). */
+  result(): SimulationResult;
+}
+
+const DEFAULT_DECISION_LIMIT = 100_000;
+
+/**
+ * Prepares a run: validates everything first (an `Error` names the field), builds the
+ * state and creates the policy. Nothing runs until `run()`.
+ */
+export function createSimulation(config: SimulationConfig): Simulation {
+  if (config === null || typeof config !== 'object') {
+    throw new Error(`simulation config must be an object, got ${String(config)}`);
+  }
+  const { topology, workload, seed } = config;
+  if (!Number.isSafeInteger(seed)) throw new Error(`seed must be a safe integer, got ${String(seed)}`);
+  validateTopology(topology);
+  validateWorkload(workload, topology);
+  const parameters = resolveEngineParameters(config.parameters);
+  const metrics = config.metrics ?? {};
+  const congestionThreshold = metrics.congestionThreshold ?? 0.8;
+  if (!(typeof congestionThreshold === 'number' && congestionThreshold > 0 && congestionThreshold <= 1)) {
+    throw new Error(
+      `metrics.congestionThreshold must be a fraction in (0, 1], got ${String(congestionThreshold)}`,
+    );
+  }
+  const nodeThreshold = metrics.congestedNodeThreshold;
+  if (nodeThreshold !== undefined && !(typeof nodeThreshold === 'number' && nodeThreshold >= 0)) {
+    throw new Error(
+      `metrics.congestedNodeThreshold must be a number of bytes >= 0, got ${String(nodeThreshold)}`,
+    );
+  }
+  const seriesInterval = metrics.seriesInterval ?? 60;
+  if (!(typeof seriesInterval === 'number' && Number.isFinite(seriesInterval) && seriesInterval > 0)) {
+    throw new Error(
+      `metrics.seriesInterval must be a positive finite number of seconds, got ${String(seriesInterval)}`,
+    );
+  }
+  const record = config.recordDecisions ?? false;
+  const decisionLimit =
+    record === true
+      ? DEFAULT_DECISION_LIMIT
+      : record === false
+        ? 0
+        : Number.isInteger(record) && record >= 0
+          ? record
+          : -1;
+  if (decisionLimit < 0) {
+    throw new Error(`recordDecisions must be a boolean or an integer >= 0, got ${String(record)}`);
+  }
+  const context: PolicyContext = { random: randomStream(seed, 'policy') };
+  const policy = typeof config.policy === 'function' ? config.policy(context) : config.policy;
+  validatePolicy(
+    policy,
+    typeof config.policy === 'function' ? 'the policy returned by the factory' : 'policy',
+  );
+
+  const engine = new Engine({
+    topology,
+    workload,
+    policy,
+    parameters,
+    placementRandom: randomStream(seed, 'placement'),
+    outputRandom: randomStream(seed, 'output'),
+    congestionThreshold,
+    congestedNodeThreshold: nodeThreshold,
+    seriesInterval: metrics.recordSeries === false ? undefined : seriesInterval,
+    decisionLimit,
+    ...(config.predictor === undefined ? {} : { predictor: config.predictor }),
+    ...(config.onProgress === undefined ? {} : { onProgress: config.onProgress }),
+  });
+  let wallMillis = 0;
+  return {
+    policy,
+    view: engine.view,
+    parameters,
+    get now() {
+      return engine.now;
+    },
+    get done() {
+      return engine.jobsDone === engine.jobsTotal;
+    },
+    run(untilTime = Number.POSITIVE_INFINITY) {
+      if (typeof untilTime !== 'number' || Number.isNaN(untilTime)) {
+        throw new Error(`run: untilTime must be a number of seconds, got ${String(untilTime)}`);
+      }
+      const start = performance.now();
+      engine.run(untilTime);
+      wallMillis += performance.now() - start;
+    },
+    result() {
+      return buildRunMetrics(engine, wallMillis);
+    },
+  };
+}
+
+/** Runs a simulation to completion (or `maxTime`) and returns its results. */
+export function simulate(config: SimulationConfig): SimulationResult {
+  const simulation = createSimulation(config);
+  simulation.run();
+  return simulation.result();
+}
