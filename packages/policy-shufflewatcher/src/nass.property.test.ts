@@ -21,10 +21,15 @@ const arbSaturatedScene = fc.record({
   pick: fc.nat(1000),
 });
 
-function launchable(job: JobView, kind: SlotKind): boolean {
+/** A task the slot may take: a pending map, or a reduce past slowstart within the ramp-up limit. */
+function launchable(job: JobView, kind: SlotKind, view: ClusterView): boolean {
+  const rampup = view.runningCount('reduce') < Math.floor(0.5 * view.totalSlots('container'));
   return (
     (kind !== 'reduce' && job.pendingMaps().length > 0) ||
-    (kind !== 'map' && job.reducesReady && job.waitingReduces().length > 0)
+    (kind !== 'map' &&
+      job.reducesReady &&
+      job.waitingReduces().length > 0 &&
+      (kind === 'reduce' || rampup || job.count('map', 'pending') === 0))
   );
 }
 
@@ -57,7 +62,7 @@ describe('NASS properties (strict fairness)', () => {
       const saturated = cluster.network.rackUtilisation(rack as RackId, 'up') > 0.8;
       const selected = fewestRunningFirst
         .order(cluster.view, offer.kind)
-        .find((group) => group.jobs.some((j) => launchable(j, offer.kind)));
+        .find((group) => group.jobs.some((j) => launchable(j, offer.kind, cluster.view)));
       const selectedHasMap =
         offer.kind !== 'reduce' &&
         selected !== undefined &&
@@ -89,7 +94,7 @@ describe('NASS properties (strict fairness)', () => {
       const offer = offers[pick % offers.length]!;
       const selected = fewestRunningFirst
         .order(cluster.view, offer.kind)
-        .find((group) => group.jobs.some((j) => launchable(j, offer.kind)));
+        .find((group) => group.jobs.some((j) => launchable(j, offer.kind, cluster.view)));
       fc.pre(selected?.jobs.some((j) => j.pendingMaps().length > 0) === true);
       const decision = cluster.offer(offer.node, offer.kind);
       expect(decision.type).toBe('launch');

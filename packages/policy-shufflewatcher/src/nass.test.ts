@@ -88,6 +88,18 @@ describe('NASS (Fig. 3)', () => {
     expect(launched(cluster.offer(0, 'reduce'))).toBe('job 0 reduce 0 nass/saturated-reduce-heavy-sarp');
   });
 
+  test('containers: a reduce never takes the last container from the maps it waits for (ramp-up limit)', () => {
+    const { cluster } = scene(
+      {},
+      { topology: { racks: 1, nodesPerRack: 1, slots: { model: 'container', containers: 2 } } },
+    );
+    cluster.submit({ maps: [{ replicas: [0] }, { replicas: [0] }, { replicas: [0] }], reduces: 2 });
+    finishMap(cluster, 0, 0, 0, 2);
+    // ⌊0.5 × 2⌋ = 1 container may hold a reduce while maps are still to launch.
+    expect(launched(cluster.offer(0))).toBe('job 0 reduce 0 nass/unsaturated-reduce-heavy-sarp');
+    expect(launched(cluster.offer(0))).toBe('job 0 map 1 nass/unsaturated-map-preferred-rack');
+  });
+
   test('the selected user always gets a task: a user with nothing to run is passed, the next is not', () => {
     const { cluster } = scene({ userOrder: fixedUserOrder([1, 0]) });
     cluster.submit({ user: 0, maps: [{ replicas: [0] }] });

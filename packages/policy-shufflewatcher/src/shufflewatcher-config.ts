@@ -56,6 +56,14 @@ export interface ShuffleWatcherConfig {
   readonly sarp: boolean;
   /** `false`: strict fairness (SW-fair, SW-DRF); otherwise SW-relaxed's locality waits. */
   readonly relaxedLocality: RelaxedLocalityConfig | false;
+  /**
+   * Containers only (not in the paper, which runs Hadoop 1's separate slots): a reduce of a
+   * job with maps still to launch takes a container only while running reduces hold fewer
+   * than `⌊reduceRampupLimit × containers⌋` of them — MapReduce's reduce ramp-up limit
+   * (0.5, as `@rackwise/policy-fair` uses it), so reduces never take every container from
+   * the maps they wait for. Unused with split slots.
+   */
+  readonly reduceRampupLimit: Fraction;
 }
 
 /** The configuration every field of which has a default: all but `userOrder`. */
@@ -78,7 +86,8 @@ export const SW_RELAXED_LOCALITY: RelaxedLocalityConfig = Object.freeze({
 /**
  * The paper's values (ShuffleWatcher §3.1, §3.4, §4.2): NWSaturationThreshold 80 %,
  * MapCompletionThreshold 15 %, shuffle-heavy above ratio 1.0, a 10-minute starvation
- * window, SAMP and SARP on, strict fairness.
+ * window, SAMP and SARP on, strict fairness; and, for containers only, MapReduce's reduce
+ * ramp-up limit of 0.5.
  */
 export const SHUFFLEWATCHER_DEFAULTS: ShuffleWatcherDefaults = Object.freeze({
   name: 'shufflewatcher',
@@ -90,6 +99,7 @@ export const SHUFFLEWATCHER_DEFAULTS: ShuffleWatcherDefaults = Object.freeze({
   samp: true,
   sarp: true,
   relaxedLocality: false,
+  reduceRampupLimit: 0.5,
 });
 
 const SCOPES: readonly NetSatScope[] = ['node', 'rack', 'cluster'];
@@ -174,5 +184,6 @@ export function resolveShuffleWatcherConfig(
     samp: flag('samp', merged.samp),
     sarp: flag('sarp', merged.sarp),
     relaxedLocality: relaxed(merged.relaxedLocality),
+    reduceRampupLimit: fraction('reduceRampupLimit', merged.reduceRampupLimit),
   });
 }

@@ -55,6 +55,10 @@ export interface ShuffleWatcherPolicy extends SchedulerPolicyV1 {
  * `reduce-light` 7, `reduce-heavy-sarp` 8/13, `reduce-heavy` 14, `reduce-any` 9/15), or
  * pass with `shufflewatcher/locality-wait` or `shufflewatcher/no-launchable-task`.
  *
+ * In containers, a reduce of a job with maps still to launch is only available while
+ * running reduces hold fewer than `⌊reduceRampupLimit × containers⌋` containers, so
+ * reduces cannot take every container from the maps they wait for.
+ *
  * Deterministic: ties go to job arrival order and rack id; `context.random` is not drawn.
  *
  * @throws Error naming the option when the configuration is invalid (see
@@ -76,9 +80,15 @@ export function createShuffleWatcherPolicy(
   const assign = (offer: SlotOffer, view: ClusterView): Decision => {
     const maps = offer.kind !== 'reduce';
     const reduces = offer.kind !== 'map';
+    const earlyReduces =
+      offer.kind !== 'container' ||
+      view.runningCount('reduce') < Math.floor(config.reduceRampupLimit * view.totalSlots('container'));
+    const reduceAvailable = (job: JobView): boolean =>
+      job.reducesReady &&
+      job.waitingReduces().length > 0 &&
+      (earlyReduces || job.count('map', 'pending') === 0);
     const launchable = (job: JobView): boolean =>
-      (maps && job.pendingMaps().length > 0) ||
-      (reduces && job.reducesReady && job.waitingReduces().length > 0);
+      (maps && job.pendingMaps().length > 0) || (reduces && reduceAvailable(job));
     const isHeavy = (job: JobView): boolean =>
       classifyShuffleByRatio(view.predictor.ratio(job), heavy) === 'heavy';
     const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
@@ -100,6 +110,7 @@ export function createShuffleWatcherPolicy(
         allowed,
         plans,
         isHeavy,
+        reduceAvailable,
       });
       if (choice === undefined) continue;
       if (choice === WAIT_FOR_LOCALITY) {

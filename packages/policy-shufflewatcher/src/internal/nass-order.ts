@@ -36,6 +36,8 @@ export interface NassRequest {
   readonly allowed: LocalityLevel;
   readonly plans: JobPlans;
   readonly isHeavy: (job: JobView) => boolean;
+  /** Whether the job has a reduce the slot may take now (slowstart, ramp-up limit). */
+  readonly reduceAvailable: (job: JobView) => boolean;
 }
 
 /** The user has maps to run but none local enough yet (relaxed locality): pass it over. */
@@ -89,7 +91,7 @@ function reduceOf(
   accept: (job: JobView) => boolean,
 ): NassChoice | undefined {
   for (const job of request.jobs) {
-    if (!job.reducesReady) continue;
+    if (!request.reduceAvailable(job)) continue;
     const reduce = job.waitingReduces()[0];
     if (reduce !== undefined && accept(job)) return { task: refOf(reduce), rule, level: 2 };
   }
