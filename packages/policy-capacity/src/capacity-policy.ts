@@ -9,8 +9,8 @@ import type {
 } from '@rackwise/types';
 import { CAPACITY_DEFAULTS, type CapacityConfig } from './capacity-config.js';
 import { createCapacityUserOrder } from './capacity-user-order.js';
-import { pickTask } from './internal/pick-task.js';
-import { queueOf } from './internal/queue-of.js';
+import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
+import { maximumSlots, queueOf } from './internal/queue-of.js';
 import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
 
 /**
@@ -22,6 +22,8 @@ import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
  *
  * Reason codes: `capacity/node-local`, `capacity/rack-local`, `capacity/remote`,
  * `capacity/reduce`; passes `capacity/no-pending`. Deterministic; the context is not used.
+ * Under containers, the reduce ramp-up limit holds inside each queue's maximum as well,
+ * so a small queue's reduces cannot take the only containers its own maps need.
  * A job of an unconfigured queue joins `defaultQueue`, or makes the policy throw (see
  * `unknownQueue`).
  */
@@ -31,13 +33,32 @@ export function createCapacityPolicy(
 ): SchedulerPolicy {
   const resolved = resolveCapacityConfig(config);
   const order = createCapacityUserOrder(config, context);
+  const limit = resolved.reduceRampupLimit;
+  const queues = new Map(resolved.queues.map((q) => [`queue:${q.name}`, q]));
+  /** Running reduces of each queue, to keep the ramp-up limit inside a queue's maximum too. */
+  const runningReduces = (view: ClusterView): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const job of view.activeJobs()) {
+      const key = `queue:${queueOf(job, resolved)}`;
+      counts.set(key, (counts.get(key) ?? 0) + job.count('reduce', 'running'));
+    }
+    return counts;
+  };
   return {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
+      const clusterEarly = earlyReduceAllowed(offer, view, limit);
+      let reducesByQueue: Map<string, number> | undefined;
       for (const group of order.order(view, offer.kind)) {
+        let early = clusterEarly;
+        if (early && offer.kind === 'container') {
+          reducesByQueue ??= runningReduces(view);
+          const cap = Math.floor(limit * maximumSlots(queues.get(group.key)!, view.totalSlots('container')));
+          early = (reducesByQueue.get(group.key) ?? 0) < cap;
+        }
         for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, resolved.reduceRampupLimit);
+          const pick = pickTask(job, offer, view, early);
           if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `capacity/${pick.rule}` };
         }
       }

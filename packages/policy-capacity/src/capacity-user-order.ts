@@ -1,6 +1,6 @@
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { CapacityConfig } from './capacity-config.js';
-import { queueOf } from './internal/queue-of.js';
+import { maximumSlots, queueOf } from './internal/queue-of.js';
 import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
 
 function runningOf(job: JobView, kind: SlotKind): number {
@@ -44,7 +44,7 @@ export function createCapacityUserOrder(
         const jobs = all.filter((j) => waits(j, kind));
         if (jobs.length === 0) return;
         const used = all.reduce((sum, j) => sum + runningOf(j, kind), 0);
-        if (used >= Math.max(1, Math.floor(queue.maximumCapacity * total + 1e-9))) return;
+        if (used >= maximumSlots(queue, total)) return;
         entries.push({ key: `queue:${queue.name}`, jobs, used: used / (queue.capacity * total), rank });
       });
       entries.sort((a, b) => a.used - b.used || a.rank - b.rank);
