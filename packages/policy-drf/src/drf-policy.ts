@@ -9,7 +9,7 @@ import type {
 import { DRF_DEFAULTS, type DrfConfig } from './drf-config.js';
 import { createDrfUserOrder } from './drf-user-order.js';
 import { fitsNode } from './internal/dominant-share.js';
-import { pickTask } from './internal/pick-task.js';
+import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { resolveDrfConfig } from './internal/resolve-drf-config.js';
 
 /**
@@ -31,9 +31,10 @@ export function createDrfPolicy(config?: Partial<DrfConfig>, context?: PolicyCon
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       let unfit = false;
+      const early = earlyReduceAllowed(offer, view, resolved.reduceRampupLimit);
       for (const group of order.order(view, offer.kind)) {
         for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, resolved.reduceRampupLimit);
+          const pick = pickTask(job, offer, view, early);
           if (pick === undefined) continue;
           if (resolved.checkFit && !fitsNode(job, pick.task.kind, offer.node, view, resolved.defaultDemand)) {
             unfit = true;

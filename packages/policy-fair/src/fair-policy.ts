@@ -8,7 +8,7 @@ import type {
 } from '@rackwise/types';
 import { FAIR_DEFAULTS, type FairConfig } from './fair-config.js';
 import { type FairEntry, compareFairEntries, fairEntries } from './internal/fair-share.js';
-import { pickTask } from './internal/pick-task.js';
+import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
 
 /**
@@ -25,8 +25,9 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
 export function createFairPolicy(config?: Partial<FairConfig>, _context?: PolicyContext): SchedulerPolicy {
   const resolved = resolveFairConfig(config ?? {});
   const launchFrom = (entry: FairEntry, offer: SlotOffer, view: ClusterView): Decision | undefined => {
+    const early = earlyReduceAllowed(offer, view, resolved.reduceRampupLimit);
     for (const job of entry.jobs) {
-      const pick = pickTask(job, offer, view, resolved.reduceRampupLimit);
+      const pick = pickTask(job, offer, view, early);
       if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fair/${pick.rule}` };
     }
     return undefined;

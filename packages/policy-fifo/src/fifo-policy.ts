@@ -8,7 +8,7 @@ import type {
 } from '@rackwise/types';
 import { FIFO_DEFAULTS, type FifoConfig } from './fifo-config.js';
 import { createFifoUserOrder } from './fifo-user-order.js';
-import { pickTask } from './internal/pick-task.js';
+import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { mergeConfig, requireFraction, requireName } from './internal/resolve-config.js';
 
 /**
@@ -29,9 +29,10 @@ export function createFifoPolicy(config?: Partial<FifoConfig>, _context?: Policy
     specificationVersion: 'v1',
     name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
+      const early = earlyReduceAllowed(offer, view, rampup);
       for (const group of order.order(view, offer.kind)) {
         for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, rampup);
+          const pick = pickTask(job, offer, view, early);
           if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fifo/${pick.rule}` };
         }
       }

@@ -10,24 +10,24 @@ export interface Pick {
 }
 
 /**
- * What Hadoop's JobInProgress hands a slot: a waiting reduce once the job passed slowstart,
- * else its pending map nearest the node (node-local, rack-local, then any). In a generic
- * container, reduces of a job whose maps are not all launched may hold at most
- * ⌊reduceRampupLimit × containers⌋ containers (MapReduce AM's reduce ramp-up limit), so
- * reduces can never take every container from the maps they wait for.
+ * Whether a container may take a reduce of a job whose maps are not all launched: only
+ * while such reduces hold fewer than ⌊limit × containers⌋ containers (MapReduce AM's
+ * reduce ramp-up limit), so reduces can never take every container from the maps they
+ * wait for. Slots of the split model are never capped.
  */
-export function pickTask(
-  job: JobView,
-  offer: SlotOffer,
-  view: ClusterView,
-  reduceRampupLimit: number,
-): Pick | undefined {
+export function earlyReduceAllowed(offer: SlotOffer, view: ClusterView, limit: number): boolean {
+  return offer.kind !== 'container' || view.runningCount('reduce') < Math.floor(limit * view.totalSlots('container'));
+}
+
+/**
+ * What Hadoop's JobInProgress hands a slot: a waiting reduce once the job passed slowstart
+ * (in a container, while its maps are still to launch, only if `earlyReduce`), else its
+ * pending map nearest the node — node-local, rack-local, then any.
+ */
+export function pickTask(job: JobView, offer: SlotOffer, view: ClusterView, earlyReduce: boolean): Pick | undefined {
   if (offer.kind !== 'map' && job.reducesReady) {
     const reduce = job.waitingReduces()[0];
-    const capped =
-      offer.kind === 'container' &&
-      job.count('map', 'pending') > 0 &&
-      view.runningCount('reduce') >= Math.floor(reduceRampupLimit * view.totalSlots('container'));
+    const capped = offer.kind === 'container' && !earlyReduce && job.count('map', 'pending') > 0;
     if (reduce !== undefined && !capped) return { task: reduce, rule: 'reduce' };
   }
   if (offer.kind === 'reduce') return undefined;
