@@ -19,6 +19,7 @@ export type {
 export { TEST_BLOCK_BYTES, TEST_TASK_DEMAND, createTestCluster, describeRef } from './test-cluster.js';
 export { createSimplePredictor } from './simple-predictor.js';
 export { createTestUserOrder } from './test-user-order.js';
+export { createFirstPendingPolicy } from './first-pending-policy.js';
 export type {
   ArbitraryTopologySpec,
   JobArbitraryOptions,
@@ -27,3 +28,14 @@ export type {
   WorkloadArbitraryOptions,
 } from './arbitraries.js';
 export { arbOffer, arbTestCluster, arbTopologySpec, arbWorkload } from './arbitraries.js';
+export type {
+  ConformanceOptions,
+  ConformanceSubject,
+  DominantShareProperty,
+  FairShareProperty,
+  FairnessProperty,
+  QueueCapacityProperty,
+  SkipLimitProperty,
+} from './conformance/conformance-options.js';
+export { describePolicyConformance } from './conformance/describe-policy-conformance.js';
+export { CONFORMANCE_MAX_TIME } from './conformance/simulation-checks.js';

@@ -1,26 +1,10 @@
-import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { createFirstPendingPolicy } from './first-pending-policy.js';
 import { nodeId, rackId, userId } from './ids.js';
 import { TEST_BLOCK_BYTES, createTestCluster } from './test-cluster.js';
 import { createTestUserOrder } from './test-user-order.js';
 
-const firstPending: SchedulerPolicy = {
-  specificationVersion: 'v1',
-  name: 'first-pending',
-  assign(offer, view) {
-    for (const job of view.activeJobs()) {
-      if (offer.kind !== 'reduce') {
-        const map = job.pendingMapsOnNode(offer.node)[0] ?? job.pendingMaps()[0];
-        if (map !== undefined) return { type: 'launch', task: map, reason: 'first/map' };
-      }
-      const reduce = job.waitingReduces()[0];
-      if (offer.kind !== 'map' && job.reducesReady && reduce !== undefined) {
-        return { type: 'launch', task: reduce, reason: 'first/reduce' };
-      }
-    }
-    return { type: 'pass', reason: 'first/none' };
-  },
-};
+const firstPending = createFirstPendingPolicy();
 
 describe('createTestCluster', () => {
   it('builds the default scene: 2 racks of 2 nodes, split slots', () => {
@@ -122,7 +106,11 @@ describe('createTestCluster', () => {
     const started: string[] = [];
     const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [2] }, { replicas: [0] }] }] });
     cluster.attach({ ...firstPending, onTaskStarted: (e) => started.push(`${e.task.index}@${e.node}`) });
-    expect(cluster.offer(2)).toMatchObject({ type: 'launch', reason: 'first/map', task: { index: 0 } });
+    expect(cluster.offer(2)).toMatchObject({
+      type: 'launch',
+      reason: 'first-pending/map',
+      task: { index: 0 },
+    });
     const round = cluster.offerRound();
     expect(round.filter((d) => d.type === 'launch')).toHaveLength(1);
     expect(started).toEqual(['0@2', '1@0']);
