@@ -1,0 +1,4 @@
+import { describePolicyConformance } from '@rackwise/testkit';
+import { fifoPolicy } from './fifo-policy.js';
+
+describePolicyConformance(fifoPolicy);
