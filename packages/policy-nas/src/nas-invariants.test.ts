@@ -1,12 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { reduceNumPerRack } from '@rackwise/estimators';
 import { classifyShuffleBySize } from '@rackwise/predictor';
-import { type TestCluster, arbTopologySpec, createTestCluster } from '@rackwise/testkit';
+import { type TestCluster, arbTopologySpec, createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { ClusterView, Decision, NodeId, RackId, SlotKind } from '@rackwise/types';
 import { expect } from 'vitest';
 import type { NasPolicy } from './create-nas-policy.js';
 import { nasVariants } from './nas-variants.js';
 import { MIB, attachNas } from './testing/nas-scene.js';
+import { usersById } from './testing/user-orders.js';
 
 const USERS = 3;
 const UTILISATIONS = [0, 0.5, 0.8, 0.95, 1];
@@ -14,6 +15,8 @@ const OUTPUT_RATIOS = [0, 0.001, 0.1, 0.3, 1.5];
 
 const arbConfig = fc.record({
   variant: fc.constantFrom(...Object.values(nasVariants)),
+  // Both orders group by user (`user:<id>`), which the checks below key on.
+  userOrder: fc.constantFrom(usersById, createTestUserOrder('user')),
   maxMapSkips: fc.integer({ min: 0, max: 4 }),
   maxReduceSkips: fc.integer({ min: 0, max: 4 }),
   trafficThreshold: fc.option(
@@ -128,6 +131,7 @@ function play(
   const cluster = createTestCluster({ topology: scene.topology, jobs: scene.jobs });
   const nas = attachNas(cluster, {
     ...config.variant.config,
+    userOrder: config.userOrder,
     maxMapSkips: config.maxMapSkips,
     maxReduceSkips: config.maxReduceSkips,
     trafficThreshold: config.trafficThreshold,
