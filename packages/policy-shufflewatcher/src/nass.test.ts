@@ -88,6 +88,21 @@ describe('NASS (Fig. 3)', () => {
     expect(launched(cluster.offer(0, 'reduce'))).toBe('job 0 reduce 0 nass/saturated-reduce-heavy-sarp');
   });
 
+  test('split slots with delayReducesInSplitSlots: a saturated reduce slot waits for the maps', () => {
+    const split = {
+      topology: { racks: 2, nodesPerRack: 2, slots: { model: 'split', mapSlots: 2, reduceSlots: 1 } },
+    } as const;
+    const { cluster } = scene({ delayReducesInSplitSlots: true }, split);
+    cluster.submit({ maps: [{ replicas: [0] }, { replicas: [0] }], reduces: 1, declaredShuffleRatio: 2 });
+    finishMap(cluster, 0, 0, 0, 2);
+    expect(launched(cluster.offer(0, 'reduce'))).toBe('job 0 reduce 0 nass/unsaturated-reduce-heavy-sarp');
+    cluster.kill(cluster.reduceOf(0, 0));
+    cluster.setRackUtilisation(0, 0.95);
+    expect(launched(cluster.offer(0, 'reduce'))).toBe('pass nass/saturated-reduce-delayed');
+    expect(launched(cluster.offer(0, 'map'))).toBe('job 0 map 1 nass/saturated-map-preferred-rack');
+    expect(launched(cluster.offer(0, 'reduce'))).toBe('job 0 reduce 0 nass/saturated-reduce-heavy-sarp');
+  });
+
   test('containers: a reduce never takes the last container from the maps it waits for (ramp-up limit)', () => {
     const { cluster } = scene(
       {},

@@ -64,6 +64,17 @@ export interface ShuffleWatcherConfig {
    * the maps they wait for. Unused with split slots.
    */
   readonly reduceRampupLimit: Fraction;
+  /**
+   * Split slots only: under saturation, a reduce slot is left idle
+   * (`nass/saturated-reduce-delayed`) while the selected user has maps waiting. Hadoop 1.0's
+   * Fair Scheduler hands a heartbeat one task (unless `assignmultiple` is set), so when
+   * NASS picks a map (Fig. 3 lines 4–6) no reduce
+   * starts on that heartbeat — §3.1's "delaying Reduce tasks"; with slots offered one by
+   * one, this option carries that delay over. Off by default: the selected user then always
+   * gets a task the offered slot runs, and NASS only orders reduces among themselves in
+   * reduce slots.
+   */
+  readonly delayReducesInSplitSlots: boolean;
 }
 
 /** The configuration every field of which has a default: all but `userOrder`. */
@@ -100,6 +111,7 @@ export const SHUFFLEWATCHER_DEFAULTS: ShuffleWatcherDefaults = Object.freeze({
   sarp: true,
   relaxedLocality: false,
   reduceRampupLimit: 0.5,
+  delayReducesInSplitSlots: false,
 });
 
 const SCOPES: readonly NetSatScope[] = ['node', 'rack', 'cluster'];
@@ -185,5 +197,6 @@ export function resolveShuffleWatcherConfig(
     sarp: flag('sarp', merged.sarp),
     relaxedLocality: relaxed(merged.relaxedLocality),
     reduceRampupLimit: fraction('reduceRampupLimit', merged.reduceRampupLimit),
+    delayReducesInSplitSlots: flag('delayReducesInSplitSlots', merged.delayReducesInSplitSlots),
   });
 }

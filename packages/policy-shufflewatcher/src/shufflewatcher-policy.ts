@@ -11,7 +11,7 @@ import type {
 } from '@rackwise/types';
 import { JobPlans } from './internal/job-plans.js';
 import { LocalityWait } from './internal/locality-wait.js';
-import { WAIT_FOR_LOCALITY, nassChoose } from './internal/nass-order.js';
+import { DELAY_SHUFFLE, WAIT_FOR_LOCALITY, nassChoose } from './internal/nass-order.js';
 import { NetSat } from './internal/net-sat.js';
 import { earliestWindowJobs } from './internal/starvation-window.js';
 import {
@@ -53,7 +53,8 @@ export interface ShuffleWatcherPolicy extends SchedulerPolicyV1 {
  * Decisions carry `nass/<saturated|unsaturated>-<category>` reason codes (Fig. 3 lines:
  * `map-preferred-rack` 4/16, `map-node-local` and `map-rack-local` 5/17, `map-any` 6/18,
  * `reduce-light` 7, `reduce-heavy-sarp` 8/13, `reduce-heavy` 14, `reduce-any` 9/15), or
- * pass with `shufflewatcher/locality-wait` or `shufflewatcher/no-launchable-task`.
+ * pass with `shufflewatcher/locality-wait`, `shufflewatcher/no-launchable-task` or (with
+ * `delayReducesInSplitSlots`) `nass/saturated-reduce-delayed`.
  *
  * In containers, a reduce of a job with maps still to launch is only available while
  * running reduces hold fewer than `⌊reduceRampupLimit × containers⌋` containers, so
@@ -111,8 +112,10 @@ export function createShuffleWatcherPolicy(
         plans,
         isHeavy,
         reduceAvailable,
+        delayReduces: config.delayReducesInSplitSlots && offer.kind === 'reduce',
       });
       if (choice === undefined) continue;
+      if (choice === DELAY_SHUFFLE) return { type: 'pass', reason: 'nass/saturated-reduce-delayed' };
       if (choice === WAIT_FOR_LOCALITY) {
         wait?.skipped(group.key, view.now);
         waited = true;

@@ -37,6 +37,9 @@ describe('configuration', () => {
       create({ relaxedLocality: { by: 'skips', nodeLocalityWait: 1.5, rackLocalityWait: 1 } }),
     ).toThrow(/relaxedLocality.nodeLocalityWait must be an integer/);
     expect(() => create({ name: '' })).toThrow(/name must be a non-empty string/);
+    expect(() => create({ delayReducesInSplitSlots: 1 })).toThrow(
+      /delayReducesInSplitSlots must be a boolean/,
+    );
     expect(() => create({ reduceRampupLimit: 2 })).toThrow(/reduceRampupLimit must be a number in \[0, 1\]/);
   });
 });

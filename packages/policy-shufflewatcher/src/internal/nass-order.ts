@@ -38,10 +38,15 @@ export interface NassRequest {
   readonly isHeavy: (job: JobView) => boolean;
   /** Whether the job has a reduce the slot may take now (slowstart, ramp-up limit). */
   readonly reduceAvailable: (job: JobView) => boolean;
+  /** Split reduce slot under saturation: hold reduces while the user has maps waiting. */
+  readonly delayReduces: boolean;
 }
 
 /** The user has maps to run but none local enough yet (relaxed locality): pass it over. */
 export const WAIT_FOR_LOCALITY = 'wait' as const;
+
+/** A reduce slot the saturated network keeps for later: the user's maps come first. */
+export const DELAY_SHUFFLE = 'delay' as const;
 
 /**
  * NASS, ShuffleWatcher Fig. 3, lines 2–19, over one user's jobs:
@@ -51,15 +56,22 @@ export const WAIT_FOR_LOCALITY = 'wait' as const;
  *   shuffle-heavy job, any reduce, then maps in the same order as above.
  * Within a category jobs go by arrival (§3.1). Returns a choice whenever the user has a
  * task the slot runs — except under relaxed locality, where a user whose turn goes to
- * maps but has none local enough gets {@link WAIT_FOR_LOCALITY}.
+ * maps but has none local enough gets {@link WAIT_FOR_LOCALITY}, and, with `delayReduces`,
+ * for a split reduce slot under saturation while the user has maps waiting
+ * ({@link DELAY_SHUFFLE}).
  */
-export function nassChoose(request: NassRequest): NassChoice | typeof WAIT_FOR_LOCALITY | undefined {
+export function nassChoose(
+  request: NassRequest,
+): NassChoice | typeof WAIT_FOR_LOCALITY | typeof DELAY_SHUFFLE | undefined {
   const { saturated, maps, reduces } = request;
   if (saturated) {
+    const mapsWaiting = request.jobs.some((j) => j.pendingMaps().length > 0);
     if (maps) {
       const map = mapOf(request);
       if (map !== undefined) return map;
-      if (request.jobs.some((j) => j.pendingMaps().length > 0)) return WAIT_FOR_LOCALITY;
+      if (mapsWaiting) return WAIT_FOR_LOCALITY;
+    } else if (request.delayReduces && mapsWaiting) {
+      return DELAY_SHUFFLE;
     }
     if (!reduces) return undefined;
     return (
