@@ -1,10 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
-import { arbTestCluster } from '@rackwise/testkit';
+import { arbTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { ClusterView, JobView, NodeId, RackId, SlotKind } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { TEST_CONTEXT } from './test-support/scenes.js';
-import { fewestRunningFirst } from './test-support/scenes.js';
+
+const fewestRunningFirst = createTestUserOrder('user');
 
 /** A random cluster state, random rack loads, and a node with a free slot to offer. */
 const arbScene = fc.record({

@@ -1,9 +1,12 @@
+import { createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import { describe, expect, test } from 'vitest';
 import { SHUFFLEWATCHER_DEFAULTS, resolveShuffleWatcherConfig } from './shufflewatcher-config.js';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { defineShuffleWatcher, shuffleWatcherVariants } from './shufflewatcher-variants.js';
-import { TEST_CONTEXT, scene } from './test-support/scenes.js';
-import { fewestRunningFirst } from './test-support/scenes.js';
+import { CONTAINER_TOPOLOGY, TEST_CONTEXT, sceneMaker } from './test-support/scenes.js';
+
+const fewestRunningFirst = createTestUserOrder('user');
+const scene = sceneMaker(createTestCluster, fewestRunningFirst, { topology: CONTAINER_TOPOLOGY });
 
 describe('configuration', () => {
   test("defaults are the paper's values", () => {

@@ -1,10 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
-import { createTestCluster } from '@rackwise/testkit';
+import { createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { JobView } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { CONTAINER_TOPOLOGY, TEST_CONTEXT } from './test-support/scenes.js';
-import { fewestRunningFirst } from './test-support/scenes.js';
+
+const fewestRunningFirst = createTestUserOrder('user');
 
 const WINDOW = 600;
 

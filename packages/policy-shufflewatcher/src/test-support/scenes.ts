@@ -1,15 +1,9 @@
-import {
-  type TestCluster,
-  type TestClusterSpec,
-  createTestCluster,
-  createTestUserOrder,
-} from '@rackwise/testkit';
-import type { PolicyContext, TaskRef } from '@rackwise/types';
+import type { Bytes, MapTaskView, PolicyContext, SchedulerPolicy, TaskRef, UserOrder } from '@rackwise/types';
 import type { ShuffleWatcherOptions } from '../shufflewatcher-config.js';
 import { type ShuffleWatcherPolicy, createShuffleWatcherPolicy } from '../shufflewatcher-policy.js';
 
-/** A per-user fair order: fewest running tasks of the slot's kind first, then the lower user id. */
-export const fewestRunningFirst = createTestUserOrder('user');
+// Helpers shared by the tests. They take the test cluster's factory from the test files,
+// which alone may import @rackwise/testkit (the dependency rule).
 
 /** A context whose random source is never drawn by ShuffleWatcher; fixed for replay. */
 export const TEST_CONTEXT: PolicyContext = {
@@ -23,18 +17,35 @@ export const CONTAINER_TOPOLOGY = {
   slots: { model: 'container', containers: 4 },
 } as const;
 
-/** A test cluster with a ShuffleWatcher policy attached. */
-export function scene(
-  options: Partial<ShuffleWatcherOptions> = {},
-  spec: TestClusterSpec = { topology: CONTAINER_TOPOLOGY },
-): { cluster: TestCluster; policy: ShuffleWatcherPolicy } {
-  const policy = createShuffleWatcherPolicy({ userOrder: fewestRunningFirst, ...options }, TEST_CONTEXT);
-  return { cluster: createTestCluster(spec).attach(policy), policy };
+/** What the helpers need of a test cluster. */
+export interface SceneCluster<Self> {
+  attach(policy: SchedulerPolicy): Self;
+  mapOf(job: number, index: number): MapTaskView;
+  launch(task: TaskRef, node: number): void;
+  completeMap(task: TaskRef, outputBytes?: Bytes): void;
+}
+
+/**
+ * A scene factory: `scene(options?, spec?)` builds a cluster from `spec` (default
+ * `defaultSpec`) with a ShuffleWatcher policy on `userOrder` attached.
+ */
+export function sceneMaker<Spec, Cluster extends SceneCluster<Cluster>>(
+  createCluster: (spec: Spec) => Cluster,
+  userOrder: UserOrder,
+  defaultSpec: NoInfer<Spec>,
+): (
+  options?: Partial<ShuffleWatcherOptions>,
+  spec?: Spec,
+) => { readonly cluster: Cluster; readonly policy: ShuffleWatcherPolicy } {
+  return (options = {}, spec = defaultSpec) => {
+    const policy = createShuffleWatcherPolicy({ userOrder, ...options }, TEST_CONTEXT);
+    return { cluster: createCluster(spec).attach(policy), policy };
+  };
 }
 
 /** Runs a map of a job on a node and completes it with `ratio × input` of output. */
-export function finishMap(
-  cluster: TestCluster,
+export function finishMap<C extends SceneCluster<C>>(
+  cluster: C,
   job: number,
   index: number,
   node: number,
