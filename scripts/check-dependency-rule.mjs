@@ -22,7 +22,8 @@ const allowed = {
   policy: ['@rackwise/types', '@rackwise/predictor', '@rackwise/estimators'],
   '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
 };
-const TEST_FILE = /\.test(-d)?\.ts$/;
+// Test code: *.test.ts, *.test-d.ts, and helpers under src/test-support/ (never published).
+const TEST_FILE = /(\.test(-d)?\.ts$)|([\\/]test-support[\\/])/;
 
 const problems = [];
 const walk = (dir) =>
