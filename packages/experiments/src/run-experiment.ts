@@ -138,7 +138,7 @@ export function prepareExperiment(options: RunExperimentOptions): PreparedExperi
  * seeds), the series and the full configuration. Deterministic for a seed: the same
  * options give the same metrics, whatever the parallelism.
  */
-export function runExperiment(options: RunExperimentOptions): Promise<ExperimentResult> {
+export async function runExperiment(options: RunExperimentOptions): Promise<ExperimentResult> {
   return runPreparedExperiment(prepareExperiment(options), options);
 }
 

@@ -129,7 +129,7 @@ export function prepareSweep(options: SweepOptions): PreparedExperiment[] {
  * simulations of all points on the same worker threads, and reports each point's
  * metrics as mean and spread over the seeds.
  */
-export function sweep(options: SweepOptions): Promise<SweepResult> {
+export async function sweep(options: SweepOptions): Promise<SweepResult> {
   return runPreparedSweep(prepareSweep(options), options);
 }
 

@@ -93,7 +93,7 @@ function validateRecipe(
   if (recipe.kind === 'swim-trace') {
     if (typeof recipe.trace !== 'string' || recipe.trace === '')
       fail('workload.trace', `'${FB2010_TRACE}' or a path`, recipe.trace);
-    if (recipe.trace !== FB2010_TRACE) checkReadable(recipe.trace);
+    if (recipe.trace !== FB2010_TRACE) rewrap(() => checkReadable(recipe.trace));
     if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
       fail('workload.hours', 'a positive number of hours', recipe.hours);
     }

@@ -18,8 +18,9 @@ export type WorkerMessage<Result> =
  * the results in task order. `onProgress(index, fraction)` relays each task's progress.
  * The first error rejects, after every worker is stopped.
  *
- * Workers inherit the process's `execArgv`, so a process started with
- * `--conditions=@rackwise/source --import tsx` runs the sources in its workers too.
+ * Workers inherit the process's `execArgv` (so `--conditions=@rackwise/source` holds in
+ * them too); a TypeScript `script` (running from the sources) is loaded through tsx's
+ * loader, which a worker does not inherit.
  */
 export function runOnWorkers<Task, Result>(
   script: URL,
@@ -49,7 +50,7 @@ export function runOnWorkers<Task, Result>(
       worker.postMessage({ index, task: tasks[index] as Task } satisfies WorkerRequest<Task>);
     };
     for (let i = 0; i < Math.max(1, Math.min(size, tasks.length)); i++) {
-      const worker = new Worker(script);
+      const worker = startWorker(script);
       workers.push(worker);
       worker.on('message', (message: WorkerMessage<Result>) => {
         if (closed) return;
@@ -75,4 +76,12 @@ export function runOnWorkers<Task, Result>(
       feed(worker);
     }
   });
+}
+
+/** A worker running `script`; a `.ts` script gets tsx's loader registered first. */
+function startWorker(script: URL): Worker {
+  if (!script.pathname.endsWith('.ts')) return new Worker(script);
+  const api = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
+  return new Worker(bootstrap, { eval: true });
 }

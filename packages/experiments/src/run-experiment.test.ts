@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { applyOverrides } from './experiment-overrides.js';
+import type { ExperimentResult } from './experiment-result.js';
+import { metricNames } from './metric-catalogue.js';
+import { NAS_FIGURE_3_METRICS } from './presets/headline-metrics.js';
+import { TINY_PRESET } from './presets/tiny-preset.js';
+import { toCsv } from './reports/csv-report.js';
+import { parseResultJson, toJson } from './reports/json-report.js';
+import { prepareExperiment, runExperiment } from './run-experiment.js';
+import { sweep } from './sweep.js';
+
+const run = (seed: number, policies = ['fair', 'nas']): Promise<ExperimentResult> =>
+  runExperiment({ preset: 'tiny', policies, seed, parallelism: 1 });
+
+describe('runExperiment on the tiny preset', () => {
+  it('runs every policy to completion and keeps every metric per policy', async () => {
+    const progress: number[] = [];
+    const result = await runExperiment({
+      preset: 'tiny',
+      policies: ['fair', 'delay', 'nas'],
+      seed: 3,
+      parallelism: 1,
+      onProgress: (p) => progress.push(p.fraction),
+    });
+    expect(result.policies.map((p) => p.policy)).toEqual(['fair', 'delay', 'nas']);
+    expect(result.baseline).toBe('fair');
+    expect(result.metricNames).toEqual([...metricNames(TINY_PRESET)].sort());
+    for (const policy of result.policies) {
+      expect(Object.keys(policy.metrics).sort()).toEqual(result.metricNames);
+      expect(policy.metrics.jobsCompleted).toBe(30);
+      expect(policy.metrics.jobsUnfinished).toBe(0);
+      expect(policy.runs[0]?.series.time.length).toBeGreaterThan(1);
+    }
+    expect(result.headline).toEqual(NAS_FIGURE_3_METRICS);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((f, i) => i === 0 || f >= (progress[i - 1] ?? 0))).toBe(true);
+    expect(result.configuration).toMatchObject({ preset: 'tiny', jobs: 30, seeds: [3] });
+  });
+
+  it('gives byte-identical CSV for the same seed, and another for another seed', async () => {
+    const [a, b, c] = await Promise.all([run(11), run(11), run(12)]);
+    expect(toCsv(a)).toBe(toCsv(b));
+    expect(toCsv(a)).not.toBe(toCsv(c));
+  });
+
+  it('reports mean and spread over several seeds', async () => {
+    const result = await runExperiment({
+      preset: 'tiny',
+      policies: ['fair'],
+      seeds: [1, 2, 3],
+      parallelism: 1,
+    });
+    const fair = result.policies[0];
+    const times = fair?.runs.map((r) => r.metrics['executionTime.mean'] ?? Number.NaN) ?? [];
+    expect(fair?.runs.map((r) => r.seed)).toEqual([1, 2, 3]);
+    expect(fair?.spread['executionTime.mean']?.mean).toBeCloseTo(times.reduce((s, t) => s + t, 0) / 3, 9);
+    expect(fair?.spread['executionTime.mean']?.n).toBe(3);
+    expect(toCsv(result).split('\n')[0]).toContain('executionTime.mean.sd');
+  });
+
+  it('survives a JSON round trip with every metric', async () => {
+    const result = await run(5, ['fair']);
+    const parsed = parseResultJson(toJson(result), 'r.json');
+    if (parsed.kind !== 'experiment') throw new Error('expected an experiment');
+    expect(toCsv(parsed.result)).toBe(toCsv(result));
+    expect(parsed.result.versions['@rackwise/engine']).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('prepareExperiment', () => {
+  it('refuses unknown policies, baselines and seeds before running', () => {
+    expect(() => prepareExperiment({ preset: 'tiny', policies: ['fair', 'lottery'] })).toThrowError(
+      /unknown policy "lottery"; known policies: fifo, fair/,
+    );
+    expect(() => prepareExperiment({ preset: 'tiny', policies: ['fair'], baseline: 'nas' })).toThrowError(
+      'baseline "nas" must be one of the policies run: fair',
+    );
+    expect(() => prepareExperiment({ preset: 'tiny', seeds: [1, 1] })).toThrowError(
+      'seeds lists a seed twice: 1, 1',
+    );
+    expect(() => prepareExperiment({ preset: 'nope' })).toThrowError(
+      /unknown preset "nope"; known presets: nas-sim/,
+    );
+  });
+
+  it('refuses a policy configuration the policy refuses', () => {
+    expect(() =>
+      prepareExperiment({
+        preset: 'tiny',
+        policies: ['nas'],
+        overrides: { policyConfig: { nas: { congestionThreshold: 7 } } },
+      }),
+    ).toThrowError(/congestionThreshold/);
+  });
+
+  it('takes the baseline from the preset when it is run, else the first policy', () => {
+    expect(prepareExperiment({ preset: 'tiny', policies: ['nas', 'fair'] }).baseline).toBe('fair');
+    expect(prepareExperiment({ preset: 'tiny', policies: ['nas', 'delay'] }).baseline).toBe('nas');
+  });
+
+  it('applies users and trace overrides', () => {
+    const prepared = prepareExperiment({
+      preset: 'tiny',
+      overrides: { users: 2, trace: 'fb2010', hours: 0.05 },
+    });
+    expect(prepared.preset.workload).toEqual({ kind: 'swim-trace', trace: 'fb2010', users: 2, hours: 0.05 });
+    expect(prepared.workload.name).toMatch(/FB-2010/);
+  });
+});
+
+describe('sweep', () => {
+  it('runs one experiment per value and normalises to the reference', async () => {
+    const result = await sweep({
+      preset: 'tiny',
+      policies: ['fair', 'nas'],
+      parameter: 'users',
+      values: [1, 3],
+      referenceValue: 3,
+      parallelism: 1,
+    });
+    expect(result.points.map((p) => p.value)).toEqual([1, 3]);
+    expect(result.points.map((p) => (p.result.configuration.workload as { users: number }).users)).toEqual([
+      1, 3,
+    ]);
+    expect(result.referenceValue).toBe(3);
+  });
+
+  it('refuses a parameter it cannot vary, naming it', async () => {
+    await expect(sweep({ preset: 'tiny', parameter: 'colour', values: [1] })).rejects.toThrowError(
+      'parameter "colour" cannot be swept; sweep users, hours, engine.<parameter> or <policy>.<field>',
+    );
+    await expect(
+      sweep({ preset: 'tiny', policies: ['fair'], parameter: 'nas.maxMapSkips', values: [1] }),
+    ).rejects.toThrowError(/policy nas is not among the policies run/);
+    await expect(
+      sweep({ preset: 'tiny', policies: ['nas'], parameter: 'nas.maxSkipz', values: [1] }),
+    ).rejects.toThrowError(/unknown option maxSkipz/);
+  });
+});
+
+describe('applyOverrides', () => {
+  it('sets the steady-state hours of a Poisson preset and refuses hours for a fixed job count', () => {
+    expect(applyOverrides(TINY_PRESET, { users: 9 }).workload.users).toBe(9);
+    expect(() => applyOverrides(TINY_PRESET, { hours: 2 })).toThrowError(
+      /hours does not apply to preset tiny/,
+    );
+  });
+});
