@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { recordingIo } from './internal/test-io.js';
+import { EXIT_OK, main } from './main.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rackwise-e2e-'));
+const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+async function cli(...argv: string[]) {
+  const io = recordingIo(dir, {}, true);
+  const code = await main(argv, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describe('rackwise run on the tiny preset', () => {
+  it('prints the normalised table and writes JSON, CSV and HTML', async () => {
+    const { code, out, err } = await cli(
+      'run',
+      '--preset',
+      'tiny',
+      '--policies',
+      'fair,nas',
+      '--parallel',
+      '1',
+      '--quiet',
+      '--json',
+      'r.json',
+      '--csv',
+      'r.csv',
+      '--html',
+      'r.html',
+    );
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('normalised to fair (= 1.000)');
+    expect(out).toMatch(/throughput\s+\S+\s+1\.000\s+\d\.\d{3}/);
+    expect(err).toContain(`wrote ${join(dir, 'r.json')}`);
+    const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(json.policies.map((p: { policy: string }) => p.policy)).toEqual(['fair', 'nas']);
+    expect(readFileSync(join(dir, 'r.csv'), 'utf8').split('\n')[0]).toMatch(/^policy,congestedNodes\.share,/);
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
+
+    const report = await cli('report', 'r.json', '--baseline', 'nas', '--csv', 'again.csv');
+    expect(report.code).toBe(EXIT_OK);
+    expect(report.out).toContain('normalised to nas (= 1.000)');
+    expect(readFileSync(join(dir, 'again.csv'), 'utf8')).toBe(readFileSync(join(dir, 'r.csv'), 'utf8'));
+  });
+
+  it('sweeps users and prints one table per headline metric', async () => {
+    const { code, out } = await cli(
+      'sweep',
+      '--preset',
+      'tiny',
+      '--policies',
+      'fair',
+      '--param',
+      'users=1,3',
+      '--metric',
+      'throughput',
+      '--parallel',
+      '1',
+    );
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('throughput normalised to fair at the same users');
+    expect(out).toMatch(/\n1\s+\S+\s+1\.000\n3\s+\S+\s+1\.000/);
+  });
+
+  it('refuses an unknown metric before running', async () => {
+    const { code, err } = await cli('sweep', '--preset', 'tiny', '--param', 'users=1', '--metric', 'speed');
+    expect(code).toBe(2);
+    expect(err).toMatch(/--metric: unknown metric "speed"; known metrics: jobsSubmitted/);
+  });
+});
+
+describe('the rackwise bin', () => {
+  // Two fresh processes loading the sources through tsx: seconds, not milliseconds.
+  it('runs simulations on worker threads with the same results as on one thread', { timeout: 60_000 }, () => {
+    const run = (parallel: string, csv: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          '--conditions=@rackwise/source',
+          '--import',
+          'tsx',
+          bin,
+          'run',
+          '--preset',
+          'tiny',
+          '--policies',
+          'fair,delay',
+          '--parallel',
+          parallel,
+          '--csv',
+          join(dir, csv),
+        ],
+        { cwd: packageDir, encoding: 'utf8', env: { ...process.env, CI: '1' } },
+      );
+    const threaded = run('2', 'threads.csv');
+    expect(threaded.stderr).not.toMatch(/\r/);
+    expect(threaded.status).toBe(0);
+    expect(run('1', 'single.csv').status).toBe(0);
+    expect(readFileSync(join(dir, 'threads.csv'), 'utf8')).toBe(
+      readFileSync(join(dir, 'single.csv'), 'utf8'),
+    );
+  });
+});
