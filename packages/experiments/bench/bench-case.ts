@@ -1,0 +1,30 @@
+/**
+ * One benchmark case, run in a process of its own by `run.ts`: replays the FB-2010
+ * trace at nas-sim scale under one policy and prints one JSON line with the engine's
+ * counters and the process's peak resident memory.
+ *
+ *   node --conditions=@rackwise/source --import tsx bench/bench-case.ts <policy> <hours> [floor]
+ */
+import { prepareExperiment, runPreparedExperiment } from '../src/index.js';
+
+const [policy = 'fair', hoursText = '24', floor] = process.argv.slice(2);
+const hours = Number(hoursText);
+const prepared = prepareExperiment({
+  preset: 'nas-sim',
+  policies: [policy],
+  seed: 1,
+  parallelism: 1,
+  overrides: { hours, ...(floor === 'floor' ? { engine: { network: false } } : {}) },
+});
+const result = await runPreparedExperiment(prepared, { parallelism: 1 });
+const run = result.policies[0]?.runs[0];
+if (run === undefined) throw new Error('the run produced no result');
+process.stdout.write(
+  `${JSON.stringify({
+    jobs: prepared.workload.jobs,
+    jobsCompleted: run.metrics.jobsCompleted,
+    engineSeconds: run.wallSeconds,
+    stats: run.stats,
+    peakRssBytes: process.resourceUsage().maxRSS * 1024,
+  })}\n`,
+);
