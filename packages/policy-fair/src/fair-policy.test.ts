@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { arbTopologySpec, createTestCluster, userId } from '@rackwise/testkit';
+import { arbOffer, arbTestCluster, arbTopologySpec, createTestCluster, userId } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
 import { FAIR_DEFAULTS } from './fair-config.js';
 import { createFairPolicy, fairPolicy } from './fair-policy.js';
@@ -171,4 +171,31 @@ describe('createFairPolicy', () => {
       }
     },
   );
+
+  test.prop([
+    arbTestCluster({ maxSteps: 8, maxJobs: 6 }).chain((c) =>
+      fc.tuple(
+        fc.constant(c),
+        fc.array(fc.tuple(arbOffer(c.topology), fc.integer({ min: 0, max: 5 })), { maxLength: 40 }),
+      ),
+    ),
+    fc.record({
+      groupBy: fc.constantFrom('user' as const, 'job' as const, 'queue' as const),
+      jobOrder: fc.constantFrom('fifo' as const, 'fair' as const),
+      weights: fc.dictionary(
+        fc.constantFrom('user:0', 'user:1', 'job:0', 'queue:default'),
+        fc.integer({ min: 1, max: 3 }),
+      ),
+      minShares: fc.dictionary(fc.constantFrom('user:1', 'user:2', 'job:1'), fc.integer({ min: 0, max: 4 })),
+    }),
+  ])('decides as if it scanned every group afresh on every offer', ([cluster, steps], config) => {
+    cluster.attach(createFairPolicy(config));
+    for (const [offer, action] of steps) {
+      if (action === 0) cluster.completeAllRunning();
+      if (action === 1) cluster.advance(1);
+      if (cluster.view.freeSlots(offer.node, offer.kind) === 0) continue;
+      const fresh = createFairPolicy(config).assign(offer, cluster.view);
+      expect(cluster.offer(offer.node, offer.kind)).toEqual(fresh);
+    }
+  });
 });

@@ -1,15 +1,19 @@
 import type {
   ClusterView,
   Decision,
+  JobView,
   PolicyContext,
   PolicyDefinition,
   SchedulerPolicy,
   SlotOffer,
+  TaskEvent,
 } from '@rackwise/types';
 import { FAIR_DEFAULTS, type FairConfig } from './fair-config.js';
-import { type FairEntry, compareFairEntries, fairEntries } from './internal/fair-share.js';
+import { createFairUserOrder } from './fair-user-order.js';
+import { servedJobs } from './internal/fair-share.js';
 import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
+import { FairScoreCache } from './internal/score-cache.js';
 
 /**
  * The Hadoop Fair Scheduler without delay scheduling (NAS §II and §IV "Fair",
@@ -22,11 +26,18 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
  * Reason codes: `fair/node-local`, `fair/rack-local`, `fair/remote`, `fair/reduce`;
  * passes `fair/no-pending`. Deterministic; the context is not used.
  */
-export function createFairPolicy(config?: Partial<FairConfig>, _context?: PolicyContext): SchedulerPolicy {
+export function createFairPolicy(config?: Partial<FairConfig>, context?: PolicyContext): SchedulerPolicy {
   const resolved = resolveFairConfig(config ?? {});
-  const launchFrom = (entry: FairEntry, offer: SlotOffer, view: ClusterView): Decision | undefined => {
+  const order = createFairUserOrder(resolved, context);
+  // Queues are few and scanned afresh; users and jobs keep their scores between offers.
+  const scores = resolved.groupBy === 'queue' ? undefined : new FairScoreCache(resolved);
+  const launchFrom = (
+    jobs: readonly JobView[],
+    offer: SlotOffer,
+    view: ClusterView,
+  ): Decision | undefined => {
     const early = earlyReduceAllowed(offer, view, resolved.reduceRampupLimit);
-    for (const job of entry.jobs) {
+    for (const job of jobs) {
       const pick = pickTask(job, offer, view, early);
       if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fair/${pick.rule}` };
     }
@@ -36,21 +47,29 @@ export function createFairPolicy(config?: Partial<FairConfig>, _context?: Policy
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
-      const entries = fairEntries(view, offer.kind, resolved);
-      // The most deserving group almost always takes the slot: find it without sorting.
-      let best: FairEntry | undefined;
-      for (const entry of entries)
-        if (best === undefined || compareFairEntries(entry, best) < 0) best = entry;
-      if (best !== undefined) {
-        const decision = launchFrom(best, offer, view);
+      // The most deserving group almost always takes the slot: find it from the kept scores.
+      const choice = scores?.best(view, offer.kind);
+      if (scores !== undefined && choice === undefined) return { type: 'pass', reason: 'fair/no-pending' };
+      if (scores !== undefined && choice !== undefined) {
+        const decision = launchFrom(
+          servedJobs(scores.jobsOf(view, choice), offer.kind, resolved),
+          offer,
+          view,
+        );
         if (decision !== undefined) return decision;
-        for (const entry of entries.sort(compareFairEntries)) {
-          const next = entry === best ? undefined : launchFrom(entry, offer, view);
-          if (next !== undefined) return next;
-        }
+        // Rare: it cannot use this slot (reduces held back by the ramp-up limit).
+        scores.invalidate();
+      }
+      for (const group of order.order(view, offer.kind)) {
+        const next = launchFrom(group.jobs, offer, view);
+        if (next !== undefined) return next;
       }
       return { type: 'pass', reason: 'fair/no-pending' };
     },
+    onTaskStarted: (event: TaskEvent, view: ClusterView): void => scores?.taskChanged(view, event.task, 1),
+    onTaskCompleted: (event: TaskEvent, view: ClusterView): void => scores?.taskChanged(view, event.task, -1),
+    onJobSubmitted: (job: JobView): void => scores?.jobChanged(job, 1),
+    onJobCompleted: (job: JobView): void => scores?.jobChanged(job, -1),
   } satisfies SchedulerPolicy;
 }
 

@@ -1,14 +1,15 @@
-import type { ClusterView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
+import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { FairConfig } from './fair-config.js';
-import { compareFairEntries, fairEntries } from './internal/fair-share.js';
+import { type FairScore, compareFairScores, scoreFairGroups, servedJobs } from './internal/fair-share.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
 
 /**
  * The Hadoop Fair Scheduler's order (FairShareComparator; NAS §II, ShuffleWatcher §2.2):
  * groups below their minimum share come first, by running / minimum share; then the
  * rest by running / weight — the group furthest below its weighted fair share first.
- * Ties go to the group whose first job was submitted earlier. Running tasks and demand
- * count the slot kind offered (maps and reduces together for a container).
+ * Ties go to the group whose first job was submitted earlier, then to the lower user id
+ * (or the earlier queue or job). Running tasks and demand count the slot kind offered
+ * (maps and reduces together for a container).
  *
  * Groups with no waiting task for the kind are left out; so are such jobs inside a group.
  */
@@ -17,9 +18,12 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
   return Object.freeze({
     name: resolved.name,
     order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
-      return fairEntries(view, kind, resolved)
-        .sort(compareFairEntries)
-        .map((e) => ({ key: e.key, jobs: e.jobs }));
+      const entries: { key: string; jobs: readonly JobView[]; score: FairScore }[] = [];
+      scoreFairGroups(view, kind, resolved, (prefix, id, jobs, score) => {
+        entries.push({ key: `${prefix}:${id}`, jobs: servedJobs(jobs, kind, resolved), score: { ...score } });
+      });
+      entries.sort((a, b) => compareFairScores(a.score, b.score));
+      return entries.map((e) => ({ key: e.key, jobs: e.jobs }));
     },
   });
 }

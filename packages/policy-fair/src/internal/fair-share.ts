@@ -1,4 +1,4 @@
-import type { ClusterView, JobView, SlotKind } from '@rackwise/types';
+import type { ClusterView, JobView, SlotKind, UserView } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
 
 /** Tasks of a job that hold a slot of the kind (both kinds for a container). */
@@ -19,74 +19,117 @@ export function waitingOf(job: JobView, kind: SlotKind): number {
   return maps + reduces;
 }
 
-/** One group's standing for a slot kind (Hadoop FairShareComparator's inputs). */
-export interface FairEntry {
-  readonly key: string;
-  /** Jobs of the group with waiting work for the kind, in the group's job order. */
-  readonly jobs: JobView[];
-  /** Below min(minShare, demand): served before every group that is not. */
-  readonly needy: boolean;
-  /** running / min(minShare, demand) for needy groups, running / weight otherwise. */
-  readonly ratio: number;
-  /** Submission time of the group's first active job. */
-  readonly first: number;
-}
-
-/** Groups in the order the Fair Scheduler serves them: needy first, lowest ratio, earliest, key. */
-export function compareFairEntries(a: FairEntry, b: FairEntry): number {
+/** Whether a job has a task a slot of the kind could run now. */
+export function waits(job: JobView, kind: SlotKind): boolean {
+  if (kind !== 'reduce' && job.count('map', 'pending') > 0) return true;
   return (
-    Number(b.needy) - Number(a.needy) ||
-    a.ratio - b.ratio ||
-    a.first - b.first ||
-    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+    kind !== 'map' &&
+    job.reducesReady &&
+    job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0
   );
 }
 
-function entryOf(
-  key: string,
-  all: readonly JobView[],
-  kind: SlotKind,
-  config: FairConfig,
-  running: number | undefined,
-): FairEntry | undefined {
-  let waiting = 0;
-  let held = 0;
-  const jobs: JobView[] = [];
-  for (const job of all) {
-    const w = waitingOf(job, kind);
-    if (w > 0) {
-      waiting += w;
-      jobs.push(job);
-    }
-    if (running === undefined) held += runningOf(job, kind);
-  }
-  if (waiting === 0) return undefined;
-  const used = running ?? held;
-  const minShare = Math.min(config.minShares[key] ?? 0, used + waiting);
-  const needy = used < minShare;
-  const ratio = needy ? used / Math.max(minShare, 1) : used / (config.weights[key] ?? config.defaultWeight);
-  if (config.jobOrder === 'fair' && jobs.length > 1)
-    jobs.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
-  return { key, jobs, needy, ratio, first: all[0]!.submitTime };
+/** One group's standing for a slot kind (Hadoop FairShareComparator's inputs). */
+export interface FairScore {
+  /** Below min(minShare, demand): served before every group that is not. */
+  needy: boolean;
+  /** running / min(minShare, demand) for needy groups, running / weight otherwise. */
+  ratio: number;
+  /** Submission time of the group's first active job. */
+  first: number;
+  /** Last tie-break: the user or job id; a queue's position of first appearance. */
+  rank: number;
+}
+
+/** Groups in the order the Fair Scheduler serves them: needy first, lowest ratio, earliest, then rank. */
+export function compareFairScores(a: FairScore, b: FairScore): number {
+  return Number(b.needy) - Number(a.needy) || a.ratio - b.ratio || a.first - b.first || a.rank - b.rank;
 }
 
 /**
- * Every group with waiting work for the slot kind, unsorted. Per-user shares read the
- * host's `UserView.running`; queues and jobs sum their jobs' running tasks.
+ * Receives each group with waiting work: its key as prefix and id (`user`, 3 → `user:3`,
+ * joined only when needed), all its active jobs, and its score.
  */
-export function fairEntries(view: ClusterView, kind: SlotKind, config: FairConfig): FairEntry[] {
-  const entries: FairEntry[] = [];
-  const push = (entry: FairEntry | undefined): void => {
-    if (entry !== undefined) entries.push(entry);
+export type FairGroupVisitor = (
+  prefix: string,
+  id: number | string,
+  jobs: readonly JobView[],
+  score: FairScore,
+) => void;
+
+/** Whether a configuration has per-group weights or minimum shares (keys must be built). */
+export function hasGroupTables(config: FairConfig): boolean {
+  return Object.keys(config.weights).length + Object.keys(config.minShares).length > 0;
+}
+
+/**
+ * Scores one group into `out`; false when it has no waiting work for the kind. `running`
+ * is the group's running tasks of the kind if the host counts them (users), else summed
+ * over its jobs.
+ */
+export function scoreGroup(
+  prefix: string,
+  id: number | string,
+  jobs: readonly JobView[],
+  running: number | undefined,
+  kind: SlotKind,
+  config: FairConfig,
+  tables: boolean,
+  out: FairScore,
+): boolean {
+  if (!jobs.some((j) => waits(j, kind))) return false;
+  let used = running ?? 0;
+  if (running === undefined) for (const job of jobs) used += runningOf(job, kind);
+  const name = tables ? `${prefix}:${id}` : '';
+  const configured = tables ? config.minShares[name] : undefined;
+  let minShare = 0;
+  if (configured !== undefined && configured > used) {
+    let demand = used;
+    for (const job of jobs) demand += waitingOf(job, kind);
+    minShare = Math.min(configured, demand);
+  }
+  out.needy = used < minShare;
+  out.ratio = out.needy
+    ? used / Math.max(minShare, 1)
+    : used / ((tables ? config.weights[name] : undefined) ?? config.defaultWeight);
+  out.first = jobs[0]!.submitTime;
+  return true;
+}
+
+/** Running tasks of a user for a slot kind, as the host counts them. */
+export function userRunning(user: UserView, kind: SlotKind): number {
+  return (kind !== 'reduce' ? user.running('map') : 0) + (kind !== 'map' ? user.running('reduce') : 0);
+}
+
+/**
+ * Scores every group with waiting work for the slot kind, in enumeration order. Per-user
+ * shares read the host's `UserView.running`; queues and jobs sum their jobs' running
+ * tasks. The score object is reused between calls: copy what you keep.
+ */
+export function scoreFairGroups(
+  view: ClusterView,
+  kind: SlotKind,
+  config: FairConfig,
+  visit: FairGroupVisitor,
+): void {
+  const tables = hasGroupTables(config);
+  const score: FairScore = { needy: false, ratio: 0, first: 0, rank: 0 };
+  let rank = 0;
+  const consider = (
+    prefix: string,
+    id: number | string,
+    jobs: readonly JobView[],
+    running: number | undefined,
+  ) => {
+    score.rank = ++rank;
+    if (scoreGroup(prefix, id, jobs, running, kind, config, tables, score)) visit(prefix, id, jobs, score);
   };
   if (config.groupBy === 'user') {
     for (const user of view.activeUsers()) {
-      const running =
-        (kind !== 'reduce' ? user.running('map') : 0) + (kind !== 'map' ? user.running('reduce') : 0);
-      if (user.jobs.length > 0) push(entryOf(`user:${user.id}`, user.jobs, kind, config, running));
+      if (user.jobs.length > 0) consider('user', user.id, user.jobs, userRunning(user, kind));
     }
   } else if (config.groupBy === 'job') {
-    for (const job of view.activeJobs()) push(entryOf(`job:${job.id}`, [job], kind, config, undefined));
+    for (const job of view.activeJobs()) consider('job', job.id, [job], undefined);
   } else {
     const queues = new Map<string, JobView[]>();
     for (const job of view.activeJobs()) {
@@ -94,7 +137,14 @@ export function fairEntries(view: ClusterView, kind: SlotKind, config: FairConfi
       if (jobs === undefined) queues.set(job.queue, [job]);
       else jobs.push(job);
     }
-    for (const [queue, jobs] of queues) push(entryOf(`queue:${queue}`, jobs, kind, config, undefined));
+    for (const [queue, jobs] of queues) consider('queue', queue, jobs, undefined);
   }
-  return entries;
+}
+
+/** A group's jobs with waiting work for the kind, in the group's job order. */
+export function servedJobs(jobs: readonly JobView[], kind: SlotKind, config: FairConfig): JobView[] {
+  const served = jobs.filter((j) => waits(j, kind));
+  if (config.jobOrder === 'fair' && served.length > 1)
+    served.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
+  return served;
 }
