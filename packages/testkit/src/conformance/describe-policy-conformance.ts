@@ -8,6 +8,7 @@ import { type ConformanceOptions, type ConformanceSubject, instantiate } from '.
 import { registerFairnessProperty } from './fairness-properties.js';
 import { driveOffers, hasReason, policyShapeProblems, slotKindsOf } from './in-memory-checks.js';
 import { runConformanceSimulation, simulationProblems } from './simulation-checks.js';
+import { CONFORMANCE_TEST_TIMEOUT } from './test-timeout.js';
 
 const POLICY_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -66,6 +67,7 @@ export function describePolicyConformance<Config extends object>(
           }
         }
       },
+      CONFORMANCE_TEST_TIMEOUT,
     );
 
     test.prop([
@@ -79,6 +81,7 @@ export function describePolicyConformance<Config extends object>(
         for (const decision of driveOffers(cluster, offers))
           expect(hasReason(decision), decision.reason).toBe(true);
       },
+      CONFORMANCE_TEST_TIMEOUT,
     );
 
     const scenario = fc.record({
@@ -95,6 +98,7 @@ export function describePolicyConformance<Config extends object>(
         expect(second.jobs).toEqual(first.jobs);
         expect(second.decisions).toEqual(first.decisions);
       },
+      CONFORMANCE_TEST_TIMEOUT,
     );
 
     if (options.fairness !== undefined) registerFairnessProperty(subject, options, options.fairness, context);

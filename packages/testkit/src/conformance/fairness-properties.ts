@@ -13,6 +13,7 @@ import type {
 } from './conformance-options.js';
 import { instantiate } from './conformance-options.js';
 import { driveOffers } from './in-memory-checks.js';
+import { CONFORMANCE_TEST_TIMEOUT } from './test-timeout.js';
 
 type Make = () => SchedulerPolicy;
 
@@ -46,6 +47,7 @@ function fairShare(make: Make): void {
         cluster.completeAllRunning();
       }
     },
+    CONFORMANCE_TEST_TIMEOUT,
   );
 }
 
@@ -78,6 +80,7 @@ function dominantShare(make: Make): void {
         }
       }
     },
+    CONFORMANCE_TEST_TIMEOUT,
   );
 }
 
@@ -86,23 +89,29 @@ function skipLimit(make: Make, property: SkipLimitProperty): void {
     arbTestCluster({ maxSteps: 6 }).chain((c) =>
       fc.tuple(fc.constant(c), fc.array(arbOffer(c.topology), { maxLength: 40 })),
     ),
-  ])('fairness: no job is skipped more than its limit before it may launch anywhere', ([cluster, offers]) => {
-    const policy = make();
-    cluster.attach(policy);
-    for (const offer of offers) {
-      if (cluster.view.freeSlots(offer.node, offer.kind) === 0) continue;
-      const due =
-        offer.kind !== 'reduce' &&
-        cluster.view
-          .activeJobs()
-          .some((j) => j.count('map', 'pending') > 0 && property.skipCount(policy, j.id) === property.limit);
-      const decision = cluster.offer(offer.node, offer.kind);
-      if (due) expect(decision.type, `a job at its skip limit waited: ${decision.reason}`).toBe('launch');
-      for (const job of cluster.view.activeJobs()) {
-        expect(property.skipCount(policy, job.id)).toBeLessThanOrEqual(property.limit);
+  ])(
+    'fairness: no job is skipped more than its limit before it may launch anywhere',
+    ([cluster, offers]) => {
+      const policy = make();
+      cluster.attach(policy);
+      for (const offer of offers) {
+        if (cluster.view.freeSlots(offer.node, offer.kind) === 0) continue;
+        const due =
+          offer.kind !== 'reduce' &&
+          cluster.view
+            .activeJobs()
+            .some(
+              (j) => j.count('map', 'pending') > 0 && property.skipCount(policy, j.id) === property.limit,
+            );
+        const decision = cluster.offer(offer.node, offer.kind);
+        if (due) expect(decision.type, `a job at its skip limit waited: ${decision.reason}`).toBe('launch');
+        for (const job of cluster.view.activeJobs()) {
+          expect(property.skipCount(policy, job.id)).toBeLessThanOrEqual(property.limit);
+        }
       }
-    }
-  });
+    },
+    CONFORMANCE_TEST_TIMEOUT,
+  );
 }
 
 function queueCapacity(make: Make, property: QueueCapacityProperty): void {
@@ -130,6 +139,7 @@ function queueCapacity(make: Make, property: QueueCapacityProperty): void {
           view.job(decision.task.job).queue,
         );
     },
+    CONFORMANCE_TEST_TIMEOUT,
   );
 }
 
