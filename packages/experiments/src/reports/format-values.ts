@@ -24,14 +24,15 @@ export function formatBytes(value: number): string {
 
 /**
  * A metric value with the unit its dotted name implies: `…Bytes` / `bytes` → bytes,
- * names with `time`, `wait` or `Seconds` → seconds, the rest plain numbers.
+ * names with `time`, `wait`, `makespan` or `Seconds` → seconds (counts and rates
+ * excepted), the rest plain numbers.
  */
 export function formatMetricValue(metric: string, value: number): string {
   if (!Number.isFinite(value)) return '—';
   const parts = metric.split('.');
   const lower = metric.toLowerCase();
   if (parts.some((p) => /bytes$/i.test(p))) return formatBytes(value);
-  if (/(seconds|time|wait)/.test(lower) && !/rate|per|count|occurrences/.test(lower))
+  if (/(seconds|time|wait|makespan)/.test(lower) && !/rate|per|count|occurrences/.test(lower))
     return `${formatNumber(value)} s`;
   return formatNumber(value);
 }
