@@ -35,6 +35,16 @@ export function niceTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
+/** Nice round ticks within [min, max] (multiples of a 1-2-2.5-5 step). */
+export function ticksWithin(min: number, max: number, count = 5): number[] {
+  if (!(max > min)) return Number.isFinite(min) ? [min] : [];
+  const [, step = max - min] = niceTicks(max - min, count);
+  const ticks: number[] = [];
+  for (let t = Math.ceil(min / step) * step; t <= max + step * 1e-9; t += step)
+    ticks.push(Number(t.toPrecision(12)));
+  return ticks;
+}
+
 /** A grouped bar chart: one group per category, one bar per series (value may be NaN: no bar). */
 export interface BarChart {
   readonly title: string;
@@ -49,7 +59,7 @@ const WIDTH = 760;
 const MARGIN = { top: 34, right: 16, bottom: 64, left: 64 };
 
 export function barChartSvg(chart: BarChart): string {
-  const height = 300;
+  const height = 340;
   const plotW = WIDTH - MARGIN.left - MARGIN.right;
   const plotH = height - MARGIN.top - MARGIN.bottom;
   const finite = chart.series.flatMap((s) => s.values.filter(Number.isFinite));
@@ -72,10 +82,10 @@ export function barChartSvg(chart: BarChart): string {
         )}" fill="${colour(s)}"><title>${escapeXml(`${series.name} · ${category}: ${value.toFixed(3)}`)}</title></rect>`,
       );
     });
+    const lx = round(x0 + groupW * 0.4);
+    const ly = height - MARGIN.bottom + 14;
     parts.push(
-      `<text x="${round(x0 + groupW * 0.4)}" y="${height - MARGIN.bottom + 16}" text-anchor="middle" class="cat">${escapeXml(
-        category,
-      )}</text>`,
+      `<text x="${lx}" y="${ly}" transform="rotate(-20 ${lx} ${ly})" text-anchor="end" class="cat">${escapeXml(category)}</text>`,
     );
   });
   if (chart.reference !== undefined) {
@@ -120,11 +130,10 @@ export function lineChartSvg(chart: LineChart): string {
   const y = (v: number): number => MARGIN.top + plotH - (Math.max(0, v) / top) * plotH;
   const fmt = chart.formatTick ?? ((v: number) => String(v));
   const parts: string[] = [svgOpen(height, chart.title), axes(ticks, y, fmt, plotW)];
-  for (const t of niceTicks(xMax - xMin, 6)) {
-    if (t > xMax - xMin + 1e-9) continue;
+  for (const t of ticksWithin(xMin, xMax, 6)) {
     parts.push(
-      `<text x="${round(x(xMin + t))}" y="${height - MARGIN.bottom + 16}" text-anchor="middle" class="tick">${escapeXml(
-        formatDuration(xMin + t),
+      `<text x="${round(x(t))}" y="${height - MARGIN.bottom + 16}" text-anchor="middle" class="tick">${escapeXml(
+        formatDuration(t),
       )}</text>`,
     );
   }
