@@ -96,6 +96,22 @@ export class AttemptTable {
     return a;
   }
 
+  /**
+   * Removes flow record `rec` from attempt a's list of flows in flight (`fetches`), whose
+   * length is `counter[a]`; returns the new length.
+   */
+  unlist(a: number, rec: number, counter: Int32Array): number {
+    const base = a * this.fetchSlots;
+    const last = --counter[a]!;
+    for (let k = 0; k <= last; k++) {
+      if (this.fetches[base + k] === rec) {
+        this.fetches[base + k] = this.fetches[base + last]!;
+        break;
+      }
+    }
+    return last;
+  }
+
   /** Returns an entry to the free list; its pending events become stale. */
   release(a: number): void {
     this.generation[a] = (this.generation[a]! + 1) | 0;

@@ -21,11 +21,13 @@ import { ClusterViewImpl, slotKindIndex } from './cluster-view-impl.js';
 import type { EngineContext } from './engine-context.js';
 import { EventQueue } from './event-queue.js';
 import { FlowRecords } from './flow-records.js';
+import { HeartbeatSweep } from './heartbeat-sweep.js';
 import { JobShuffle } from './job-shuffle.js';
 import { JobState } from './job-state.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { RunCounters } from './run-counters.js';
 import { SeriesRecorder } from './series-recorder.js';
+import { ShuffleFetcher } from './shuffle-fetcher.js';
 import { jobSkew } from './skew.js';
 import {
   COMPLETED,
@@ -57,7 +59,6 @@ const KIND_REDUCE = 1;
 const SLOT_MAP = 0;
 const SLOT_REDUCE = 1;
 const SLOT_CONTAINER = 2;
-const GOLDEN = 0.6180339887498949;
 
 /** Everything the engine needs besides the parameters. */
 export interface EngineOptions {
@@ -94,7 +95,9 @@ export class Engine implements EngineContext {
   readonly view: ClusterViewImpl;
   readonly mapCompletionThreshold: number;
   readonly network: FlowNetwork | undefined;
+  readonly queue = new EventQueue(4096);
   readonly flows: FlowRecords;
+  readonly fetcher: ShuffleFetcher;
   readonly series: SeriesRecorder | undefined;
   readonly decisions: DecisionRecord[] = [];
   readonly records: JobRecord[] = [];
@@ -111,10 +114,7 @@ export class Engine implements EngineContext {
   runningMaps = 0;
   runningReduces = 0;
   readonly #container: boolean;
-  readonly #heartbeatPhase: Float64Array;
-  readonly #heartbeatArmed: Uint8Array;
-  /** Some node with a free slot may have no heartbeat armed. */
-  #heartbeatsDormant = true;
+  readonly #heartbeats: HeartbeatSweep;
 
   // ---- jobs and users
   readonly jobs: (JobState | undefined)[];
@@ -151,8 +151,8 @@ export class Engine implements EngineContext {
   // ---- scratch
   readonly #offers: { node: NodeId; kind: SlotKind }[];
   readonly #path4 = new Int32Array(4);
-  readonly #path2 = new Int32Array(2);
-  #wake = new Int32Array(64);
+  /** Scratch paths of exactly 0 … 4 links (the network reads `links.length`). */
+  readonly #paths = [0, 1, 2, 3, 4].map((n) => new Int32Array(n));
   readonly #takeFlow: (flow: number, tag: number) => void;
   readonly #nodesToOffer: number[] = [];
   #firstSubmit = Number.NaN;
@@ -191,15 +191,13 @@ export class Engine implements EngineContext {
       this.nodeReduceAttempts.push([]);
     }
     this.outstanding = new Float64Array(nodes);
-    this.#heartbeatPhase = new Float64Array(nodes);
-    for (let n = 0; n < nodes; n++) {
-      const x = (n + 1) * GOLDEN;
-      this.#heartbeatPhase[n] = (x - Math.floor(x)) * parameters.heartbeatInterval;
-    }
-    this.#heartbeatArmed = new Uint8Array(nodes);
+    this.#heartbeats = new HeartbeatSweep(nodes, parameters.heartbeatInterval, this.queue, (node) =>
+      this.#wantsOffer(node),
+    );
     const fetchSlots = Math.max(parameters.parallelCopies, parameters.outputReplication - 1, 1);
     this.attempts = new AttemptTable(totalSlots + 16, fetchSlots);
-    this.flows = new FlowRecords(1024);
+    this.flows = new FlowRecords(1024, ShuffleFetcher.partsPerFetch(topology, parameters));
+    this.fetcher = new ShuffleFetcher(this);
     this.network = parameters.network
       ? createFlowNetwork({
           capacities: topology.linkCapacitiesBytesPerSecond(),
@@ -291,8 +289,6 @@ export class Engine implements EngineContext {
     }
   }
 
-  readonly queue = new EventQueue(4096);
-
   #processInstant(t: number): void {
     const queue = this.queue;
     const network = this.network;
@@ -318,7 +314,7 @@ export class Engine implements EngineContext {
             if (attempts.generation[subject] === stamp) this.#reduceComputeDone(subject);
             break;
           case EVENT_HEARTBEAT:
-            this.#heartbeat(subject);
+            if (this.#heartbeats.fire(stamp)) this.#heartbeat(subject);
             break;
           case EVENT_MONITOR:
             this.#monitorSample();
@@ -372,7 +368,7 @@ export class Engine implements EngineContext {
     }
     const job = new JobState(this, index, spec, user, replicas, replication);
     if (job.reduceCount > 0 && this.network !== undefined) {
-      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount);
+      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, this.rackOfNode, this.rackCount);
     }
     this.jobs[index] = job;
     this.activeJobList.push(job);
@@ -477,12 +473,6 @@ export class Engine implements EngineContext {
     return (free[node]! > 0 && maps) || (free[n + node]! > 0 && this.#waitingReduces > 0);
   }
 
-  #hasFreeSlot(node: number): boolean {
-    const n = this.nodeCount;
-    const free = this.freeSlotsBy;
-    return free[node]! > 0 || free[n + node]! > 0 || free[2 * n + node]! > 0;
-  }
-
   /**
    * Offers the node's free slots, one at a time, until the policy passes (per slot kind)
    * or nothing waits that the slot could run; then keeps the node's heartbeat armed if it
@@ -507,8 +497,7 @@ export class Engine implements EngineContext {
         if (!this.#offer(node, SLOT_REDUCE)) break;
       }
     }
-    if (this.#wantsOffer(node)) this.#armHeartbeat(node);
-    else if (this.#hasFreeSlot(node)) this.#heartbeatsDormant = true;
+    if (this.#wantsOffer(node)) this.#heartbeats.wake(node, this.now);
   }
 
   /** One offer; returns whether the policy launched something. */
@@ -647,32 +636,15 @@ export class Engine implements EngineContext {
 
   // ================================================================ heartbeats and timers
 
-  #armHeartbeat(node: number): void {
-    if (this.#heartbeatArmed[node] === 1) return;
-    this.#heartbeatArmed[node] = 1;
-    const interval = this.parameters.heartbeatInterval;
-    const phase = this.#heartbeatPhase[node]!;
-    let t = phase + (Math.floor((this.now - phase) / interval) + 1) * interval;
-    if (t <= this.now) t += interval;
-    this.queue.push(t, EVENT_HEARTBEAT, node, 0);
-  }
-
   #heartbeat(node: number): void {
-    this.#heartbeatArmed[node] = 0;
     this.counters.heartbeats++;
-    this.#offerRound(node);
+    if (this.#wantsOffer(node)) this.#offerRound(node);
+    this.#heartbeats.advance(node, this.now);
   }
 
-  /** New work waits: make sure every node with a free slot for it heartbeats. */
+  /** New work waits: the next node in phase order that could take it heartbeats. */
   #workArrived(): void {
-    if (!this.#heartbeatsDormant) return;
-    this.#heartbeatsDormant = false;
-    const armed = this.#heartbeatArmed;
-    for (let n = 0; n < this.nodeCount; n++) {
-      if (armed[n] === 1) continue;
-      if (this.#wantsOffer(n)) this.#armHeartbeat(n);
-      else if (this.#hasFreeSlot(n)) this.#heartbeatsDormant = true;
-    }
+    this.#heartbeats.wakeAll(this.now);
   }
 
   #active(): boolean {
@@ -994,7 +966,7 @@ export class Engine implements EngineContext {
     }
     if (attempts.phase[a] === PHASE_READ) {
       const rec = attempts.flow[a]!;
-      if (rec >= 0) counters.killedInputBytes += this.#cancelFlow(rec);
+      if (rec >= 0) counters.killedInputBytes += this.cancelFlow(rec);
     } else if (attempts.inputSource[a]! >= 0) {
       counters.killedInputBytes += job.mapInputBytes(i);
     }
@@ -1032,14 +1004,14 @@ export class Engine implements EngineContext {
       const shuffle = job.shuffle;
       if (shuffle !== undefined) {
         if (output > 0) shuffle.addOutput(node, output);
-        if (output > 0 || mapPhaseOver) this.#wakeHungry(job, shuffle);
+        if (output > 0 || mapPhaseOver) this.fetcher.outputsChanged(job, shuffle, mapPhaseOver);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.
         const running = job.runningReduceList;
         for (let k = running.length - 1; k >= 0; k--) {
           const r = running[k]!.index;
           const ra = job.reduceAttempt[r]!;
-          if (attempts.phase[ra] === PHASE_SHUFFLE) this.#startReduceCompute(ra, job, r);
+          if (attempts.phase[ra] === PHASE_SHUFFLE) this.startReduceCompute(ra, job, r);
         }
       }
     }
@@ -1107,115 +1079,15 @@ export class Engine implements EngineContext {
 
   #continueReduce(a: number, job: JobState, r: number): void {
     if (job.reduceProgress[r]! >= 1) this.#startWrite(a, job, r);
-    else if (job.reduceShuffleDone[r] === 1) this.#startReduceCompute(a, job, r);
+    else if (job.reduceShuffleDone[r] === 1) this.startReduceCompute(a, job, r);
     else {
       this.attempts.phase[a] = PHASE_SHUFFLE;
-      if (job.shuffle !== undefined) this.#fillFetchers(a, job, r, job.shuffle);
-      else if (job.completedMapCount === job.mapCount) this.#startReduceCompute(a, job, r);
+      if (job.shuffle !== undefined) this.fetcher.fill(a, job, r, job.shuffle);
+      else if (job.completedMapCount === job.mapCount) this.startReduceCompute(a, job, r);
     }
   }
 
-  #wakeHungry(job: JobState, shuffle: JobShuffle): void {
-    const count = shuffle.hungryCount;
-    if (count === 0) return;
-    if (this.#wake.length < count) this.#wake = new Int32Array(count * 2);
-    const wake = this.#wake;
-    wake.set(shuffle.hungry.subarray(0, count));
-    const attempts = this.attempts;
-    for (let k = 0; k < count; k++) {
-      const r = wake[k]!;
-      const a = job.reduceAttempt[r]!;
-      if (a >= 0 && attempts.phase[a] === PHASE_SHUFFLE) this.#fillFetchers(a, job, r, shuffle);
-    }
-  }
-
-  /** Whether attempt a has a fetch in flight from source s. */
-  #fetching(a: number, s: number): boolean {
-    const attempts = this.attempts;
-    const base = a * attempts.fetchSlots;
-    const count = attempts.fetchCount[a]!;
-    for (let k = 0; k < count; k++)
-      if (this.flows.sourceIndex[attempts.fetches[base + k]!] === s) return true;
-    return false;
-  }
-
-  /**
-   * Starts fetches until `parallelCopies` are in flight or nothing is left to fetch: each
-   * from the next source node (round robin) with outputs this reduce has not fetched, at
-   * most `mapsPerFetch` outputs per fetch; outputs on the reduce's own node are read
-   * directly. A reduce left with an idle fetcher waits for new outputs (hungry).
-   */
-  #fillFetchers(a: number, job: JobState, r: number, shuffle: JobShuffle): void {
-    const attempts = this.attempts;
-    const p = this.parameters;
-    const parallel = p.parallelCopies;
-    const node = attempts.node[a]!;
-    const weight = job.reduceWeight(r);
-    const cursors = shuffle.cursorsOf(r);
-    const outputs = shuffle.outputs;
-    const sources = shuffle.sourceCount;
-    const tolerance = p.completionTolerance;
-    while (attempts.fetchCount[a]! < parallel && shuffle.claimed[r]! < shuffle.totalOutputs) {
-      let s = -1;
-      let pointer = shuffle.pointer[r]!;
-      for (let step = 0; step < sources; step++) {
-        const candidate = pointer;
-        pointer = pointer + 1 === sources ? 0 : pointer + 1;
-        if (cursors[candidate]! < outputs[candidate]! && !this.#fetching(a, candidate)) {
-          s = candidate;
-          break;
-        }
-      }
-      shuffle.pointer[r] = pointer;
-      if (s < 0) break;
-      const from = cursors[s]!;
-      const available = outputs[s]! - from;
-      const source = shuffle.nodeOfSource[s]!;
-      const local = source === node;
-      const k = local ? available : Math.min(available, p.mapsPerFetch);
-      const bytes = weight * shuffle.bytes(s, from, from + k);
-      cursors[s] = from + k;
-      shuffle.claimed[r]! += k;
-      if (local || bytes <= tolerance) {
-        shuffle.fetchedOutputs[r]! += k;
-        job.reduceFetched[r]! += bytes;
-        this.outstanding[source]! -= bytes;
-        if (!local) this.#account(FLOW_SHUFFLE, source, node, bytes, job);
-        continue;
-      }
-      const rec = this.#startFlow(FLOW_SHUFFLE, a, source, node, bytes);
-      const flows = this.flows;
-      flows.sourceIndex[rec] = s;
-      flows.cursor[rec] = from;
-      flows.count[rec] = k;
-      attempts.fetches[a * attempts.fetchSlots + attempts.fetchCount[a]!] = rec;
-      attempts.fetchCount[a]!++;
-    }
-    if (attempts.fetchCount[a]! < parallel) shuffle.addHungry(r);
-    else shuffle.removeHungry(r);
-    if (
-      attempts.fetchCount[a] === 0 &&
-      job.completedMapCount === job.mapCount &&
-      shuffle.fetchedOutputs[r] === shuffle.totalOutputs
-    ) {
-      shuffle.removeHungry(r);
-      this.#startReduceCompute(a, job, r);
-    }
-  }
-
-  #removeFetch(a: number, rec: number): void {
-    const attempts = this.attempts;
-    const base = a * attempts.fetchSlots;
-    const last = --attempts.fetchCount[a]!;
-    for (let k = 0; k <= last; k++) {
-      if (attempts.fetches[base + k] === rec) {
-        attempts.fetches[base + k] = attempts.fetches[base + last]!;
-        return;
-      }
-    }
-  }
-
-  #startReduceCompute(a: number, job: JobState, r: number): void {
+  startReduceCompute(a: number, job: JobState, r: number): void {
     const p = this.parameters;
     job.reduceShuffleDone[r] = 1;
     const done = job.reduceProgress[r]!;
@@ -1322,20 +1194,9 @@ export class Engine implements EngineContext {
     const phase = attempts.phase[a];
     const shuffle = job.shuffle;
     if (phase === PHASE_MIGRATE) {
-      this.#cancelFlow(attempts.flow[a]!);
+      this.cancelFlow(attempts.flow[a]!);
     } else if (phase === PHASE_SHUFFLE && shuffle !== undefined) {
-      const cursors = shuffle.cursorsOf(r);
-      const base = a * attempts.fetchSlots;
-      const flows = this.flows;
-      for (let k = attempts.fetchCount[a]! - 1; k >= 0; k--) {
-        const rec = attempts.fetches[base + k]!;
-        cursors[flows.sourceIndex[rec]!] = flows.cursor[rec]!;
-        const count = flows.count[rec]!;
-        shuffle.claimed[r]! -= count;
-        this.#cancelFlow(rec);
-      }
-      attempts.fetchCount[a] = 0;
-      shuffle.removeHungry(r);
+      this.fetcher.cancelAll(a, r, shuffle);
     } else if (phase === PHASE_REDUCE_COMPUTE) {
       const length = attempts.phaseLength[a]!;
       const done = job.reduceProgress[r]!;
@@ -1343,7 +1204,7 @@ export class Engine implements EngineContext {
       job.reduceProgress[r] = Math.min(1, done + (1 - done) * elapsed);
     } else if (phase === PHASE_WRITE) {
       const base = a * attempts.fetchSlots;
-      for (let k = 0; k < attempts.pendingWrites[a]!; k++) this.#cancelFlow(attempts.fetches[base + k]!);
+      for (let k = 0; k < attempts.pendingWrites[a]!; k++) this.cancelFlow(attempts.fetches[base + k]!);
       attempts.pendingWrites[a] = 0;
     }
     const counters = this.counters;
@@ -1404,37 +1265,53 @@ export class Engine implements EngineContext {
     const network = this.network;
     const job = this.jobs[this.attempts.job[a]!]!;
     if (network === undefined || source === destination || bytes <= this.parameters.completionTolerance) {
-      this.#account(kind, source, destination, bytes, job);
+      this.account(kind, source, destination, bytes, job);
       return -1;
     }
+    const links = this.topology.flowPath(source as NodeId, destination as NodeId, this.#path4);
+    const rec = this.flows.allocate();
+    this.startFlowOn(kind, a, source, destination, bytes, this.#path4, links, rec);
+    if (kind !== FLOW_OUTPUT) this.attempts.flow[a] = rec;
+    return rec;
+  }
+
+  /**
+   * Fills flow record `rec` and adds its flow over the first `links` links of `path`.
+   * `source` and `destination` are the nodes the bytes are counted between.
+   */
+  startFlowOn(
+    kind: number,
+    a: number,
+    source: number,
+    destination: number,
+    bytes: number,
+    path: Int32Array,
+    links: number,
+    rec: number,
+  ): void {
     const flows = this.flows;
-    const rec = flows.allocate();
     flows.kind[rec] = kind;
     flows.attempt[rec] = a;
     flows.source[rec] = source;
     flows.destination[rec] = destination;
     flows.bytes[rec] = bytes;
     flows.crossRack[rec] = this.rackOfNode[source] !== this.rackOfNode[destination] ? 1 : 0;
-    const path4 = this.#path4;
-    const links = this.topology.flowPath(source as NodeId, destination as NodeId, path4);
-    let path: Int32Array = path4;
-    if (links === 2) {
-      this.#path2[0] = path4[0]!;
-      this.#path2[1] = path4[1]!;
-      path = this.#path2;
+    let exactPath: Int32Array = path;
+    if (links !== path.length) {
+      const exact = this.#paths[links]!;
+      for (let k = 0; k < links; k++) exact[k] = path[k]!;
+      exactPath = exact;
     }
-    flows.networkFlow[rec] = network.addFlow(path, bytes, rec);
-    if (kind !== FLOW_SHUFFLE && kind !== FLOW_OUTPUT) this.attempts.flow[a] = rec;
-    return rec;
+    flows.networkFlow[rec] = this.network!.addFlow(exactPath, bytes, rec);
   }
 
   /** Removes a flow early; counts the bytes it delivered; returns them. */
-  #cancelFlow(rec: number): number {
+  cancelFlow(rec: number): number {
     const flows = this.flows;
     const remaining = this.network!.removeFlow(flows.networkFlow[rec]!);
     const delivered = Math.max(0, flows.bytes[rec]! - remaining);
     const a = flows.attempt[rec]!;
-    this.#account(
+    this.account(
       flows.kind[rec]!,
       flows.source[rec]!,
       flows.destination[rec]!,
@@ -1446,7 +1323,7 @@ export class Engine implements EngineContext {
     return delivered;
   }
 
-  #account(kind: number, source: number, destination: number, bytes: number, job: JobState): void {
+  account(kind: number, source: number, destination: number, bytes: number, job: JobState): void {
     if (source === destination || bytes <= 0) return;
     const counters = this.counters;
     counters.totalBytes[kind]! += bytes;
@@ -1470,7 +1347,7 @@ export class Engine implements EngineContext {
     const bytes = flows.bytes[rec]!;
     const source = flows.source[rec]!;
     const job = this.jobs[attempts.job[a]!]!;
-    this.#account(kind, source, flows.destination[rec]!, bytes, job);
+    this.account(kind, source, flows.destination[rec]!, bytes, job);
     if (attempts.flow[a] === rec) attempts.flow[a] = -1;
     switch (kind) {
       case FLOW_MAP_INPUT: {
@@ -1486,29 +1363,14 @@ export class Engine implements EngineContext {
         return;
       }
       case FLOW_SHUFFLE: {
-        const r = attempts.task[a]!;
-        const shuffle = job.shuffle!;
-        const count = flows.count[rec]!;
-        shuffle.fetchedOutputs[r]! += count;
-        job.reduceFetched[r]! += bytes;
-        this.outstanding[source]! -= bytes;
-        this.#removeFetch(a, rec);
-        flows.free(rec);
-        this.#fillFetchers(a, job, r, shuffle);
+        this.fetcher.fetchDone(rec, a, job, attempts.task[a]!, job.shuffle!);
         return;
       }
       default: {
         // Output replication: one pipeline hop delivered.
-        const base = a * attempts.fetchSlots;
-        const last = --attempts.pendingWrites[a]!;
-        for (let k = 0; k <= last; k++) {
-          if (attempts.fetches[base + k] === rec) {
-            attempts.fetches[base + k] = attempts.fetches[base + last]!;
-            break;
-          }
-        }
+        const left = attempts.unlist(a, rec, attempts.pendingWrites);
         flows.free(rec);
-        if (last === 0) this.#finishReduce(a, job, attempts.task[a]!);
+        if (left === 0) this.#finishReduce(a, job, attempts.task[a]!);
       }
     }
   }
