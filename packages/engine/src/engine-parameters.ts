@@ -21,8 +21,21 @@ export interface EngineParameters {
   readonly mapCompletionThreshold: number;
   /** Concurrent fetches of one reduce (`mapreduce.reduce.shuffle.parallelcopies`). Default 5. */
   readonly parallelCopies: number;
-  /** Most map outputs one fetch pulls from one node (Hadoop's `maxMapsPerFetch`). Default 20. */
+  /**
+   * Most map outputs one fetch pulls from one node (Hadoop's `maxMapsPerFetch`); may be
+   * Infinity. Default 20.
+   */
   readonly mapsPerFetch: number;
+  /**
+   * What one fetch pulls from: `node` (Hadoop: one node's outputs) or `rack` (coarse:
+   * every node of one rack in one flow, for day-long traces — see the README). Default `node`.
+   */
+  readonly fetchSource: 'node' | 'rack';
+  /**
+   * When a reduce fetches: `available` (Hadoop: each output as soon as it exists) or
+   * `maps-done` (coarse: once every map of the job completed, in one round). Default `available`.
+   */
+  readonly shuffleStart: 'available' | 'maps-done';
   /**
    * Seconds between two heartbeats of a node. A node heartbeats only while it has a free
    * slot and some task waits. Default 1 (YARN's NodeManager heartbeat).
@@ -71,6 +84,8 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   mapCompletionThreshold: 0.05,
   parallelCopies: 5,
   mapsPerFetch: 20,
+  fetchSource: 'node',
+  shuffleStart: 'available',
   heartbeatInterval: 1,
   monitorInterval: 1,
   monitorHistory: 600,
@@ -112,7 +127,12 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   reduceRate: [positiveFinite, 'a positive finite number of bytes per second'],
   mapCompletionThreshold: [fraction, 'a fraction in [0, 1]'],
   parallelCopies: [positiveInteger, 'a positive integer'],
-  mapsPerFetch: [positiveInteger, 'a positive integer'],
+  mapsPerFetch: [
+    (v) => positiveInteger(v) || v === Number.POSITIVE_INFINITY,
+    'a positive integer or Infinity',
+  ],
+  fetchSource: [(v) => v === 'node' || v === 'rack', "'node' or 'rack'"],
+  shuffleStart: [(v) => v === 'available' || v === 'maps-done', "'available' or 'maps-done'"],
   heartbeatInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],

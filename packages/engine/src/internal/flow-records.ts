@@ -14,10 +14,13 @@ export class FlowRecords {
   bytes: Float64Array;
   crossRack: Uint8Array;
   networkFlow: Int32Array;
-  /** Shuffle fetches: source index in the job's shuffle, first output and output count. */
-  sourceIndex: Int32Array;
-  cursor: Int32Array;
-  count: Int32Array;
+  /** Shuffle fetches: the source unit (node source index or rack) fetched from. */
+  unit: Int32Array;
+  /** Shuffle fetches: how many (source, first output, output count) parts. */
+  partCount: Int32Array;
+  /** Parts of every record, `3 × partsPerRecord` integers per record. */
+  parts: Int32Array;
+  readonly partsPerRecord: number;
   active: Int32Array;
   activeCount = 0;
   #activePosition: Int32Array;
@@ -26,8 +29,9 @@ export class FlowRecords {
   #used = 0;
   #capacity: number;
 
-  constructor(initialCapacity: number) {
+  constructor(initialCapacity: number, partsPerRecord: number) {
     const c = Math.max(16, initialCapacity);
+    this.partsPerRecord = partsPerRecord;
     this.#capacity = c;
     this.kind = new Uint8Array(c);
     this.attempt = new Int32Array(c);
@@ -36,9 +40,9 @@ export class FlowRecords {
     this.bytes = new Float64Array(c);
     this.crossRack = new Uint8Array(c);
     this.networkFlow = new Int32Array(c);
-    this.sourceIndex = new Int32Array(c);
-    this.cursor = new Int32Array(c);
-    this.count = new Int32Array(c);
+    this.unit = new Int32Array(c);
+    this.partCount = new Int32Array(c);
+    this.parts = new Int32Array(c * 3 * partsPerRecord);
     this.active = new Int32Array(c);
     this.#activePosition = new Int32Array(c);
     this.#free = new Int32Array(c);
@@ -51,7 +55,8 @@ export class FlowRecords {
       if (this.#used === this.#capacity) this.#grow();
       rec = this.#used++;
     }
-    this.sourceIndex[rec] = -1;
+    this.unit[rec] = -1;
+    this.partCount[rec] = 0;
     this.#activePosition[rec] = this.activeCount;
     this.active[this.activeCount++] = rec;
     return rec;
@@ -74,9 +79,9 @@ export class FlowRecords {
     this.source = growInt32(this.source, c);
     this.destination = growInt32(this.destination, c);
     this.networkFlow = growInt32(this.networkFlow, c);
-    this.sourceIndex = growInt32(this.sourceIndex, c);
-    this.cursor = growInt32(this.cursor, c);
-    this.count = growInt32(this.count, c);
+    this.unit = growInt32(this.unit, c);
+    this.partCount = growInt32(this.partCount, c);
+    this.parts = growInt32(this.parts, c * 3 * this.partsPerRecord);
     this.active = growInt32(this.active, c);
     this.#activePosition = growInt32(this.#activePosition, c);
     this.#free = growInt32(this.#free, c);

@@ -16,6 +16,8 @@ export class JobShuffle {
   /** Prefix sums of output sizes per source: `prefix[s][k]` = bytes of its first k outputs. */
   readonly prefix: Float64Array[] = [];
   sourceCount = 0;
+  /** Source indices of each rack, in order of appearance. */
+  readonly rackSources: number[][];
   totalOutputs = 0;
   /** Per reduce: outputs per source fetched or in flight (allocated at first launch). */
   readonly cursors: (Int32Array | undefined)[];
@@ -31,7 +33,14 @@ export class JobShuffle {
   readonly hungryPosition: Int32Array;
   readonly capacity: number;
 
-  constructor(nodeCount: number, mapCount: number, reduceCount: number) {
+  constructor(
+    nodeCount: number,
+    mapCount: number,
+    reduceCount: number,
+    private readonly rackOfNode: Int32Array,
+    rackCount: number,
+  ) {
+    this.rackSources = Array.from({ length: rackCount }, () => []);
     this.capacity = Math.min(nodeCount, mapCount);
     this.sourceOfNode = new Int32Array(nodeCount).fill(-1);
     this.nodeOfSource = new Int32Array(this.capacity);
@@ -52,6 +61,7 @@ export class JobShuffle {
       this.sourceOfNode[node] = s;
       this.nodeOfSource[s] = node;
       this.prefix.push(new Float64Array(4));
+      this.rackSources[this.rackOfNode[node]!]!.push(s);
     }
     const count = this.outputs[s]!;
     let prefix = this.prefix[s]!;

@@ -1,0 +1,242 @@
+import type { Topology } from '@rackwise/topology';
+import type { NodeId, RackId } from '@rackwise/types';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { AttemptTable } from './attempt-table.js';
+import type { FlowRecords } from './flow-records.js';
+import type { JobShuffle } from './job-shuffle.js';
+import type { JobState } from './job-state.js';
+import { FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
+
+/** What the fetcher needs from the engine. */
+export interface FetchHost {
+  readonly attempts: AttemptTable;
+  readonly flows: FlowRecords;
+  readonly parameters: EngineParameters;
+  readonly outstanding: Float64Array;
+  readonly rackOfNode: Int32Array;
+  readonly topology: Topology;
+  /** Fills flow record `rec` and starts its flow over the first `links` links of `path`. */
+  startFlowOn(
+    kind: number,
+    a: number,
+    source: number,
+    destination: number,
+    bytes: number,
+    path: Int32Array,
+    links: number,
+    rec: number,
+  ): void;
+  /** Removes a flow early, counting what it delivered. */
+  cancelFlow(rec: number): number;
+  account(kind: number, source: number, destination: number, bytes: number, job: JobState): void;
+  startReduceCompute(a: number, job: JobState, r: number): void;
+}
+
+/**
+ * The reduce side of the shuffle (DESIGN §3): each running reduce keeps up to
+ * `parallelCopies` fetches in flight; a fetch is one flow pulling, from one source, the
+ * reduce's partition of up to `mapsPerFetch` map outputs it has not fetched yet.
+ *
+ * - `fetchSource: 'node'` (Hadoop): a source is one node; the flow crosses that node's
+ *   NIC, the rack links if the racks differ, and the reducer's NIC.
+ * - `fetchSource: 'rack'` (coarse, for day-long traces): a source is a whole rack; one
+ *   flow gathers the outputs of all its nodes (up to `mapsPerFetch` per node), crossing
+ *   that rack's uplink, the reducer rack's downlink and the reducer's NIC — or only the
+ *   reducer's NIC within its own rack. Source NICs are not modelled.
+ *
+ * Outputs on the reducer's own node are read directly (no flow). A reduce with an idle
+ * fetcher and nothing to fetch is "hungry" and is woken when new outputs appear (or, with
+ * `shuffleStart: 'maps-done'`, when the job's last map completes).
+ */
+export class ShuffleFetcher {
+  readonly #rackMode: boolean;
+  readonly #afterMaps: boolean;
+  readonly #path = new Int32Array(4);
+  readonly #path3 = new Int32Array(3);
+  readonly #path1 = new Int32Array(1);
+  #wake = new Int32Array(64);
+
+  constructor(private readonly host: FetchHost) {
+    this.#rackMode = host.parameters.fetchSource === 'rack';
+    this.#afterMaps = host.parameters.shuffleStart === 'maps-done';
+  }
+
+  /** Parts one fetch record may hold. */
+  static partsPerFetch(topology: Topology, parameters: EngineParameters): number {
+    if (parameters.fetchSource !== 'rack') return 1;
+    let most = 1;
+    for (let r = 0; r < topology.rackCount; r++) most = Math.max(most, topology.nodesOf(r as RackId).length);
+    return most;
+  }
+
+  /** New output on a node (or the map phase ended): wakes the job's hungry reduces. */
+  outputsChanged(job: JobState, shuffle: JobShuffle, mapPhaseOver: boolean): void {
+    if (this.#afterMaps && !mapPhaseOver) return;
+    const count = shuffle.hungryCount;
+    if (count === 0) return;
+    if (this.#wake.length < count) this.#wake = new Int32Array(count * 2);
+    const wake = this.#wake;
+    wake.set(shuffle.hungry.subarray(0, count));
+    const attempts = this.host.attempts;
+    for (let k = 0; k < count; k++) {
+      const r = wake[k]!;
+      const a = job.reduceAttempt[r]!;
+      if (a >= 0 && attempts.phase[a] === PHASE_SHUFFLE) this.fill(a, job, r, shuffle);
+    }
+  }
+
+  /** Whether attempt a has a fetch in flight from source unit u. */
+  #busy(a: number, u: number): boolean {
+    const attempts = this.host.attempts;
+    const base = a * attempts.fetchSlots;
+    const count = attempts.fetchCount[a]!;
+    for (let k = 0; k < count; k++) if (this.host.flows.unit[attempts.fetches[base + k]!] === u) return true;
+    return false;
+  }
+
+  /** Whether source unit u holds outputs reduce r has not claimed. */
+  #pending(u: number, cursors: Int32Array, shuffle: JobShuffle): boolean {
+    if (!this.#rackMode) return cursors[u]! < shuffle.outputs[u]!;
+    for (const s of shuffle.rackSources[u]!) if (cursors[s]! < shuffle.outputs[s]!) return true;
+    return false;
+  }
+
+  /** Starts fetches until `parallelCopies` are in flight or nothing is left to fetch. */
+  fill(a: number, job: JobState, r: number, shuffle: JobShuffle): void {
+    const host = this.host;
+    const attempts = host.attempts;
+    const parallel = host.parameters.parallelCopies;
+    const mapsDone = job.completedMapCount === job.mapCount;
+    if (!this.#afterMaps || mapsDone) {
+      const cursors = shuffle.cursorsOf(r);
+      const units = this.#rackMode ? host.topology.rackCount : shuffle.sourceCount;
+      while (attempts.fetchCount[a]! < parallel && shuffle.claimed[r]! < shuffle.totalOutputs) {
+        let u = -1;
+        let pointer = shuffle.pointer[r]! % units;
+        for (let step = 0; step < units; step++) {
+          const candidate = pointer;
+          pointer = pointer + 1 === units ? 0 : pointer + 1;
+          if (this.#pending(candidate, cursors, shuffle) && !this.#busy(a, candidate)) {
+            u = candidate;
+            break;
+          }
+        }
+        shuffle.pointer[r] = pointer;
+        if (u < 0) break;
+        this.#fetch(a, job, r, shuffle, cursors, u);
+      }
+    }
+    if (attempts.fetchCount[a]! < parallel) shuffle.addHungry(r);
+    else shuffle.removeHungry(r);
+    if (attempts.fetchCount[a] === 0 && mapsDone && shuffle.fetchedOutputs[r] === shuffle.totalOutputs) {
+      shuffle.removeHungry(r);
+      host.startReduceCompute(a, job, r);
+    }
+  }
+
+  /** Claims the outputs of unit u this reduce has not fetched and starts their flow. */
+  #fetch(a: number, job: JobState, r: number, shuffle: JobShuffle, cursors: Int32Array, u: number): void {
+    const host = this.host;
+    const flows = host.flows;
+    const attempts = host.attempts;
+    const node = attempts.node[a]!;
+    const weight = job.reduceWeight(r);
+    const perFetch = host.parameters.mapsPerFetch;
+    const rec = flows.allocate();
+    const partBase = rec * 3 * flows.partsPerRecord;
+    let parts = 0;
+    let bytes = 0;
+    let representative = -1;
+    const take = (s: number): void => {
+      const from = cursors[s]!;
+      const available = shuffle.outputs[s]! - from;
+      if (available <= 0) return;
+      const source = shuffle.nodeOfSource[s]!;
+      const local = source === node;
+      const k = local ? available : Math.min(available, perFetch);
+      const partBytes = weight * shuffle.bytes(s, from, from + k);
+      cursors[s] = from + k;
+      shuffle.claimed[r]! += k;
+      if (local) {
+        shuffle.fetchedOutputs[r]! += k;
+        job.reduceFetched[r]! += partBytes;
+        host.outstanding[source]! -= partBytes;
+        return;
+      }
+      flows.parts[partBase + 3 * parts] = s;
+      flows.parts[partBase + 3 * parts + 1] = from;
+      flows.parts[partBase + 3 * parts + 2] = k;
+      parts++;
+      bytes += partBytes;
+      if (representative < 0) representative = source;
+    };
+    if (this.#rackMode) for (const s of shuffle.rackSources[u]!) take(s);
+    else take(u);
+    if (parts === 0) {
+      flows.free(rec);
+      return;
+    }
+    flows.partCount[rec] = parts;
+    flows.unit[rec] = u;
+    let links: number;
+    let path: Int32Array;
+    if (!this.#rackMode) {
+      links = host.topology.flowPath(representative as NodeId, node as NodeId, this.#path);
+      path = this.#path;
+    } else if (u === host.rackOfNode[node]) {
+      this.#path1[0] = host.topology.nicDownLink(node as NodeId);
+      links = 1;
+      path = this.#path1;
+    } else {
+      this.#path3[0] = host.topology.rackUpLink(u as RackId);
+      this.#path3[1] = host.topology.rackDownLink(host.rackOfNode[node]! as RackId);
+      this.#path3[2] = host.topology.nicDownLink(node as NodeId);
+      links = 3;
+      path = this.#path3;
+    }
+    host.startFlowOn(FLOW_SHUFFLE, a, representative, node, bytes, path, links, rec);
+    attempts.fetches[a * attempts.fetchSlots + attempts.fetchCount[a]!] = rec;
+    attempts.fetchCount[a]!++;
+  }
+
+  /** A fetch flow delivered: the parts are fetched, then the reduce fetches on. */
+  fetchDone(rec: number, a: number, job: JobState, r: number, shuffle: JobShuffle): void {
+    const host = this.host;
+    const flows = host.flows;
+    const weight = job.reduceWeight(r);
+    const partBase = rec * 3 * flows.partsPerRecord;
+    for (let p = 0; p < flows.partCount[rec]!; p++) {
+      const s = flows.parts[partBase + 3 * p]!;
+      const from = flows.parts[partBase + 3 * p + 1]!;
+      const k = flows.parts[partBase + 3 * p + 2]!;
+      const bytes = weight * shuffle.bytes(s, from, from + k);
+      shuffle.fetchedOutputs[r]! += k;
+      job.reduceFetched[r]! += bytes;
+      host.outstanding[shuffle.nodeOfSource[s]!]! -= bytes;
+    }
+    host.attempts.unlist(a, rec, host.attempts.fetchCount);
+    flows.free(rec);
+    this.fill(a, job, r, shuffle);
+  }
+
+  /** Cancels every fetch in flight of attempt a; their outputs become unclaimed again. */
+  cancelAll(a: number, r: number, shuffle: JobShuffle): void {
+    const host = this.host;
+    const attempts = host.attempts;
+    const flows = host.flows;
+    const cursors = shuffle.cursorsOf(r);
+    const base = a * attempts.fetchSlots;
+    for (let k = attempts.fetchCount[a]! - 1; k >= 0; k--) {
+      const rec = attempts.fetches[base + k]!;
+      const partBase = rec * 3 * flows.partsPerRecord;
+      for (let p = 0; p < flows.partCount[rec]!; p++) {
+        cursors[flows.parts[partBase + 3 * p]!] = flows.parts[partBase + 3 * p + 1]!;
+        const count = flows.parts[partBase + 3 * p + 2]!;
+        shuffle.claimed[r]! -= count;
+      }
+      host.cancelFlow(rec);
+    }
+    attempts.fetchCount[a] = 0;
+    shuffle.removeHungry(r);
+  }
+}
