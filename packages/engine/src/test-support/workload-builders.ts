@@ -45,6 +45,11 @@ export function workload(jobs: readonly JobSpec[], placement: BlockPlacement = h
   return { name: 'test', jobs, placement };
 }
 
+/** HDFS placement with as many replicas as the cluster allows, up to 3. */
+export function placementFor(topology: Topology): BlockPlacement {
+  return hdfsPlacement({ replication: Math.min(3, topology.nodeCount) });
+}
+
 /** A container cluster of `racks` × `nodesPerRack` with the given bandwidths (bits/s). */
 export function testTopology(
   spec: Partial<TopologySpec> & { racks: number; nodesPerRack: number },

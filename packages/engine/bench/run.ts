@@ -1,0 +1,110 @@
+/**
+ * Benchmark of the engine over the FB-2010 day at nas-sim scale (DESIGN §8): the floor
+ * (a trivial policy, no network) and a FIFO-like run with the network on, over 1 h, 6 h
+ * and 24 h slices. Prints one JSON object.
+ *
+ *   pnpm bench                       # every slice, both runs
+ *   pnpm bench -- --hours 1,6 --runs floor
+ *   pnpm bench -- --parameters '{"resolveInterval":0.1}'
+ */
+import { buildTopology, topologyPreset } from '@rackwise/topology';
+import type { ClusterView, Decision, SchedulerPolicy, SlotOffer } from '@rackwise/types';
+import { loadFb2010 } from '@rackwise/workloads';
+import { type EngineParameters, simulate } from '../src/index.js';
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const hours = (argument('hours') ?? '1,6,24').split(',').map(Number);
+const runs = (argument('runs') ?? 'floor,fifo').split(',');
+const extra = JSON.parse(argument('parameters') ?? '{}') as Partial<EngineParameters>;
+
+/** The first waiting task of the first job that has one: no locality, no fairness. */
+const trivial: SchedulerPolicy = {
+  specificationVersion: 'v1',
+  name: 'trivial',
+  assign(offer: SlotOffer, view: ClusterView): Decision {
+    for (const job of view.activeJobs()) {
+      if (offer.kind !== 'reduce') {
+        const map = job.pendingMaps()[0];
+        if (map !== undefined) return { type: 'launch', task: map, reason: 'trivial/map' };
+      }
+      if (offer.kind !== 'map' && job.reducesReady) {
+        const reduce = job.waitingReduces()[0];
+        if (reduce !== undefined) return { type: 'launch', task: reduce, reason: 'trivial/reduce' };
+      }
+    }
+    return { type: 'pass', reason: 'trivial/none' };
+  },
+};
+
+/** FIFO with Hadoop's locality preference inside the chosen job (node, rack, any). */
+const fifo: SchedulerPolicy = {
+  specificationVersion: 'v1',
+  name: 'fifo-like',
+  assign(offer: SlotOffer, view: ClusterView): Decision {
+    const rack = view.topology.rackOf(offer.node);
+    for (const job of view.activeJobs()) {
+      if (offer.kind !== 'reduce' && job.count('map', 'pending') > 0) {
+        const map =
+          job.pendingMapsOnNode(offer.node)[0] ?? job.pendingMapsOnRack(rack)[0] ?? job.pendingMaps()[0];
+        if (map !== undefined) return { type: 'launch', task: map, reason: 'fifo/map' };
+      }
+      if (offer.kind !== 'map' && job.reducesReady) {
+        const reduce = job.waitingReduces()[0];
+        if (reduce !== undefined) return { type: 'launch', task: reduce, reason: 'fifo/reduce' };
+      }
+    }
+    return { type: 'pass', reason: 'fifo/none' };
+  },
+};
+
+const topology = buildTopology(topologyPreset('nas-sim'));
+const results: Record<string, unknown>[] = [];
+for (const h of hours) {
+  const workload = loadFb2010(h >= 24 ? {} : { hours: h });
+  const maps = workload.jobs.reduce((sum, job) => sum + job.mapCount, 0);
+  const reduces = workload.jobs.reduce((sum, job) => sum + job.reduceCount, 0);
+  for (const run of runs) {
+    const floor = run === 'floor';
+    const start = performance.now();
+    const cpuStart = process.cpuUsage();
+    const result = simulate({
+      topology,
+      workload,
+      policy: floor ? trivial : fifo,
+      seed: 1,
+      parameters: { network: !floor, ...extra },
+      metrics: { recordSeries: false },
+    });
+    const wall = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    const s = result.stats;
+    results.push({
+      run: floor ? 'floor (trivial policy, network off)' : 'fifo-like, network on',
+      hours: h,
+      jobs: workload.jobs.length,
+      maps,
+      reduces,
+      wallSeconds: +(wall / 1000).toFixed(2),
+      cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2),
+      events: s.events,
+      offers: s.offers,
+      heartbeats: s.heartbeats,
+      solves: s.solves,
+      flowsAdded: s.flowsAdded,
+      meanActiveFlows: +s.meanActiveFlows.toFixed(1),
+      peakActiveFlows: s.peakActiveFlows,
+      solverSeconds: +(s.solverMillis / 1000).toFixed(2),
+      simulatedSeconds: +s.simulatedTime.toFixed(0),
+      jobsCompleted: result.metrics.jobsCompleted,
+      meanExecutionSeconds: +result.metrics.executionTime.mean.toFixed(1),
+    });
+    process.stderr.write(`${JSON.stringify(results[results.length - 1])}\n`);
+  }
+}
+process.stdout.write(
+  `${JSON.stringify({ node: process.version, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), results }, null, 2)}\n`,
+);
