@@ -23,3 +23,11 @@ export type {
   TrafficByKind,
 } from './run-metrics.js';
 export { createRandomSource } from './random-source.js';
+export { replayCoflows } from './coflow-replay.js';
+export type {
+  CoflowInput,
+  CoflowRecord,
+  CoflowReducerInput,
+  CoflowReplayOptions,
+  CoflowReplayResult,
+} from './coflow-replay.js';
