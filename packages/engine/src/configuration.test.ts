@@ -1,0 +1,152 @@
+import type { SchedulerPolicy } from '@rackwise/types';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ENGINE_PARAMETERS, resolveEngineParameters } from './engine-parameters.js';
+import { flattenMetrics } from './flatten-metrics.js';
+import { jobSkew } from './internal/skew.js';
+import { createSimulation, simulate } from './simulation.js';
+import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
+import { jobSpec, testTopology, workload } from './test-support/workload-builders.js';
+
+const topology = testTopology({ racks: 2, nodesPerRack: 3 });
+const jobs = [jobSpec({ inputBytes: 5e8, shuffleBytes: 1e8, reduceCount: 2 })];
+
+describe('parameters', () => {
+  it('fills the documented defaults', () => {
+    expect(resolveEngineParameters()).toBe(DEFAULT_ENGINE_PARAMETERS);
+    expect(resolveEngineParameters({ mapRate: 5e7 })).toMatchObject({ mapRate: 5e7, parallelCopies: 5 });
+  });
+
+  it.each([
+    [{ mapRate: 0 }, /parameters\.mapRate must be a positive finite number of bytes per second, got 0/],
+    [{ mapCompletionThreshold: 1.5 }, /parameters\.mapCompletionThreshold must be a fraction/],
+    [{ parallelCopies: 2.5 }, /parameters\.parallelCopies must be a positive integer/],
+    [{ fetchSource: 'switch' }, /parameters\.fetchSource must be 'node' or 'rack'/],
+    [{ network: 'yes' }, /parameters\.network must be a boolean/],
+    [{ heartbeat: 3 }, /parameters\.heartbeat is not an engine parameter; known: mapOverhead/],
+  ])('refuses %j', (parameters, message) => {
+    expect(() => resolveEngineParameters(parameters as never)).toThrow(message);
+  });
+});
+
+describe('configuration checks', () => {
+  it('refuses a malformed job before running, naming it', () => {
+    const bad = { ...jobs[0]!, mapCount: 2 };
+    expect(() =>
+      createSimulation({ topology, workload: workload([bad]), policy: fifoTestPolicy(), seed: 1 }),
+    ).toThrow(/workload\.jobs\[0\] \("job"\): mapCount 2 does not match inputBytes/);
+    const negative = { ...jobs[0]!, shuffleBytes: -1 };
+    expect(() =>
+      createSimulation({ topology, workload: workload([negative]), policy: fifoTestPolicy(), seed: 1 }),
+    ).toThrow(/workload\.jobs\[0\] \("job"\)\.shuffleBytes must be a finite number of bytes >= 0, got -1/);
+  });
+
+  it('refuses a policy that is not a v1 policy, a bad seed and bad metric options', () => {
+    const notV1 = { ...fifoTestPolicy(), specificationVersion: 'v0' } as unknown as SchedulerPolicy;
+    expect(() => createSimulation({ topology, workload: workload(jobs), policy: notV1, seed: 1 })).toThrow(
+      /policy\.specificationVersion must be 'v1'/,
+    );
+    expect(() =>
+      createSimulation({ topology, workload: workload(jobs), policy: fifoTestPolicy(), seed: 0.5 }),
+    ).toThrow(/seed must be a safe integer/);
+    expect(() =>
+      createSimulation({
+        topology,
+        workload: workload(jobs),
+        policy: fifoTestPolicy(),
+        seed: 1,
+        metrics: { congestionThreshold: 2 },
+      }),
+    ).toThrow(/metrics\.congestionThreshold must be a fraction in \(0, 1\]/);
+  });
+
+  it('refuses a policy that answers nonsense, naming it', () => {
+    const broken: SchedulerPolicy = {
+      specificationVersion: 'v1',
+      name: 'broken',
+      assign: () => ({ type: 'launch', task: { job: 99 as never, kind: 'map', index: 0 }, reason: 'x' }),
+    };
+    expect(() => simulate({ topology, workload: workload(jobs), policy: broken, seed: 1 })).toThrow(
+      /policy "broken" decision refused at t=.*: launch map 0 of job 99 on node \d+ \(container offer\): the job is not active/,
+    );
+    const throwing: SchedulerPolicy = {
+      specificationVersion: 'v1',
+      name: 'thrower',
+      assign: () => {
+        throw new Error('boom');
+      },
+    };
+    expect(() => simulate({ topology, workload: workload(jobs), policy: throwing, seed: 1 })).toThrow(
+      /policy "thrower" threw in assign .*: boom/,
+    );
+  });
+
+  it('hands a factory a seeded random source', () => {
+    const draws: number[][] = [];
+    const run = (seed: number) =>
+      simulate({
+        topology,
+        workload: workload(jobs),
+        seed,
+        policy: (context) => {
+          draws.push([context.random.next(), context.random.int(10)]);
+          return fifoTestPolicy();
+        },
+      });
+    run(1);
+    run(1);
+    run(2);
+    expect(draws[0]).toEqual(draws[1]);
+    expect(draws[0]).not.toEqual(draws[2]);
+  });
+});
+
+describe('results', () => {
+  it('stops at maxTime and reports unfinished jobs', () => {
+    const result = simulate({
+      topology,
+      workload: workload([...jobs, jobSpec({ name: 'late', inputBytes: 1e8, submitTime: 1e6 })]),
+      policy: fifoTestPolicy(),
+      seed: 1,
+      parameters: { maxTime: 1000 },
+    });
+    expect(result.metrics.jobsCompleted).toBe(1);
+    expect(result.metrics.jobsUnfinished).toBe(1);
+    expect(result.stats.simulatedTime).toBe(1000);
+  });
+
+  it('logs decisions up to the limit', () => {
+    const result = simulate({
+      topology,
+      workload: workload(jobs),
+      policy: fifoTestPolicy(),
+      seed: 1,
+      recordDecisions: 3,
+    });
+    expect(result.decisions).toHaveLength(3);
+    expect(result.decisions[0]).toMatchObject({
+      decision: 'launch',
+      slot: 'container',
+      task: { kind: 'map' },
+    });
+  });
+
+  it('flattens metrics under stable dotted names', () => {
+    const { metrics } = simulate({ topology, workload: workload(jobs), policy: fifoTestPolicy(), seed: 1 });
+    const flat = flattenMetrics(metrics);
+    expect(Object.keys(flat)).toContain('executionTime.mean');
+    expect(Object.keys(flat)).toContain('executionTimeByShuffleClass.heavy.p95');
+    expect(Object.keys(flat)).toContain('crossRackBytes.shuffle');
+    expect(Object.keys(flat)).toContain('predictorError.mean');
+    expect(flat['jobsCompleted']).toBe(1);
+    expect(Object.values(flat).every((v) => typeof v === 'number')).toBe(true);
+  });
+});
+
+describe('Skew (Shadow eq. 10)', () => {
+  it('is the largest over the smallest load of the rack links in use', () => {
+    // Shadow Fig. 5(a): loads 6 and 1 on the links in use give Skew 6.
+    expect(jobSkew(Float64Array.of(6, 0, 2), Float64Array.of(0, 1, 3))).toBe(6);
+    expect(jobSkew(Float64Array.of(2, 2), Float64Array.of(2, 2))).toBe(1);
+    expect(jobSkew(Float64Array.of(0, 0), Float64Array.of(0, 0))).toBeNaN();
+  });
+});
