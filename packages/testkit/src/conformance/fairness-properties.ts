@@ -125,10 +125,18 @@ function queueCapacity(make: Make, property: QueueCapacityProperty): void {
       const below = property.queues.filter((q) => {
         const jobs = view.activeJobs().filter((j) => j.queue === q.name);
         const used = jobs.reduce((sum, j) => sum + running(j, offer.kind), 0);
-        const waits =
-          offer.kind === 'reduce'
-            ? jobs.some((j) => j.reducesReady && j.waitingReduces().length > 0)
-            : jobs.some((j) => j.count('map', 'pending') > 0);
+        // Work the slot could run whatever the reduce ramp-up limit: pending maps, or
+        // waiting reduces past slowstart (in a container, of jobs with every map launched).
+        const maps = offer.kind !== 'reduce' && jobs.some((j) => j.count('map', 'pending') > 0);
+        const reduces =
+          offer.kind !== 'map' &&
+          jobs.some(
+            (j) =>
+              j.reducesReady &&
+              j.waitingReduces().length > 0 &&
+              (offer.kind === 'reduce' || j.count('map', 'pending') === 0),
+          );
+        const waits = maps || reduces;
         return used < q.capacity * total && waits;
       });
       const decision = cluster.attach(make()).offer(offer.node, offer.kind);
