@@ -152,9 +152,11 @@ describe('createFairPolicy', () => {
     'filling an empty cluster keeps every backlogged user within one task of its weighted share',
     (topology, weights, rounds) => {
       const users = weights.length;
+      const perNode = topology.slots.model === 'split' ? topology.slots.mapSlots : topology.slots.containers;
+      const slots = topology.racks * topology.nodesPerRack * perNode;
       const cluster = createTestCluster({
         topology,
-        jobs: weights.map((_, u) => ({ user: u, maps: 150 })),
+        jobs: weights.map((_, u) => ({ user: u, maps: slots * rounds + 1 })),
       }).attach(createFairPolicy({ weights: Object.fromEntries(weights.map((w, u) => [`user:${u}`, w])) }));
       for (let r = 0; r < rounds; r++) {
         cluster.offerRound();
