@@ -53,7 +53,7 @@ export class JobState implements JobView {
   maps: MapTask[];
   pendingAll: MapTask[];
   #positionAll: Int32Array;
-  #byNode: Map<number, MapTask[]> | undefined;
+  #byNode: (MapTask[] | undefined)[] | undefined;
   #byRack: (MapTask[] | undefined)[] | undefined;
   #positionNode: Int32Array | undefined;
   #positionRack: Int32Array | undefined;
@@ -295,7 +295,7 @@ export class JobState implements JobView {
 
   pendingMapsOnNode(node: NodeId): readonly MapTask[] {
     if (this.#byNode === undefined) this.#buildLocalityIndex();
-    return this.#byNode!.get(node) ?? EMPTY;
+    return this.#byNode![node] ?? EMPTY;
   }
 
   pendingMapsOnRack(rack: RackId): readonly MapTask[] {
@@ -348,7 +348,7 @@ export class JobState implements JobView {
 
   #buildLocalityIndex(): void {
     const rep = this.replication;
-    const byNode = new Map<number, MapTask[]>();
+    const byNode: (MapTask[] | undefined)[] = new Array(this.engine.nodeCount);
     const byRack: (MapTask[] | undefined)[] = new Array(this.engine.rackCount);
     const positionNode = new Int32Array(this.mapCount * rep).fill(-1);
     const positionRack = new Int32Array(this.mapCount * rep).fill(-1);
@@ -358,10 +358,10 @@ export class JobState implements JobView {
       for (let k = 0; k < rep; k++) {
         const node = this.replicas[base + k]!;
         if (node < 0) continue;
-        let list = byNode.get(node);
+        let list = byNode[node];
         if (list === undefined) {
           list = [];
-          byNode.set(node, list);
+          byNode[node] = list;
         }
         positionNode[base + k] = list.length;
         list.push(task);
@@ -400,7 +400,7 @@ export class JobState implements JobView {
     for (let k = 0; k < rep; k++) {
       const node = this.replicas[base + k]!;
       if (node < 0) continue;
-      const list: MapTask[] = this.#byNode.get(node)!;
+      const list: MapTask[] = this.#byNode[node]!;
       const position = positionNode[base + k]!;
       const moved: MapTask = list.pop()!;
       if (moved.index !== i) {

@@ -76,7 +76,8 @@ export class ShuffleFetcher {
     if (count === 0) return;
     if (this.#wake.length < count) this.#wake = new Int32Array(count * 2);
     const wake = this.#wake;
-    wake.set(shuffle.hungry.subarray(0, count));
+    const hungry = shuffle.hungry;
+    for (let k = 0; k < count; k++) wake[k] = hungry[k]!;
     const attempts = this.host.attempts;
     for (let k = 0; k < count; k++) {
       const r = wake[k]!;
@@ -147,10 +148,13 @@ export class ShuffleFetcher {
     let parts = 0;
     let bytes = 0;
     let representative = -1;
-    const take = (s: number): void => {
+    const rackSources = this.#rackMode ? shuffle.rackSources[u]! : undefined;
+    const sourceCount = rackSources === undefined ? 1 : rackSources.length;
+    for (let i = 0; i < sourceCount; i++) {
+      const s = rackSources === undefined ? u : rackSources[i]!;
       const from = cursors[s]!;
       const available = shuffle.outputs[s]! - from;
-      if (available <= 0) return;
+      if (available <= 0) continue;
       const source = shuffle.nodeOfSource[s]!;
       const local = source === node;
       const k = local ? available : Math.min(available, perFetch);
@@ -161,17 +165,16 @@ export class ShuffleFetcher {
         shuffle.fetchedOutputs[r]! += k;
         job.reduceFetched[r]! += partBytes;
         host.outstanding[source]! -= partBytes;
-        return;
+        continue;
       }
-      flows.parts[partBase + 3 * parts] = s;
-      flows.parts[partBase + 3 * parts + 1] = from;
-      flows.parts[partBase + 3 * parts + 2] = k;
+      const at = partBase + 3 * parts;
+      flows.parts[at] = s;
+      flows.parts[at + 1] = from;
+      flows.parts[at + 2] = k;
       parts++;
       bytes += partBytes;
       if (representative < 0) representative = source;
-    };
-    if (this.#rackMode) for (const s of shuffle.rackSources[u]!) take(s);
-    else take(u);
+    }
     if (parts === 0) {
       flows.free(rec);
       return;
