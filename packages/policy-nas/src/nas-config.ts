@@ -7,11 +7,13 @@ import type { Bytes, Fraction, Seconds, UserOrder } from '@rackwise/types';
 
 /**
  * Where CR-RTS stops MTS from launching maps of shuffle-medium and shuffle-heavy jobs
- * while a rack is congested (NAS §III-E, "CR-RTS notifies MTS not to schedule
- * shuffle-heavy and shuffle-medium map tasks until the network is not congested"):
- * - `cluster` (the paper's wording): on every node, while any rack on which CR-RTS ran
- *   is still congested;
- * - `rack`: only on the nodes of such racks.
+ * (NAS §III-E, "CR-RTS notifies MTS not to schedule shuffle-heavy and shuffle-medium
+ * map tasks until the network is not congested"), once CR-RTS ran for a rack and until
+ * that rack is seen below CongestionThreshold:
+ * - `rack` (default): on the nodes of that rack — "congested" is the requesting node's
+ *   rack state throughout the paper (Algorithm 1's `NetState`, the "not congested" of
+ *   §III-D under which delayed reduces are favoured);
+ * - `cluster`: on every node while any such rack is congested.
  */
 export type MapPauseScope = 'cluster' | 'rack';
 
@@ -63,7 +65,7 @@ export interface NasConfig {
   readonly useCaRts: boolean;
   /** Reduces go through CR-RTS when the rack is congested, which also pauses maps. */
   readonly useCrRts: boolean;
-  /** Scope of CR-RTS's map pause (§III-E). Default `cluster`. */
+  /** Scope of CR-RTS's map pause (§III-E). Default `rack`. */
   readonly mapPauseScope: MapPauseScope;
   /**
    * Generic containers only: the share of all containers that reduces may hold while
@@ -91,6 +93,6 @@ export const NAS_DEFAULTS: NasTunables = Object.freeze({
   useTrafficThreshold: true,
   useCaRts: true,
   useCrRts: true,
-  mapPauseScope: 'cluster',
+  mapPauseScope: 'rack',
   containerReduceShare: 0.5,
 });

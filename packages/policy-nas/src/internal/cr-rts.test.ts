@@ -78,22 +78,24 @@ describe('CR-RTS (NAS Algorithm 4)', () => {
     expect(cluster.offer(0, 'reduce').reason).toBe('cr-rts/skipped');
     expect(launched(cluster.offer(0, 'map'))).toBe('job 1 map 0');
     expect(cluster.offer(0, 'map')).toEqual({ type: 'pass', reason: 'mts/paused-by-cr-rts' });
-    expect(cluster.offer(2, 'map').reason).toBe('mts/paused-by-cr-rts'); // the paper's scope: cluster-wide
     cluster.setRackUtilisation(0, 0.5);
     expect(launched(cluster.offer(0, 'map'))).toBe('job 0 map 1');
   });
 
-  it('pauses maps only on the congested rack with mapPauseScope rack', () => {
-    const cluster = createTestCluster({
-      jobs: [{ maps: [{ replicas: [0] }, { replicas: [2] }], reduces: 1 }],
-    });
-    attachNas(cluster, { mapPauseScope: 'rack' });
-    cluster.launch(cluster.mapOf(0, 0), 0);
-    cluster.completeMap(cluster.mapOf(0, 0), HEAVY);
-    cluster.setRackUtilisation(0, 0.9);
-    cluster.offer(0, 'reduce');
-    expect(cluster.offer(1, 'map').reason).toBe('mts/paused-by-cr-rts');
-    expect(cluster.offer(2, 'map').reason).toBe('mts/local-qualified');
+  it('pauses maps on the congested rack only, or everywhere with mapPauseScope cluster', () => {
+    for (const scope of ['rack', 'cluster'] as const) {
+      const cluster = createTestCluster({
+        jobs: [{ maps: [{ replicas: [0] }, { replicas: [2] }, { replicas: [3] }], reduces: 1 }],
+      });
+      attachNas(cluster, { mapPauseScope: scope });
+      finishMap(cluster, 0, 0, 0, HEAVY);
+      cluster.setRackUtilisation(0, 0.9);
+      cluster.offer(0, 'reduce');
+      expect(cluster.offer(1, 'map').reason).toBe('mts/paused-by-cr-rts');
+      expect(cluster.offer(2, 'map').reason).toBe(
+        scope === 'rack' ? 'mts/local-qualified' : 'mts/paused-by-cr-rts',
+      );
+    }
   });
 
   it('never pauses maps without CR-RTS', () => {
