@@ -137,7 +137,7 @@ describe('results', () => {
     expect(Object.keys(flat)).toContain('executionTimeByShuffleClass.heavy.p95');
     expect(Object.keys(flat)).toContain('crossRackBytes.shuffle');
     expect(Object.keys(flat)).toContain('predictorError.mean');
-    expect(flat['jobsCompleted']).toBe(1);
+    expect(flat.jobsCompleted).toBe(1);
     expect(Object.values(flat).every((v) => typeof v === 'number')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { classifyInput, classifyShuffleBySize, createShufflePredictor } from '@rackwise/predictor';
+import { createShufflePredictor } from '@rackwise/predictor';
 import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
 import type {
   Decision,
@@ -22,13 +22,15 @@ import type { EngineContext } from './engine-context.js';
 import { EventQueue } from './event-queue.js';
 import { FlowRecords } from './flow-records.js';
 import { HeartbeatSweep } from './heartbeat-sweep.js';
+import { buildJobRecord } from './job-record.js';
 import { JobShuffle } from './job-shuffle.js';
 import { JobState } from './job-state.js';
+import { SLOT_CONTAINER, SLOT_MAP, SLOT_REDUCE, launchRefusal } from './launch-check.js';
 import { NetworkMonitor } from './network-monitor.js';
+import { outputPipeline } from './output-pipeline.js';
 import { RunCounters } from './run-counters.js';
 import { SeriesRecorder } from './series-recorder.js';
 import { ShuffleFetcher } from './shuffle-fetcher.js';
-import { jobSkew } from './skew.js';
 import {
   COMPLETED,
   EVENT_HEARTBEAT,
@@ -56,9 +58,6 @@ import { UserState } from './user-state.js';
 
 const KIND_MAP = 0;
 const KIND_REDUCE = 1;
-const SLOT_MAP = 0;
-const SLOT_REDUCE = 1;
-const SLOT_CONTAINER = 2;
 
 /** Everything the engine needs besides the parameters. */
 export interface EngineOptions {
@@ -131,6 +130,7 @@ export class Engine implements EngineContext {
   /** Pending and suspended reduces of jobs whose reduces may launch. */
   #waitingReduces = 0;
   readonly #duplicationWanted: boolean;
+  readonly duplicationAllowed: boolean;
   readonly #placement: Workload['placement'];
   readonly #placementRandom: RandomSource;
   readonly #outputRandom: RandomSource;
@@ -222,6 +222,7 @@ export class Engine implements EngineContext {
     this.#placement = workload.placement;
     this.#placementRandom = options.placementRandom;
     this.#outputRandom = options.outputRandom;
+    this.duplicationAllowed = parameters.duplication;
     this.#duplicationWanted = parameters.duplication && policy.duplication !== undefined;
     this.#ticks = policy.onTick !== undefined || (parameters.preemption && policy.preemption !== undefined);
     this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
@@ -422,45 +423,7 @@ export class Engine implements EngineContext {
 
   /** The record of a job (finished or, at the end of a stopped run, not). */
   jobRecord(job: JobState, finished: boolean): JobRecord {
-    const spec = job.spec;
-    const completion = finished ? this.now : Number.NaN;
-    const reduceWait =
-      job.reduceCount === 0
-        ? Number.NaN
-        : (() => {
-            let launched = 0;
-            for (let r = 0; r < job.reduceCount; r++) launched += job.reduceFirstLaunched[r]!;
-            return launched === 0 ? Number.NaN : job.reduceWaitSum / launched;
-          })();
-    return {
-      id: job.id,
-      name: spec.name,
-      user: job.user,
-      queue: job.queue,
-      finished,
-      submitTime: job.submitTime,
-      firstLaunchTime: job.firstLaunchTime,
-      mapPhaseEnd: job.mapPhaseEnd,
-      firstReduceTime: job.firstReduceTime ?? Number.NaN,
-      completionTime: completion,
-      executionTime: completion - job.submitTime,
-      mapCount: job.mapCount,
-      reduceCount: job.reduceCount,
-      inputBytes: job.inputBytes,
-      shuffleBytes: job.shuffleBytes,
-      outputBytes: job.outputBytes,
-      shuffleClass: classifyShuffleBySize(job.shuffleBytes),
-      inputClass: classifyInput(job.inputBytes),
-      localMaps: job.localMaps,
-      rackLocalMaps: job.rackLocalMaps,
-      remoteMaps: job.remoteMaps,
-      crossRackShuffleBytes: job.crossRackShuffleBytes,
-      skew: jobSkew(job.shuffleUp, job.shuffleDown),
-      mapProgressAtFirstReduce: job.mapProgressAtFirstReduce,
-      reduceWaitTime: reduceWait,
-      preemptions: job.preemptionCount,
-      duplicatesLaunched: job.duplicatesLaunched,
-    };
+    return buildJobRecord(job, finished, this.now);
   }
 
   // ================================================================ offers
@@ -562,76 +525,13 @@ export class Engine implements EngineContext {
 
   /** Checks a launch decision against the state (DESIGN §2) and carries it out. */
   #launch(task: TaskRef, duplicate: boolean, reason: string, node: number, slot: number): void {
-    if (task === null || typeof task !== 'object') this.#refuse(task, node, slot, duplicate, 'no task given');
-    const job = this.jobs[task.job];
-    if (job === undefined) this.#refuse(task, node, slot, duplicate, 'the job is not active');
-    if (this.freeSlotsBy[slot * this.nodeCount + node]! <= 0) {
-      this.#refuse(task, node, slot, duplicate, 'the node has no free slot of that kind');
-    }
-    const index = task.index;
-    if (task.kind === 'map') {
-      if (slot === SLOT_REDUCE)
-        this.#refuse(task, node, slot, duplicate, 'a map cannot run in a reduce slot');
-      if (!(Number.isInteger(index) && index >= 0 && index < job.mapCount)) {
-        this.#refuse(task, node, slot, duplicate, `map index out of range [0, ${job.mapCount})`);
-      }
-      const state = job.mapState[index];
-      if (duplicate) {
-        if (!this.parameters.duplication) {
-          this.#refuse(
-            task,
-            node,
-            slot,
-            duplicate,
-            'duplicate launches are disabled (parameters.duplication)',
-          );
-        }
-        if (state !== RUNNING)
-          this.#refuse(task, node, slot, duplicate, 'only a running map can be duplicated');
-        for (let a = job.mapAttempt[index]!; a >= 0; a = this.attempts.nextCopy[a]!) {
-          if (this.attempts.node[a] === node) {
-            this.#refuse(task, node, slot, duplicate, 'a copy of the map already runs on this node');
-          }
-        }
-      } else if (state !== PENDING) {
-        this.#refuse(task, node, slot, duplicate, `the map is ${stateName(state)}, not pending`);
-      }
-      this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate);
-      this.counters.launches++;
-      this.#launchMap(job, index, node, duplicate);
-      return;
-    }
-    if (task.kind === 'reduce') {
-      if (slot === SLOT_MAP) this.#refuse(task, node, slot, duplicate, 'a reduce cannot run in a map slot');
-      if (duplicate) this.#refuse(task, node, slot, duplicate, 'only maps can be duplicated');
-      if (!(Number.isInteger(index) && index >= 0 && index < job.reduceCount)) {
-        this.#refuse(task, node, slot, duplicate, `reduce index out of range [0, ${job.reduceCount})`);
-      }
-      const state = job.reduceState[index];
-      if (state !== PENDING && state !== SUSPENDED) {
-        this.#refuse(
-          task,
-          node,
-          slot,
-          duplicate,
-          `the reduce is ${stateName(state)}, not pending or suspended`,
-        );
-      }
-      if (!job.reducesReady) {
-        this.#refuse(
-          task,
-          node,
-          slot,
-          duplicate,
-          `reduces are not ready: ${job.completedMapCount} of ${job.mapCount} maps done, slowstart needs ${job.reducesNeeded}`,
-        );
-      }
-      this.#log(node, this.#offers[slot]!.kind, reason, task, false);
-      this.counters.launches++;
-      this.#launchReduce(job, index, node);
-      return;
-    }
-    this.#refuse(task, node, slot, duplicate, `task kind must be 'map' or 'reduce'`);
+    const refusal = launchRefusal(this, task, duplicate, node, slot);
+    if (refusal !== undefined) this.#refuse(task, node, slot, duplicate, refusal);
+    const job = this.jobs[task.job]!;
+    this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate);
+    this.counters.launches++;
+    if (task.kind === 'map') this.#launchMap(job, task.index, node, duplicate);
+    else this.#launchReduce(job, task.index, node);
   }
 
   // ================================================================ heartbeats and timers
@@ -1117,7 +1017,7 @@ export class Engine implements EngineContext {
     }
     const attempts = this.attempts;
     attempts.phase[a] = PHASE_WRITE;
-    const chain = this.#outputPipeline(attempts.node[a]!, p.outputReplication);
+    const chain = outputPipeline(attempts.node[a]!, p.outputReplication, this.rackOfNode, this.#outputRandom);
     attempts.pendingWrites[a] = 0;
     for (let k = 0; k + 1 < chain.length; k++) {
       const rec = this.#startFlow(FLOW_OUTPUT, a, chain[k]!, chain[k + 1]!, bytes);
@@ -1127,31 +1027,6 @@ export class Engine implements EngineContext {
       }
     }
     if (attempts.pendingWrites[a] === 0) this.#finishReduce(a, job, r);
-  }
-
-  /** Replica nodes of one output block, HDFS style, starting with the writer. */
-  #outputPipeline(writer: number, replication: number): number[] {
-    const nodes = this.nodeCount;
-    const chain = [writer];
-    const random = this.#outputRandom;
-    const replicas = Math.min(replication, nodes);
-    const writerRack = this.rackOfNode[writer]!;
-    const pick = (accept: (n: number) => boolean): number => {
-      for (let attempt = 0; attempt < 64; attempt++) {
-        const n = random.int(nodes);
-        if (!chain.includes(n) && accept(n)) return n;
-      }
-      for (let n = 0; n < nodes; n++) if (!chain.includes(n) && accept(n)) return n;
-      for (let n = 0; n < nodes; n++) if (!chain.includes(n)) return n;
-      return -1;
-    };
-    if (replicas >= 2) chain.push(pick((n) => this.rackOfNode[n] !== writerRack));
-    if (replicas >= 3) {
-      const secondRack = this.rackOfNode[chain[1]!]!;
-      chain.push(pick((n) => this.rackOfNode[n] === secondRack));
-    }
-    while (chain.length < replicas) chain.push(pick(() => true));
-    return chain;
   }
 
   #finishReduce(a: number, job: JobState, r: number): void {
@@ -1390,14 +1265,4 @@ function arrivalOrder(jobs: readonly JobSpec[]): Int32Array {
     order.set(indices);
   }
   return order;
-}
-
-function stateName(state: number | undefined): string {
-  return state === PENDING
-    ? 'pending'
-    : state === RUNNING
-      ? 'running'
-      : state === SUSPENDED
-        ? 'suspended'
-        : 'completed';
 }
