@@ -1,8 +1,18 @@
-import type { TestCluster } from '@rackwise/testkit';
-import type { PolicyContext } from '@rackwise/types';
+import type { Bytes, MapTaskView, PolicyContext, SchedulerPolicy, TaskRef } from '@rackwise/types';
 import { type NasPolicy, createNasPolicy } from '../create-nas-policy.js';
 import type { NasConfig } from '../nas-config.js';
 import { usersById } from './user-orders.js';
+
+/**
+ * The part of the testkit's in-memory cluster these helpers use (declared here: only
+ * test files may import the testkit).
+ */
+interface SceneCluster {
+  attach(policy: SchedulerPolicy): unknown;
+  mapOf(job: number, index: number): MapTaskView;
+  launch(task: TaskRef, node: number): void;
+  completeMap(task: TaskRef, outputBytes?: Bytes): void;
+}
 
 /** 2^20 bytes. */
 export const MIB = 1_048_576;
@@ -11,7 +21,7 @@ export const MIB = 1_048_576;
 export const fixedContext: PolicyContext = { random: { next: () => 0, int: () => 0 } };
 
 /** Creates NAS (users by id unless the config names an order) and attaches it to the cluster. */
-export function attachNas(cluster: TestCluster, config: Partial<NasConfig> = {}): NasPolicy {
+export function attachNas(cluster: SceneCluster, config: Partial<NasConfig> = {}): NasPolicy {
   const policy = createNasPolicy({ userOrder: usersById, ...config }, fixedContext);
   cluster.attach(policy);
   return policy;
@@ -19,7 +29,7 @@ export function attachNas(cluster: TestCluster, config: Partial<NasConfig> = {})
 
 /** Launches a map on a node and completes it with the given output. */
 export function finishMap(
-  cluster: TestCluster,
+  cluster: SceneCluster,
   job: number,
   index: number,
   node: number,
