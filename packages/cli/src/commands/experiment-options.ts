@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_ENGINE_PARAMETERS, type EngineParameters, resolveEngineParameters } from '@rackwise/engine';
 import {
   type ExperimentOverrides,
   FB2010_TRACE,
@@ -47,6 +48,11 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
   hours: { type: 'string', value: '<H>', description: 'hours of the trace (or of the steady state) to run' },
   users: { type: 'string', value: '<U>', description: 'number of users the jobs are spread over' },
+  engine: {
+    type: 'string',
+    value: '<k=v,…>',
+    description: "engine parameters over the preset's (resolveInterval=0.1,fetchSource=rack)",
+  },
   seed: { type: 'string', value: '<N>', description: 'seed of every random choice; default 1' },
   seeds: { type: 'string', value: '<1,2,3|1..5>', description: 'several seeds: report mean and spread' },
   parallel: {
@@ -156,7 +162,9 @@ function experimentOverrides(
   const hoursText = stringOption(values, 'hours');
   const hours = hoursText === undefined ? defaultHours : positiveNumber('hours', hoursText, MAX_HOURS);
   const usersText = stringOption(values, 'users');
+  const engineText = stringOption(values, 'engine');
   return {
+    ...(engineText === undefined ? {} : { engine: engineParameters(engineText) }),
     ...(trace === undefined ? {} : { trace }),
     ...(hours === undefined ? {} : { hours }),
     ...(usersText === undefined ? {} : { users: integerInRange('users', usersText, 1, MAX_USERS) }),
@@ -177,4 +185,47 @@ export function checkMetricNames(metrics: readonly string[] | undefined, presetN
       );
     }
   }
+}
+
+/**
+ * Parses `--engine key=value,…`: each key must be an engine parameter, each value of
+ * its default's type (a number, `true` / `false`, or a name), and the whole checked by
+ * the engine's own validation — an error names `--engine <key>`.
+ */
+export function engineParameters(text: string): Partial<EngineParameters> {
+  const defaults = DEFAULT_ENGINE_PARAMETERS as unknown as Record<string, unknown>;
+  const parameters: Record<string, unknown> = {};
+  for (const pair of nameList('engine', text)) {
+    const eq = pair.indexOf('=');
+    const key = pair.slice(0, eq).trim();
+    const raw = pair.slice(eq + 1).trim();
+    if (eq <= 0 || raw === '')
+      throw new UsageError(`--engine must be key=value pairs, got ${JSON.stringify(pair)}`);
+    if (!Object.hasOwn(defaults, key)) {
+      throw new UsageError(
+        `--engine: unknown parameter ${JSON.stringify(key)}; known: ${Object.keys(defaults).join(', ')}`,
+      );
+    }
+    const kind = typeof defaults[key];
+    if (kind === 'number') {
+      const value = raw === 'Infinity' ? Number.POSITIVE_INFINITY : Number(raw);
+      if (Number.isNaN(value))
+        throw new UsageError(`--engine ${key} must be a number, got ${JSON.stringify(raw)}`);
+      parameters[key] = value;
+    } else if (kind === 'boolean') {
+      if (raw !== 'true' && raw !== 'false')
+        throw new UsageError(`--engine ${key} must be true or false, got ${JSON.stringify(raw)}`);
+      parameters[key] = raw === 'true';
+    } else if (kind === 'string') {
+      parameters[key] = raw;
+    } else {
+      throw new UsageError(`--engine ${key} cannot be set from the command line`);
+    }
+  }
+  try {
+    resolveEngineParameters(parameters);
+  } catch (error) {
+    throw new UsageError(`--engine ${(error as Error).message.replace(/^parameters\./, '')}`);
+  }
+  return parameters as Partial<EngineParameters>;
 }
