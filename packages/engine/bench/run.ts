@@ -8,9 +8,9 @@
  *   pnpm bench -- --parameters '{"resolveInterval":0.1}'
  */
 import { buildTopology, topologyPreset } from '@rackwise/topology';
-import type { ClusterView, Decision, SchedulerPolicy, SlotOffer } from '@rackwise/types';
 import { loadFb2010 } from '@rackwise/workloads';
 import { type EngineParameters, simulate } from '../src/index.js';
+import { fifoLikePolicy, trivialPolicy } from './bench-policies.js';
 
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,46 +20,6 @@ function argument(name: string): string | undefined {
 const hours = (argument('hours') ?? '1,6,24').split(',').map(Number);
 const runs = (argument('runs') ?? 'floor,fifo').split(',');
 const extra = JSON.parse(argument('parameters') ?? '{}') as Partial<EngineParameters>;
-
-/** The first waiting task of the first job that has one: no locality, no fairness. */
-const trivial: SchedulerPolicy = {
-  specificationVersion: 'v1',
-  name: 'trivial',
-  assign(offer: SlotOffer, view: ClusterView): Decision {
-    for (const job of view.activeJobs()) {
-      if (offer.kind !== 'reduce') {
-        const map = job.pendingMaps()[0];
-        if (map !== undefined) return { type: 'launch', task: map, reason: 'trivial/map' };
-      }
-      if (offer.kind !== 'map' && job.reducesReady) {
-        const reduce = job.waitingReduces()[0];
-        if (reduce !== undefined) return { type: 'launch', task: reduce, reason: 'trivial/reduce' };
-      }
-    }
-    return { type: 'pass', reason: 'trivial/none' };
-  },
-};
-
-/** FIFO with Hadoop's locality preference inside the chosen job (node, rack, any). */
-const fifo: SchedulerPolicy = {
-  specificationVersion: 'v1',
-  name: 'fifo-like',
-  assign(offer: SlotOffer, view: ClusterView): Decision {
-    const rack = view.topology.rackOf(offer.node);
-    for (const job of view.activeJobs()) {
-      if (offer.kind !== 'reduce' && job.count('map', 'pending') > 0) {
-        const map =
-          job.pendingMapsOnNode(offer.node)[0] ?? job.pendingMapsOnRack(rack)[0] ?? job.pendingMaps()[0];
-        if (map !== undefined) return { type: 'launch', task: map, reason: 'fifo/map' };
-      }
-      if (offer.kind !== 'map' && job.reducesReady) {
-        const reduce = job.waitingReduces()[0];
-        if (reduce !== undefined) return { type: 'launch', task: reduce, reason: 'fifo/reduce' };
-      }
-    }
-    return { type: 'pass', reason: 'fifo/none' };
-  },
-};
 
 const topology = buildTopology(topologyPreset('nas-sim'));
 const results: Record<string, unknown>[] = [];
@@ -74,7 +34,7 @@ for (const h of hours) {
     const result = simulate({
       topology,
       workload,
-      policy: floor ? trivial : fifo,
+      policy: floor ? trivialPolicy : fifoLikePolicy,
       seed: 1,
       parameters: { network: !floor, ...extra },
       metrics: { recordSeries: false },

@@ -758,6 +758,8 @@ export class Engine implements EngineContext {
     const task = job.maps[i]!;
     this.#occupy(a, node, KIND_MAP, task, job.userState);
     this.#startTimers();
+    // A policy that duplicates maps is offered slots while maps run.
+    if (this.#duplicationWanted && this.runningMaps === 1) this.#workArrived();
 
     const bytes = job.mapInputBytes(i);
     let source = -1;
