@@ -36,15 +36,15 @@ export const COMPARE_COMMAND: CommandSpec = {
   summary: 'Run policies side by side like `run`, and print every metric normalised to the baseline.',
 };
 
-/** `rackwise demo`: a one-hour FB-2010 comparison of Fair, Delay and NAS. */
+/** `rackwise demo`: the NAS real-cluster setup, Fair against Delay and NAS, in seconds. */
 export const DEMO_COMMAND: CommandSpec = {
   ...RUN_COMMAND,
   name: 'demo',
-  summary: 'Compare Fair, Delay and NAS on the first hour of the FB-2010 trace (nas-sim cluster).',
+  summary: "Compare Fair, Delay and NAS on NAS's 40-node cluster with 200 FB-2010-mix jobs (seconds).",
 };
 
 /** Defaults of `demo`. */
-const DEMO_DEFAULTS = { preset: 'nas-sim', hours: 1, policies: ['fair', 'delay', 'nas'] } as const;
+const DEMO_DEFAULTS = { preset: 'nas-cluster', policies: ['fair', 'delay', 'nas'] } as const;
 
 /**
  * Checks a request against the runner (preset fields, trace contents, policy
