@@ -21,7 +21,7 @@ import { runOnWorkers } from './internal/worker-pool.js';
 import type { PolicyRegistry } from './policy-registry.js';
 import { experimentPreset } from './preset-catalogue.js';
 import { summarise } from './summary-statistics.js';
-import { validatePreset } from './validate-preset.js';
+import { PROBE_CONTEXT, validatePreset } from './validate-preset.js';
 import { buildWorkload } from './workload-recipe.js';
 
 /** Progress of an experiment, for a progress bar. */
@@ -95,8 +95,7 @@ export function prepareExperiment(options: RunExperimentOptions): PreparedExperi
   for (const policy of policies) {
     if (seen.has(policy)) throw new Error(`policies lists ${JSON.stringify(policy)} twice`);
     seen.add(policy);
-    const context = { random: { next: () => 0.5, int: () => 0 } };
-    const created = registry.create(policy, preset.policyConfig[policy], context);
+    const created = registry.create(policy, preset.policyConfig[policy], PROBE_CONTEXT);
     if (created?.specificationVersion !== 'v1')
       throw new Error(`policy ${policy} did not create a v1 policy`);
   }
@@ -255,7 +254,7 @@ export function assembleResult(
     }) as Record<string, unknown>,
     seeds,
     baseline,
-    headline: preset.metrics.headline.filter((m) => names.has(m)),
+    headline: preset.metrics.headline,
     metricNames,
     policies: results,
     versions: packageVersions(),

@@ -80,7 +80,7 @@ export function sweepOverrides(
     };
   }
   throw new Error(
-    `parameter ${JSON.stringify(parameter)} cannot be swept; sweep users, hours, engine.<parameter> or <policy>.<field>`,
+    `parameter ${JSON.stringify(parameter)} cannot be swept; sweep ${SWEEP_PARAMETERS.join(', ')}, engine.<parameter> or <policy>.<field>`,
   );
 }
 

@@ -77,6 +77,10 @@ describe('validatePreset', () => {
     [{ engine: { warpSpeed: 9 } }, 'preset tiny: parameters.warpSpeed is not an engine parameter'],
     [{ policies: ['fair', 'lottery'] }, 'preset tiny: unknown policy "lottery"; known policies: fifo, fair'],
     [{ policyConfig: { lottery: {} } }, 'preset tiny: unknown policy "lottery"'],
+    [
+      { policyConfig: { delay: { maxSkips: -1 } } },
+      'preset tiny: delay: maxSkips must be an integer ≥ 0, got -1',
+    ],
     [{ baseline: 'drf' }, 'preset tiny: baseline must be one of its policies (fair, delay, nas), got "drf"'],
     [
       { metrics: { ...TINY_PRESET.metrics, congestionThreshold: 0 } },

@@ -9,9 +9,13 @@ import { FB2010_TRACE } from './workload-recipe.js';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
+/** A context for creating a policy only to have it check its configuration. */
+export const PROBE_CONTEXT = { random: { next: () => 0.5, int: () => 0 } };
+
 /**
  * Checks a preset before anything runs (DESIGN §9): every field, the topology, the
- * engine parameters, that the trace file can be read, that the policies are registered.
+ * engine parameters, that the trace file can be read, that the policies are registered
+ * and accept the preset's configuration.
  * @throws Error starting `preset <name>:` and naming the field and what was expected.
  */
 export function validatePreset(preset: ExperimentPreset, registry: PolicyRegistry): ExperimentPreset {
@@ -76,6 +80,7 @@ export function validatePreset(preset: ExperimentPreset, registry: PolicyRegistr
   }
   for (const [policy, config] of Object.entries(preset.policyConfig ?? {})) {
     if (typeof config !== 'object' || config === null) fail(`policyConfig.${policy}`, 'an object', config);
+    rewrap(() => registry.create(policy, config, PROBE_CONTEXT));
   }
   if (preset.baseline !== undefined && !preset.policies.includes(preset.baseline)) {
     fail('baseline', `one of its policies (${preset.policies.join(', ')})`, preset.baseline);
