@@ -6,10 +6,13 @@
  *   pnpm bench                       # every slice, both runs
  *   pnpm bench -- --hours 1,6 --runs floor
  *   pnpm bench -- --parameters '{"resolveInterval":0.1}'
+ *
+ * The network-on run uses COARSE_SHUFFLE_PARAMETERS and resolveInterval 1 s: the exact
+ * model needs about 10^8 flows for the day (see bench/accuracy.ts for what it trades).
  */
 import { buildTopology, topologyPreset } from '@rackwise/topology';
 import { loadFb2010 } from '@rackwise/workloads';
-import { type EngineParameters, simulate } from '../src/index.js';
+import { COARSE_SHUFFLE_PARAMETERS, type EngineParameters, simulate } from '../src/index.js';
 import { fifoLikePolicy, trivialPolicy } from './bench-policies.js';
 
 function argument(name: string): string | undefined {
@@ -20,6 +23,9 @@ function argument(name: string): string | undefined {
 const hours = (argument('hours') ?? '1,6,24').split(',').map(Number);
 const runs = (argument('runs') ?? 'floor,fifo').split(',');
 const extra = JSON.parse(argument('parameters') ?? '{}') as Partial<EngineParameters>;
+
+/** The network-on run: the coarse shuffle with at most one solve per simulated second. */
+const NETWORK_RUN: Partial<EngineParameters> = { ...COARSE_SHUFFLE_PARAMETERS, resolveInterval: 1 };
 
 const topology = buildTopology(topologyPreset('nas-sim'));
 const results: Record<string, unknown>[] = [];
@@ -36,14 +42,16 @@ for (const h of hours) {
       workload,
       policy: floor ? trivialPolicy : fifoLikePolicy,
       seed: 1,
-      parameters: { network: !floor, ...extra },
+      parameters: floor ? { network: false, ...extra } : { ...NETWORK_RUN, ...extra },
       metrics: { recordSeries: false },
     });
     const wall = performance.now() - start;
     const cpu = process.cpuUsage(cpuStart);
     const s = result.stats;
     results.push({
-      run: floor ? 'floor (trivial policy, network off)' : 'fifo-like, network on',
+      run: floor
+        ? 'floor (trivial policy, network off)'
+        : 'fifo-like, network on (coarse shuffle, resolveInterval 1 s)',
       hours: h,
       jobs: workload.jobs.length,
       maps,

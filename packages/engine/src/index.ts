@@ -10,7 +10,11 @@ export type {
   SimulationProgress,
   SimulationResult,
 } from './simulation.js';
-export { DEFAULT_ENGINE_PARAMETERS, resolveEngineParameters } from './engine-parameters.js';
+export {
+  COARSE_SHUFFLE_PARAMETERS,
+  DEFAULT_ENGINE_PARAMETERS,
+  resolveEngineParameters,
+} from './engine-parameters.js';
 export type { EngineParameters } from './engine-parameters.js';
 export { flattenMetrics } from './flatten-metrics.js';
 export type {
