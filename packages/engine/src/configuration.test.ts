@@ -114,6 +114,40 @@ describe('results', () => {
     expect(result.stats.simulatedTime).toBe(1000);
   });
 
+  it('reports progress as jobs complete, ending with all of them', () => {
+    const seen: number[] = [];
+    simulate({
+      topology,
+      workload: workload([...jobs, jobSpec({ name: 'second', inputBytes: 1e8, submitTime: 5 })]),
+      policy: fifoTestPolicy(),
+      seed: 1,
+      onProgress: (p) => seen.push(p.jobsDone / p.jobsTotal),
+    });
+    expect(seen).toEqual([0.5, 1]);
+  });
+
+  it('gives skewed partitions their Zipf share', () => {
+    const fetched: number[] = [];
+    simulate({
+      topology,
+      workload: workload([jobSpec({ inputBytes: 5e8, shuffleBytes: 3e8, reduceCount: 3 })]),
+      seed: 1,
+      parameters: { partitionSkew: 1 },
+      policy: {
+        ...fifoTestPolicy(),
+        onTaskCompleted(event, view) {
+          if (event.task.kind === 'reduce')
+            fetched[event.task.index] = view.job(event.task.job).reduce(event.task.index).fetchedBytes;
+        },
+      },
+    });
+    // Shares 1 : 1/2 : 1/3 of 3e8 bytes.
+    const h = 1 + 1 / 2 + 1 / 3;
+    expect(fetched[0]).toBeCloseTo(3e8 / h, 0);
+    expect(fetched[1]).toBeCloseTo(3e8 / (2 * h), 0);
+    expect(fetched[2]).toBeCloseTo(3e8 / (3 * h), 0);
+  });
+
   it('logs decisions up to the limit', () => {
     const result = simulate({
       topology,

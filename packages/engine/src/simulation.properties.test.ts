@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import type { ClusterView, NodeId, SchedulerPolicy, SlotKind } from '@rackwise/types';
 import { describe, expect } from 'vitest';
-import { simulate } from './simulation.js';
+import { createSimulation, simulate } from './simulation.js';
 import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
 import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
 import { jobSpec, placementFor, workload } from './test-support/workload-builders.js';
@@ -79,6 +79,23 @@ describe('engine invariants over random clusters and workloads', () => {
       }
       const shuffleTotal = jobs.filter((j) => j.reduceCount > 0).reduce((sum, j) => sum + j.shuffleBytes, 0);
       expect(totalBytes.shuffle).toBeLessThanOrEqual(shuffleTotal + 1e-3);
+    },
+  );
+
+  test.prop([topologyArbitrary, jobsArbitrary, parametersArbitrary, fc.integer()], { numRuns: 30 })(
+    'outstanding map output is all fetched at the end',
+    (topology, jobs, parameters, seed) => {
+      const simulation = createSimulation({
+        topology,
+        workload: workload(jobs, placementFor(topology)),
+        seed,
+        parameters,
+        policy: fifoTestPolicy(),
+      });
+      simulation.run();
+      for (let n = 0; n < topology.nodeCount; n++) {
+        expect(simulation.view.outstandingMapOutput(n as NodeId)).toBeLessThan(1e-3);
+      }
     },
   );
 

@@ -897,7 +897,10 @@ export class Engine implements EngineContext {
     const mapPhaseOver = job.completedMapCount === job.mapCount;
     if (mapPhaseOver) job.mapPhaseEnd = this.now;
     if (job.reduceCount > 0) {
-      if (output > 0) this.outstanding[node]! += output;
+      if (output > 0) {
+        if (job.shuffle !== undefined) this.outstanding[node]! += output;
+        else this.#keepOutput(job, node, output);
+      }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
         this.#waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
@@ -924,9 +927,35 @@ export class Engine implements EngineContext {
 
   // ================================================================ reduces
 
+  /**
+   * Without a network a reduce fetches instantly once launched: output stays outstanding
+   * only for the share of the reduces not launched yet.
+   */
+  #keepOutput(job: JobState, node: number, output: number): void {
+    let onNode = job.outputOnNode;
+    if (onNode === undefined) {
+      onNode = new Float64Array(this.nodeCount);
+      job.outputOnNode = onNode;
+    }
+    if (onNode[node] === 0) job.outputNodes.push(node);
+    onNode[node]! += output;
+    this.outstanding[node]! += output * job.pendingWeight;
+  }
+
+  /** Without a network: reduce r starts (+1) or stops (−1) having fetched what exists. */
+  #shiftPendingWeight(job: JobState, r: number, sign: number): void {
+    if (job.shuffle !== undefined) return;
+    const weight = job.reduceWeight(r);
+    job.pendingWeight -= sign * weight;
+    const onNode = job.outputOnNode;
+    if (onNode === undefined) return;
+    for (const n of job.outputNodes) this.outstanding[n]! -= sign * weight * onNode[n]!;
+  }
+
   #launchReduce(job: JobState, r: number, node: number): void {
     const attempts = this.attempts;
     const wasSuspended = job.reduceState[r] === SUSPENDED;
+    if (!wasSuspended) this.#shiftPendingWeight(job, r, 1);
     job.removeWaiting(r);
     if (wasSuspended) job.suspendedReduceCount--;
     else job.pendingReduceCount--;
@@ -1094,6 +1123,7 @@ export class Engine implements EngineContext {
     if (kill) {
       counters.kills++;
       this.#resetReduce(job, r);
+      this.#shiftPendingWeight(job, r, -1);
       job.reduceState[r] = PENDING;
       job.pendingReduceCount++;
       job.addWaitingPending(r);

@@ -75,6 +75,13 @@ export class JobState implements JobView {
   /** 1 once the reduce fetched its whole partition (kept across work-conserving preemption). */
   reduceShuffleDone: Uint8Array;
   reduces: ReduceTask[];
+  /**
+   * Without a network: completed map output per node, the nodes holding some, and the
+   * partition weight of the reduces not launched yet (which have not fetched it).
+   */
+  outputOnNode: Float64Array | undefined = undefined;
+  readonly outputNodes: number[] = [];
+  pendingWeight = 1;
   /** Map outputs by source node and each reduce's fetch position (network on, reduces > 0). */
   shuffle: JobShuffle | undefined = undefined;
   #weights: Float64Array | undefined;
