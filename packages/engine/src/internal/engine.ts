@@ -18,6 +18,7 @@ import type { EngineParameters } from '../engine-parameters.js';
 import type { DecisionRecord, JobRecord } from '../run-metrics.js';
 import { AttemptTable } from './attempt-table.js';
 import { ClusterViewImpl, slotKindIndex } from './cluster-view-impl.js';
+import { CongestionCounter } from './congestion-counter.js';
 import type { EngineContext } from './engine-context.js';
 import { EventQueue } from './event-queue.js';
 import { FlowRecords } from './flow-records.js';
@@ -143,7 +144,7 @@ export class Engine implements EngineContext {
   readonly #ticks: boolean;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
-  readonly #linkAbove: Uint8Array;
+  readonly #congestion: CongestionCounter;
   readonly #decisionLimit: number;
   readonly #onProgress: EngineOptions['onProgress'];
   #progressStep = -1;
@@ -209,7 +210,9 @@ export class Engine implements EngineContext {
       topology,
       parameters.monitorInterval,
       parameters.monitorHistory,
-      (up, down) => this.#fillNodeCrossRackRates(up, down),
+      (up, down) => {
+        if (this.network !== undefined) this.flows.addCrossRackRates(this.network, up, down);
+      },
     );
     this.view = new ClusterViewImpl(this);
     this.series =
@@ -228,7 +231,12 @@ export class Engine implements EngineContext {
     this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
     this.congestionThreshold = options.congestionThreshold;
     this.congestedNodeThreshold = options.congestedNodeThreshold;
-    this.#linkAbove = new Uint8Array(2 * this.rackCount);
+    this.#congestion = new CongestionCounter(
+      this.rackCount,
+      options.congestionThreshold,
+      options.congestedNodeThreshold,
+      this.counters,
+    );
     this.#decisionLimit = options.decisionLimit;
     this.#onProgress = options.onProgress;
     this.#offers = [
@@ -581,34 +589,11 @@ export class Engine implements EngineContext {
     const monitor = this.monitor;
     monitor.sample(this.now, this.network);
     const interval = this.parameters.monitorInterval;
-    const threshold = this.congestionThreshold;
-    const counters = this.counters;
-    const above = this.#linkAbove;
-    for (let r = 0; r < this.rackCount; r++) {
-      for (let d = 0; d < 2; d++) {
-        const u = monitor.utilisation(r, d === 0);
-        const i = 2 * r + d;
-        if (u >= threshold) {
-          counters.congestedLinkSeconds += interval;
-          if (above[i] === 0) counters.congestionOccurrences++;
-          above[i] = 1;
-        } else {
-          above[i] = 0;
-        }
-      }
-    }
-    const nodeThreshold = this.congestedNodeThreshold;
-    if (nodeThreshold !== undefined) {
-      let congested = 0;
-      const outstanding = this.outstanding;
-      for (let n = 0; n < this.nodeCount; n++) if (outstanding[n]! > nodeThreshold) congested++;
-      counters.congestedNodeShareSum += congested / this.nodeCount;
-      counters.congestedNodeSamples++;
-    }
+    this.#congestion.sample(monitor, this.outstanding, interval);
     if (this.#active()) this.queue.push(this.now + interval, EVENT_MONITOR, 0, 0);
     else {
       this.#monitorScheduled = false;
-      above.fill(0);
+      this.#congestion.reset();
     }
   }
 
@@ -623,7 +608,7 @@ export class Engine implements EngineContext {
     series.record(
       this.now,
       crossRack,
-      this.#crossRackShuffleRate(),
+      this.network === undefined ? 0 : this.flows.crossRackRate(this.network, FLOW_SHUFFLE),
       this.runningMaps,
       this.runningReduces,
       this.#waitingMaps,
@@ -631,32 +616,6 @@ export class Engine implements EngineContext {
     );
     if (this.#active()) this.queue.push(this.now + series.interval, EVENT_SERIES, 0, 0);
     else this.#seriesScheduled = false;
-  }
-
-  #crossRackShuffleRate(): number {
-    const network = this.network;
-    if (network === undefined) return 0;
-    const flows = this.flows;
-    let sum = 0;
-    for (let i = 0; i < flows.activeCount; i++) {
-      const rec = flows.active[i]!;
-      if (flows.kind[rec] !== FLOW_SHUFFLE || flows.crossRack[rec] === 0) continue;
-      sum += network.rate(flows.networkFlow[rec]!);
-    }
-    return sum;
-  }
-
-  #fillNodeCrossRackRates(up: Float64Array, down: Float64Array): void {
-    const network = this.network;
-    if (network === undefined) return;
-    const flows = this.flows;
-    for (let i = 0; i < flows.activeCount; i++) {
-      const rec = flows.active[i]!;
-      if (flows.crossRack[rec] === 0) continue;
-      const rate = network.rate(flows.networkFlow[rec]!);
-      up[flows.source[rec]!]! += rate;
-      down[flows.destination[rec]!]! += rate;
-    }
   }
 
   #tick(): void {

@@ -1,3 +1,4 @@
+import type { FlowNetwork } from '@rackwise/topology';
 import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
 
 /**
@@ -46,6 +47,27 @@ export class FlowRecords {
     this.active = new Int32Array(c);
     this.#activePosition = new Int32Array(c);
     this.#free = new Int32Array(c);
+  }
+
+  /** Sum of the current rates of the live cross-rack flows of a kind, bytes per second. */
+  crossRackRate(network: FlowNetwork, kind: number): number {
+    let sum = 0;
+    for (let i = 0; i < this.activeCount; i++) {
+      const rec = this.active[i]!;
+      if (this.kind[rec] === kind && this.crossRack[rec] === 1) sum += network.rate(this.networkFlow[rec]!);
+    }
+    return sum;
+  }
+
+  /** Adds each live cross-rack flow's rate to its source node (`up`) and destination node (`down`). */
+  addCrossRackRates(network: FlowNetwork, up: Float64Array, down: Float64Array): void {
+    for (let i = 0; i < this.activeCount; i++) {
+      const rec = this.active[i]!;
+      if (this.crossRack[rec] === 0) continue;
+      const rate = network.rate(this.networkFlow[rec]!);
+      up[this.source[rec]!]! += rate;
+      down[this.destination[rec]!]! += rate;
+    }
   }
 
   allocate(): number {
