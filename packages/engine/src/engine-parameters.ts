@@ -183,8 +183,8 @@ export function resolveEngineParameters(parameters?: Partial<EngineParameters>):
 
 /**
  * The coarse shuffle for day-long traces: one flow per (reduce, source rack), fetched in
- * one round once the job's maps are done. About 15 % on mean job time and 3 % on
- * shuffle-heavy jobs from the exact model on a FB-2010 slice, for a 40× speed-up (README,
+ * one round once the job's maps are done. About 16 % on mean job time and 3 % on
+ * shuffle-heavy jobs from the exact model on a FB-2010 slice, for a 37× speed-up (README,
  * "Coarse modes"); add `resolveInterval` to bound the solves further.
  */
 export const COARSE_SHUFFLE_PARAMETERS: Partial<EngineParameters> = Object.freeze({
