@@ -954,9 +954,10 @@ export class Engine implements EngineContext {
     this.#startTimers();
     this.policy.onTaskStarted?.({ task, node: node as NodeId }, this.view);
 
-    const dataNode = job.reduceDataNode[r]!;
-    if (wasSuspended && previous !== node) {
-      this.counters.migrations++;
+    if (wasSuspended) {
+      if (previous !== node) this.counters.migrations++;
+      // Its fetched data stays where it was fetched (a migration cut short leaves it there).
+      const dataNode = job.reduceDataNode[r]!;
       const bytes = job.reduceFetchedBytes(r);
       if (dataNode >= 0 && dataNode !== node && bytes > 0) {
         attempts.phase[a] = PHASE_MIGRATE;
