@@ -93,9 +93,12 @@ describe('prepareExperiment', () => {
     ).toThrowError(/congestionThreshold/);
   });
 
-  it('takes the baseline from the preset when it is run, else the first policy', () => {
-    expect(prepareExperiment({ preset: 'tiny', policies: ['nas', 'fair'] }).baseline).toBe('fair');
-    expect(prepareExperiment({ preset: 'tiny', policies: ['nas', 'delay'] }).baseline).toBe('nas');
+  it("normalises to the first policy listed, or to the preset's baseline when none are listed", () => {
+    expect(prepareExperiment({ preset: 'tiny', policies: ['nas', 'fair'] }).baseline).toBe('nas');
+    expect(prepareExperiment({ preset: 'tiny' }).baseline).toBe('fair');
+    expect(prepareExperiment({ preset: 'tiny', policies: ['nas', 'fair'], baseline: 'fair' }).baseline).toBe(
+      'fair',
+    );
   });
 
   it('applies users and trace overrides', () => {

@@ -42,7 +42,7 @@ export interface RunExperimentOptions {
   readonly seed?: number;
   /** Several seeds: each policy runs once per seed, reported as mean and spread. */
   readonly seeds?: readonly number[];
-  /** Policy to normalise to; the preset's baseline if it is run, else the first policy. */
+  /** Policy to normalise to; the first of `policies` when given, else the preset's baseline. */
   readonly baseline?: string;
   readonly overrides?: ExperimentOverrides;
   /**
@@ -107,8 +107,7 @@ export function prepareExperiment(options: RunExperimentOptions): PreparedExperi
   }
   if (new Set(seeds).size !== seeds.length) throw new Error(`seeds lists a seed twice: ${seeds.join(', ')}`);
   const baseline =
-    options.baseline ??
-    (preset.baseline !== undefined && policies.includes(preset.baseline) ? preset.baseline : policies[0]);
+    options.baseline ?? (options.policies === undefined ? (preset.baseline ?? policies[0]) : policies[0]);
   if (baseline === undefined || !policies.includes(baseline)) {
     throw new Error(
       `baseline ${JSON.stringify(baseline)} must be one of the policies run: ${policies.join(', ')}`,

@@ -44,7 +44,7 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   baseline: {
     type: 'string',
     value: '<policy>',
-    description: "policy to normalise to; default the preset's baseline or the first policy",
+    description: "policy to normalise to; default the first of --policies (or the preset's baseline)",
   },
   hours: { type: 'string', value: '<H>', description: 'hours of the trace (or of the steady state) to run' },
   users: { type: 'string', value: '<U>', description: 'number of users the jobs are spread over' },
