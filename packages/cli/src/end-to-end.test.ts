@@ -69,6 +69,24 @@ describe('rackwise run on the tiny preset', () => {
     expect(out).toMatch(/\n1\s+\S+\s+1\.000\n3\s+\S+\s+1\.000/);
   });
 
+  it("takes the preset's own values for a bare --param", async () => {
+    const { code, out } = await cli(
+      'sweep',
+      '--preset',
+      'tiny',
+      '--policies',
+      'fair',
+      '--param',
+      'users',
+      '--metric',
+      'throughput',
+      '--parallel',
+      '1',
+    );
+    expect(code).toBe(EXIT_OK);
+    expect(out.match(/^(1|3|6)\s/gm)).toEqual(['1 ', '3 ', '6 ']);
+  });
+
   it('refuses an unknown metric before running', async () => {
     const { code, err } = await cli('sweep', '--preset', 'tiny', '--param', 'users=1', '--metric', 'speed');
     expect(code).toBe(2);

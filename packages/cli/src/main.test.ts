@@ -87,7 +87,14 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
     [['run', '--engine', 'fetchSource=pod'], '--engine fetchSource must be'],
     [['run', 'extra'], "'rackwise run' takes no arguments besides options, got extra"],
     [['sweep', '--preset', 'tiny'], '--param is required'],
-    [['sweep', '--param', 'users'], '--param must look like name=v1,v2,…'],
+    [
+      ['sweep', '--preset', 'nas-cluster', '--param', 'users'],
+      '--param must look like name=v1,v2,… (users=25,50,100), got "users"',
+    ],
+    [
+      ['sweep', '--preset', 'tiny', '--param', 'colour'],
+      '--param must look like name=v1,v2,… (users=25,50,100) or name a sweep of the preset (users), got "colour"',
+    ],
     [['sweep', '--param', 'users=1,x'], '--param users: "x" is not a number'],
     [['report'], "'rackwise report' needs <result.json>"],
     [['report', 'missing.json'], `${join(dir, 'missing.json')} cannot be read (no such file)`],

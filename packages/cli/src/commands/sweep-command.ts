@@ -1,4 +1,5 @@
 import {
+  experimentPreset,
   formatSweepTable,
   prepareSweep,
   runPreparedSweep,
@@ -42,13 +43,23 @@ export const SWEEP_COMMAND: CommandSpec = {
   },
 };
 
-/** Parses `name=v1,v2,…` into the parameter and its numbers. */
-export function parseParam(text: string): { readonly parameter: string; readonly values: number[] } {
+/**
+ * Parses `name=v1,v2,…` into the parameter and its numbers; a bare `name` takes the
+ * values of the preset's own sweep of it (NAS Fig. 3(h): `users` on nas-sim).
+ */
+export function parseParam(
+  text: string,
+  presetSweeps: Readonly<Record<string, readonly number[]>> = {},
+): { readonly parameter: string; readonly values: number[] } {
   const eq = text.indexOf('=');
-  const parameter = text.slice(0, eq).trim();
+  const parameter = (eq < 0 ? text : text.slice(0, eq)).trim();
+  if (eq < 0 && Object.hasOwn(presetSweeps, parameter)) {
+    return { parameter, values: [...(presetSweeps[parameter] ?? [])] };
+  }
   if (eq <= 0 || parameter === '') {
+    const own = Object.keys(presetSweeps);
     throw new UsageError(
-      `--param must look like name=v1,v2,… (users=25,50,100), got ${JSON.stringify(text)}`,
+      `--param must look like name=v1,v2,… (users=25,50,100)${own.length > 0 ? ` or name a sweep of the preset (${own.join(', ')})` : ''}, got ${JSON.stringify(text)}`,
     );
   }
   const values = nameList('param', text.slice(eq + 1)).map((v) => {
@@ -66,8 +77,8 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
   const { values } = parseCommandLine(SWEEP_COMMAND, argv);
   const paramText = stringOption(values, 'param');
   if (paramText === undefined) throw new UsageError('--param is required: name=v1,v2,… (users=25,50,100)');
-  const { parameter, values: points } = parseParam(paramText);
   const request = experimentRequest(values, io.cwd);
+  const { parameter, values: points } = parseParam(paramText, experimentPreset(request.preset).sweeps);
   const metricText = stringOption(values, 'metric');
   const chosen = metricText === undefined ? undefined : nameList('metric', metricText);
   if (parameter === 'seed' || parameter === 'seeds') {
