@@ -13,6 +13,9 @@ export const sharedTestConfig = defineConfig({
     passWithNoTests: false,
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     pool: 'threads',
+    // Property tests run many simulations (more in CI); speed is measured by the bench, not here.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     reporters: ['default', ['json', { outputFile: 'test-results.json' }]],
   },
 });

@@ -16,7 +16,10 @@ export interface Pick {
  * wait for. Slots of the split model are never capped.
  */
 export function earlyReduceAllowed(offer: SlotOffer, view: ClusterView, limit: number): boolean {
-  return offer.kind !== 'container' || view.runningCount('reduce') < Math.floor(limit * view.totalSlots('container'));
+  return (
+    offer.kind !== 'container' ||
+    view.runningCount('reduce') < Math.floor(limit * view.totalSlots('container'))
+  );
 }
 
 /**
@@ -24,7 +27,12 @@ export function earlyReduceAllowed(offer: SlotOffer, view: ClusterView, limit: n
  * (in a container, while its maps are still to launch, only if `earlyReduce`), else its
  * pending map nearest the node — node-local, rack-local, then any.
  */
-export function pickTask(job: JobView, offer: SlotOffer, view: ClusterView, earlyReduce: boolean): Pick | undefined {
+export function pickTask(
+  job: JobView,
+  offer: SlotOffer,
+  view: ClusterView,
+  earlyReduce: boolean,
+): Pick | undefined {
   if (offer.kind !== 'map' && job.reducesReady) {
     const reduce = job.waitingReduces()[0];
     const capped = offer.kind === 'container' && !earlyReduce && job.count('map', 'pending') > 0;
