@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Checks the dependency rule of DESIGN §1 on every package.json and every source import:
-// types depends on nothing and has no runtime code; the model packages depend only on
-// types; a policy never imports the engine, another policy or the CLI; the engine never
-// imports a policy. Exits 1 with one line per violation.
+// types depends on nothing and has no runtime code; the model packages and the policy kit
+// depend only on types; a policy never imports the engine, another policy or the CLI; the
+// engine never imports a policy. Exits 1 with one line per violation.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,7 +19,8 @@ const allowed = {
   '@rackwise/estimators': ['@rackwise/types'],
   '@rackwise/workloads': ['@rackwise/types'],
   '@rackwise/engine': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
-  policy: ['@rackwise/types', '@rackwise/predictor', '@rackwise/estimators'],
+  '@rackwise/policy-kit': ['@rackwise/types'],
+  policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
   '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
 };
 // Test code: *.test.ts, *.test-d.ts, and helpers under src/test-support/ (never published).
@@ -34,7 +35,8 @@ const walk = (dir) =>
 
 for (const dir of readdirSync('packages')) {
   const pkg = JSON.parse(readFileSync(join('packages', dir, 'package.json'), 'utf8'));
-  const rule = pkg.name.startsWith('@rackwise/policy-') ? allowed.policy : allowed[pkg.name];
+  const isPolicy = pkg.name.startsWith('@rackwise/policy-') && !(pkg.name in allowed);
+  const rule = allowed[pkg.name] ?? (isPolicy ? allowed.policy : undefined);
   if (rule === undefined) continue; // experiments and the CLI may depend on everything
   const own = (d) => d.startsWith('@rackwise/') || d === 'rackwise';
   for (const dep of Object.keys(pkg.dependencies ?? {}).filter(own)) {
@@ -48,7 +50,7 @@ for (const dir of readdirSync('packages')) {
     )) {
       const dep = m[1];
       if (dep === pkg.name || rule.includes(dep)) continue;
-      if (isTest && (!pkg.name.startsWith('@rackwise/policy-') || dep === '@rackwise/testkit')) continue;
+      if (isTest && (!isPolicy || dep === '@rackwise/testkit')) continue;
       const line = text.slice(0, m.index).split('\n').length;
       problems.push(`${file}:${line}: ${pkg.name} imports ${dep}, not allowed by the dependency rule`);
     }

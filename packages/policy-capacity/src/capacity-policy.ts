@@ -1,3 +1,4 @@
+import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -9,7 +10,6 @@ import type {
 } from '@rackwise/types';
 import { CAPACITY_DEFAULTS, type CapacityConfig } from './capacity-config.js';
 import { createCapacityUserOrder } from './capacity-user-order.js';
-import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { maximumSlots, queueOf } from './internal/queue-of.js';
 import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
 
@@ -58,7 +58,7 @@ export function createCapacityPolicy(
           early = (reducesByQueue.get(group.key) ?? 0) < cap;
         }
         for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, early);
+          const pick = pickTaskByLocality(job, offer, view, early);
           if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `capacity/${pick.rule}` };
         }
       }

@@ -1,3 +1,4 @@
+import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -9,7 +10,6 @@ import type {
 import { DRF_DEFAULTS, type DrfConfig } from './drf-config.js';
 import { createDrfUserOrder } from './drf-user-order.js';
 import { fitsNode } from './internal/dominant-share.js';
-import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { resolveDrfConfig } from './internal/resolve-drf-config.js';
 
 /**
@@ -34,7 +34,7 @@ export function createDrfPolicy(config?: Partial<DrfConfig>, context?: PolicyCon
       const early = earlyReduceAllowed(offer, view, resolved.reduceRampupLimit);
       for (const group of order.order(view, offer.kind)) {
         for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, early);
+          const pick = pickTaskByLocality(job, offer, view, early);
           if (pick === undefined) continue;
           if (resolved.checkFit && !fitsNode(job, pick.task.kind, offer.node, view, resolved.defaultDemand)) {
             unfit = true;

@@ -1,3 +1,4 @@
+import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -11,7 +12,6 @@ import type {
 import { FAIR_DEFAULTS, type FairConfig } from './fair-config.js';
 import { createFairUserOrder } from './fair-user-order.js';
 import { servedJobs } from './internal/fair-share.js';
-import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
 import { FairScoreCache } from './internal/score-cache.js';
 
@@ -38,7 +38,7 @@ export function createFairPolicy(config?: Partial<FairConfig>, context?: PolicyC
   ): Decision | undefined => {
     const early = earlyReduceAllowed(offer, view, resolved.reduceRampupLimit);
     for (const job of jobs) {
-      const pick = pickTask(job, offer, view, early);
+      const pick = pickTaskByLocality(job, offer, view, early);
       if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fair/${pick.rule}` };
     }
     return undefined;

@@ -1,3 +1,10 @@
+import {
+  earlyReduceAllowed,
+  mergeConfig,
+  pickTaskByLocality,
+  requireFraction,
+  requireName,
+} from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -8,8 +15,6 @@ import type {
 } from '@rackwise/types';
 import { FIFO_DEFAULTS, type FifoConfig } from './fifo-config.js';
 import { createFifoUserOrder } from './fifo-user-order.js';
-import { earlyReduceAllowed, pickTask } from './internal/pick-task.js';
-import { mergeConfig, requireFraction, requireName } from './internal/resolve-config.js';
 
 /**
  * Hadoop FIFO (the baseline of every paper): jobs are served strictly in submission order.
@@ -32,7 +37,7 @@ export function createFifoPolicy(config?: Partial<FifoConfig>, _context?: Policy
       const early = earlyReduceAllowed(offer, view, rampup);
       for (const group of order.order(view, offer.kind)) {
         for (const job of group.jobs) {
-          const pick = pickTask(job, offer, view, early);
+          const pick = pickTaskByLocality(job, offer, view, early);
           if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fifo/${pick.rule}` };
         }
       }

@@ -1,5 +1,5 @@
+import { mergeConfig, requireFraction, requireName } from '@rackwise/policy-kit';
 import { CAPACITY_DEFAULTS, type CapacityConfig, type CapacityQueue } from '../capacity-config.js';
-import { mergeConfig, requireFraction, requireName } from './resolve-config.js';
 
 /** A validated queue with its maximum filled in. */
 export interface ResolvedQueue {

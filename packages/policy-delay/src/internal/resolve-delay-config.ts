@@ -1,6 +1,6 @@
+import { mergeConfig, requireFraction, requireName } from '@rackwise/policy-kit';
 import type { UserOrder } from '@rackwise/types';
 import { DELAY_DEFAULTS, type DelayConfig } from '../delay-config.js';
-import { mergeConfig, requireFraction, requireName } from './resolve-config.js';
 
 /** A validated Delay configuration: the user order is there. */
 export interface ResolvedDelayConfig extends DelayConfig {

@@ -1,5 +1,5 @@
+import { mergeConfig, requireFraction, requireName } from '@rackwise/policy-kit';
 import { DRF_DEFAULTS, type DrfConfig } from '../drf-config.js';
-import { mergeConfig, requireFraction, requireName } from './resolve-config.js';
 
 const positive = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 

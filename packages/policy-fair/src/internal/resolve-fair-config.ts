@@ -1,6 +1,6 @@
+import { mergeConfig, requireFraction, requireName } from '@rackwise/policy-kit';
 import type { FairConfig } from '../fair-config.js';
 import { FAIR_DEFAULTS } from '../fair-config.js';
-import { mergeConfig, requireFraction, requireName } from './resolve-config.js';
 
 function requireTable(option: string, table: unknown, min: number): Readonly<Record<string, number>> {
   if (typeof table !== 'object' || table === null || Array.isArray(table)) {

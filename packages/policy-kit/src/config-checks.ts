@@ -1,6 +1,12 @@
 /**
  * Merges a partial configuration over the defaults, refusing unknown options so a typo
- * fails at creation instead of being silently ignored.
+ * fails at creation instead of being silently ignored. Returns `defaults` itself when
+ * `config` is `undefined`.
+ *
+ * @param policy - the policy's name, prefixed to every error message.
+ * @param optionalKeys - options accepted although `defaults` has no entry for them.
+ * @throws Error naming the unknown option and listing the known ones, or when `config`
+ *   is not an object.
  */
 export function mergeConfig<Config extends object>(
   policy: string,
@@ -21,7 +27,11 @@ export function mergeConfig<Config extends object>(
   return { ...defaults, ...config };
 }
 
-/** Refuses a value outside [0, 1]. */
+/**
+ * Returns `value` if it is a number in [0, 1].
+ *
+ * @throws Error naming `policy` and `option` otherwise (NaN included).
+ */
 export function requireFraction(policy: string, option: string, value: unknown): number {
   if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
     throw new Error(`${policy}: ${option} must be a number in [0, 1], got ${String(value)}`);
@@ -29,7 +39,11 @@ export function requireFraction(policy: string, option: string, value: unknown):
   return value;
 }
 
-/** Refuses an empty or non-string name. */
+/**
+ * Returns `value` if it is a non-empty string: the name a policy reports.
+ *
+ * @throws Error naming `policy` and the `name` option otherwise.
+ */
 export function requireName(policy: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
     throw new Error(`${policy}: name must be a non-empty string, got ${String(value)}`);

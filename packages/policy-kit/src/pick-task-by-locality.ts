@@ -1,12 +1,12 @@
 import type { ClusterView, JobView, MapTaskView, ReduceTaskView, SlotOffer } from '@rackwise/types';
 
 /** Which rule picked a task: the map's locality to the offering node, or a reduce. */
-export type PickRule = 'node-local' | 'rack-local' | 'remote' | 'reduce';
+export type TaskPickRule = 'node-local' | 'rack-local' | 'remote' | 'reduce';
 
-/** A task a job can run in the offered slot, and why it was chosen. */
-export interface Pick {
+/** A task a job can run in the offered slot, and the rule that chose it. */
+export interface TaskPick {
   readonly task: MapTaskView | ReduceTaskView;
-  readonly rule: PickRule;
+  readonly rule: TaskPickRule;
 }
 
 /**
@@ -14,6 +14,8 @@ export interface Pick {
  * while such reduces hold fewer than ⌊limit × containers⌋ containers (MapReduce AM's
  * reduce ramp-up limit), so reduces can never take every container from the maps they
  * wait for. Slots of the split model are never capped.
+ *
+ * @param limit - share of all containers, in [0, 1], that early reduces may hold.
  */
 export function earlyReduceAllowed(offer: SlotOffer, view: ClusterView, limit: number): boolean {
   return (
@@ -23,16 +25,20 @@ export function earlyReduceAllowed(offer: SlotOffer, view: ClusterView, limit: n
 }
 
 /**
- * What Hadoop's JobInProgress hands a slot: a waiting reduce once the job passed slowstart
- * (in a container, while its maps are still to launch, only if `earlyReduce`), else its
- * pending map nearest the node — node-local, rack-local, then any.
+ * What Hadoop's JobInProgress hands a slot (the baseline schedulers of ShuffleWatcher §6):
+ * a waiting reduce once the job passed slowstart (in a container, while its maps are still
+ * to launch, only if `earlyReduce`), else its pending map nearest the node — node-local,
+ * rack-local, then any. Returns `undefined` when the job has nothing for this slot.
+ *
+ * @param earlyReduce - whether a container may take a reduce while the job still has
+ *   pending maps; usually {@link earlyReduceAllowed}.
  */
-export function pickTask(
+export function pickTaskByLocality(
   job: JobView,
   offer: SlotOffer,
   view: ClusterView,
   earlyReduce: boolean,
-): Pick | undefined {
+): TaskPick | undefined {
   if (offer.kind !== 'map' && job.reducesReady) {
     const reduce = job.waitingReduces()[0];
     const capped = offer.kind === 'container' && !earlyReduce && job.count('map', 'pending') > 0;

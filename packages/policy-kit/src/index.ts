@@ -1,0 +1,7 @@
+/**
+ * @rackwise/policy-kit: small building blocks shared by rackwise scheduler policies —
+ * locality-ordered task picking and configuration checking.
+ */
+export type { TaskPick, TaskPickRule } from './pick-task-by-locality.js';
+export { earlyReduceAllowed, pickTaskByLocality } from './pick-task-by-locality.js';
+export { mergeConfig, requireFraction, requireName } from './config-checks.js';
