@@ -51,7 +51,7 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   engine: {
     type: 'string',
     value: '<k=v,…>',
-    description: "engine parameters over the preset's (resolveInterval=0.1,fetchSource=rack)",
+    description: "engine parameters over the preset's (resolveInterval=0,mapRate=2e7)",
   },
   seed: { type: 'string', value: '<N>', description: 'seed of every random choice; default 1' },
   seeds: { type: 'string', value: '<1,2,3|1..5>', description: 'several seeds: report mean and spread' },

@@ -18,14 +18,15 @@ const NAS_SIMULATION_SETTINGS = { congestionThreshold: 0.8, maxMapSkips: 135, ma
 const NAS_CLUSTER_SETTINGS = { congestionThreshold: 0.8, maxWait: 5 } as const;
 
 /**
- * The network model for the FB-2010 day at 600 nodes. Exact (a fetch flow per reduce
- * and source node, rates re-solved at every event) it costs minutes of wall time per
- * simulated hour; here a fetch gathers one rack's outputs in one flow (cross-rack bytes
- * are unchanged, only in-rack NIC sharing is coarser) and rates are re-solved at most
- * every 100 ms (the engine README gives the error this trades). Override with
- * `engine: { fetchSource: 'node', resolveInterval: 0 }` for the exact model.
+ * The network model for the FB-2010 day at 600 nodes: flow rates are re-solved at most
+ * every 100 ms instead of at every event. Measured on the trace's first hour under Fair
+ * against the exact model (seed 1): throughput within 0.3 %, mean job time +5 %,
+ * congestion occurrences +6 %, at a fortieth of the CPU time. (Gathering a rack's
+ * outputs in one fetch, `fetchSource: 'rack'`, was barely faster and cut the longest
+ * job's time by two thirds, so it is not used.) `engine: { resolveInterval: 0 }` gives
+ * the exact model.
  */
-const DAY_LONG_NETWORK = { fetchSource: 'rack', resolveInterval: 0.1 } as const;
+const DAY_LONG_NETWORK = { resolveInterval: 0.1 } as const;
 
 /**
  * NAS §IV-A trace-driven simulation: the FB-2010 day (24,442 jobs) on 600 nodes in 30
