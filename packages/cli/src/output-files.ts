@@ -1,5 +1,6 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { CliIo } from './cli-io.js';
 import { stringOption } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
@@ -41,18 +42,17 @@ export function checkOutputFiles(
   return files;
 }
 
-/** Writes each requested report and returns one line per file written. */
+/** Writes each requested report and says so on standard error (`wrote <path>`). */
 export function writeOutputs(
   outputs: OutputFiles,
   render: Partial<Record<keyof OutputFiles, () => string>>,
-): string[] {
-  const written: string[] = [];
+  io: CliIo,
+): void {
   for (const kind of ['json', 'csv', 'html'] as const) {
     const path = outputs[kind];
     const write = render[kind];
     if (path === undefined || write === undefined) continue;
     writeFileSync(path, write());
-    written.push(`wrote ${path}`);
+    io.stderr(`wrote ${path}\n`);
   }
-  return written;
 }

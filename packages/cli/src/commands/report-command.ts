@@ -77,12 +77,14 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
     const sweep = parsed.result;
     for (const metric of metrics ?? sweep.headline)
       io.stdout(`${formatSweepTable(sweepTable(sweep, metric))}\n\n`);
-    for (const line of writeOutputs(outputs, {
-      csv: () => sweepToCsv(sweep),
-      html: () => sweepToHtml(sweep),
-    })) {
-      io.stderr(`${line}\n`);
-    }
+    writeOutputs(
+      outputs,
+      {
+        csv: () => sweepToCsv(sweep),
+        html: () => sweepToHtml(sweep),
+      },
+      io,
+    );
     return 0;
   }
   const result = parsed.result;
@@ -97,11 +99,13 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
     ...(metrics === undefined ? {} : { metrics }),
   };
   io.stdout(`${formatNormalisedTable(normalisedTable(result, options))}\n`);
-  for (const line of writeOutputs(outputs, {
-    csv: () => toCsv(result),
-    html: () => toHtml(result, options),
-  })) {
-    io.stderr(`${line}\n`);
-  }
+  writeOutputs(
+    outputs,
+    {
+      csv: () => toCsv(result),
+      html: () => toHtml(result, options),
+    },
+    io,
+  );
   return 0;
 }

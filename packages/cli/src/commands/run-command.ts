@@ -101,12 +101,14 @@ export async function executeExperiment(
     `${result.preset} · ${prepared.workload.name} (${prepared.workload.jobs} jobs) · seeds ${result.seeds.join(', ')}\n`,
   );
   io.stdout(`${formatNormalisedTable(table)}\n`);
-  for (const line of writeOutputs(request.outputs, {
-    json: () => toJson(result),
-    csv: () => toCsv(result),
-    html: () => toHtml(result),
-  })) {
-    io.stderr(`${line}\n`);
-  }
+  writeOutputs(
+    request.outputs,
+    {
+      json: () => toJson(result),
+      csv: () => toCsv(result),
+      html: () => toHtml(result),
+    },
+    io,
+  );
   return 0;
 }

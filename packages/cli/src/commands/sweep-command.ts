@@ -117,12 +117,14 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
   const metrics = chosen ?? result.headline;
   io.stdout(`${result.preset} · sweep of ${parameter} · seeds ${result.seeds.join(', ')}\n`);
   for (const metric of metrics) io.stdout(`\n${formatSweepTable(sweepTable(result, metric))}\n`);
-  for (const line of writeOutputs(request.outputs, {
-    json: () => toJson(result),
-    csv: () => sweepToCsv(result),
-    html: () => sweepToHtml(result),
-  })) {
-    io.stderr(`${line}\n`);
-  }
+  writeOutputs(
+    request.outputs,
+    {
+      json: () => toJson(result),
+      csv: () => sweepToCsv(result),
+      html: () => sweepToHtml(result),
+    },
+    io,
+  );
   return 0;
 }
