@@ -17,9 +17,11 @@ export {
 } from './engine-parameters.js';
 export type { EngineParameters } from './engine-parameters.js';
 export { flattenMetrics } from './flatten-metrics.js';
+export { jobGroupMetrics } from './job-group-metrics.js';
 export type {
   DecisionRecord,
   DistributionSummary,
+  JobGroupMetrics,
   JobRecord,
   RunMetrics,
   RunStats,

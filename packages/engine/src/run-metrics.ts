@@ -34,6 +34,20 @@ export interface TrafficByKind {
   readonly total: Bytes;
 }
 
+/** Throughput and cross-rack traffic of a group of jobs (see `jobGroupMetrics`). */
+export interface JobGroupMetrics {
+  readonly jobs: number;
+  readonly jobsCompleted: number;
+  /** Completed jobs / (last completion − first submission) of the group, jobs per second. */
+  readonly throughput: number;
+  /** Mean completion − submission of its completed jobs. */
+  readonly executionTimeMean: Seconds;
+  /** Shuffle bytes of its jobs that crossed racks. */
+  readonly crossRackShuffleBytes: Bytes;
+  /** Map input bytes of its jobs read from another rack. */
+  readonly crossRackMapInputBytes: Bytes;
+}
+
 /** Metrics of one run that need no particular policy (DESIGN §7). */
 export interface RunMetrics {
   readonly jobsSubmitted: number;
@@ -50,6 +64,11 @@ export interface RunMetrics {
   readonly executionTimeByShuffleClass: Readonly<Record<ShuffleClass, DistributionSummary>>;
   /** The same by input class (NAS: small below 10 MB). */
   readonly executionTimeByInputClass: Readonly<Record<InputClass, DistributionSummary>>;
+  /**
+   * Per shuffle class of the true shuffle size: throughput over the class's own span and
+   * the cross-rack shuffle and map-input bytes of its jobs (NAS Fig. 3's per-class view).
+   */
+  readonly byShuffleClass: Readonly<Record<ShuffleClass, JobGroupMetrics>>;
   /** Bytes that crossed a rack link (uplink of the source rack), by kind. */
   readonly crossRackBytes: TrafficByKind;
   /** Bytes moved over the network at all, by kind (node-local data excluded). */
@@ -125,6 +144,8 @@ export interface JobRecord {
   readonly rackLocalMaps: number;
   readonly remoteMaps: number;
   readonly crossRackShuffleBytes: Bytes;
+  /** Map input read from a replica in another rack (remote map traffic). */
+  readonly crossRackMapInputBytes: Bytes;
   /** Shadow eq. 10 over the rack links its shuffle crossed; NaN when none. */
   readonly skew: number;
   readonly mapProgressAtFirstReduce: Fraction;

@@ -79,6 +79,17 @@ describe('engine invariants over random clusters and workloads', () => {
       }
       const shuffleTotal = jobs.filter((j) => j.reduceCount > 0).reduce((sum, j) => sum + j.shuffleBytes, 0);
       expect(totalBytes.shuffle).toBeLessThanOrEqual(shuffleTotal + 1e-3);
+      // The per-class view partitions the jobs and their cross-rack bytes (no duplicates here).
+      const classes = Object.values(result.metrics.byShuffleClass);
+      expect(classes.reduce((sum, c) => sum + c.jobs, 0)).toBe(jobs.length);
+      expect(classes.reduce((sum, c) => sum + c.jobsCompleted, 0)).toBe(jobs.length);
+      const tolerance = 1e-9 * Math.max(1, totalBytes.total);
+      expect(
+        Math.abs(classes.reduce((sum, c) => sum + c.crossRackShuffleBytes, 0) - crossRackBytes.shuffle),
+      ).toBeLessThanOrEqual(tolerance);
+      expect(
+        Math.abs(classes.reduce((sum, c) => sum + c.crossRackMapInputBytes, 0) - crossRackBytes.mapInput),
+      ).toBeLessThanOrEqual(tolerance);
     },
   );
 

@@ -1202,6 +1202,8 @@ export class Engine implements EngineContext {
       job.shuffleUp[sourceRack]! += bytes;
       job.shuffleDown[destinationRack]! += bytes;
       job.crossRackShuffleBytes += bytes;
+    } else if (kind === FLOW_MAP_INPUT) {
+      job.crossRackMapInputBytes += bytes;
     }
   }
 

@@ -32,6 +32,7 @@ export function buildJobRecord(job: JobState, finished: boolean, now: number): J
     rackLocalMaps: job.rackLocalMaps,
     remoteMaps: job.remoteMaps,
     crossRackShuffleBytes: job.crossRackShuffleBytes,
+    crossRackMapInputBytes: job.crossRackMapInputBytes,
     skew: jobSkew(job.shuffleUp, job.shuffleDown),
     mapProgressAtFirstReduce: job.mapProgressAtFirstReduce,
     reduceWaitTime: launched === 0 ? Number.NaN : job.reduceWaitSum / launched,

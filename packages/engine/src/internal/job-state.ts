@@ -129,6 +129,8 @@ export class JobState implements JobView {
   shuffleUp: Float64Array;
   shuffleDown: Float64Array;
   crossRackShuffleBytes = 0;
+  /** Map input bytes read from a replica in another rack. */
+  crossRackMapInputBytes = 0;
 
   constructor(
     readonly engine: EngineContext,

@@ -1,4 +1,5 @@
 import type { InputClass, ShuffleClass } from '@rackwise/types';
+import { jobGroupMetrics } from '../job-group-metrics.js';
 import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
 import type { SimulationResult } from '../simulation.js';
 import type { Engine } from './engine.js';
@@ -47,6 +48,11 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       heavy: byShuffle('heavy'),
     },
     executionTimeByInputClass: { small: byInput('small'), large: byInput('large') },
+    byShuffleClass: {
+      light: jobGroupMetrics(jobs.filter((r) => r.shuffleClass === 'light')),
+      medium: jobGroupMetrics(jobs.filter((r) => r.shuffleClass === 'medium')),
+      heavy: jobGroupMetrics(jobs.filter((r) => r.shuffleClass === 'heavy')),
+    },
     crossRackBytes: traffic(counters.crossRackBytes),
     totalBytes: traffic(counters.totalBytes),
     mapLocality: {

@@ -1,7 +1,14 @@
-import { type SimulationProgress, type TimeSeries, flattenMetrics, simulate } from '@rackwise/engine';
+import {
+  type JobRecord,
+  type SimulationProgress,
+  type TimeSeries,
+  flattenMetrics,
+  simulate,
+} from '@rackwise/engine';
 import { trafficThresholdOfJobs } from '@rackwise/estimators';
 import { buildTopology } from '@rackwise/topology';
-import type { Bytes, Workload } from '@rackwise/types';
+import type { Bytes, ShuffleClass, Workload } from '@rackwise/types';
+import { BENCHMARK_PROFILES, type BenchmarkName } from '@rackwise/workloads';
 import type { ExperimentPreset } from '../experiment-preset.js';
 import type { PolicyRun, RunSeries } from '../experiment-result.js';
 import type { PolicyRegistry } from '../policy-registry.js';
@@ -30,6 +37,20 @@ export function workloadTrafficThreshold(preset: ExperimentPreset, workload: Wor
   const slots = preset.topology.slots;
   const perNode = slots.model === 'split' ? slots.mapSlots : slots.containers;
   return trafficThresholdOfJobs(workload.jobs, perNode);
+}
+
+/**
+ * The class of a job for per-class steady-state metrics: its benchmark's class in
+ * ShuffleWatcher Table 1 when the job runs a known benchmark, else its true shuffle size
+ * class.
+ */
+function benchmarkClassOf(workload: Workload): (job: JobRecord) => ShuffleClass {
+  return (job) => {
+    const signature = workload.jobs[job.id]?.signature;
+    return signature !== undefined && Object.hasOwn(BENCHMARK_PROFILES, signature)
+      ? BENCHMARK_PROFILES[signature as BenchmarkName].shuffleClass
+      : job.shuffleClass;
+  };
 }
 
 /**
@@ -62,7 +83,9 @@ export function runSimulationTask(
   const window = steadyStateWindow(preset.workload);
   const metrics = {
     ...flattenMetrics(result.metrics),
-    ...(window === undefined ? {} : steadyStateMetrics(result.jobs, result.series, window)),
+    ...(window === undefined
+      ? {}
+      : steadyStateMetrics(result.jobs, result.series, window, benchmarkClassOf(workload))),
   };
   const { wallMillis, ...counters } = result.stats;
   return {

@@ -1,5 +1,9 @@
-import type { JobRecord, TimeSeries } from '@rackwise/engine';
+import { type JobRecord, type TimeSeries, jobGroupMetrics } from '@rackwise/engine';
+import type { ShuffleClass } from '@rackwise/types';
 import type { MeasuredWindow } from '../workload-recipe.js';
+
+const CLASSES: readonly ShuffleClass[] = ['heavy', 'medium', 'light'];
+const PER_CLASS = ['throughput', 'executionTime.mean', 'crossRackShuffleBytes', 'crossRackMapInputBytes'];
 
 /** Names of the metrics `steadyStateMetrics` returns, in its order. */
 export const STEADY_STATE_METRICS: readonly string[] = Object.freeze([
@@ -13,6 +17,7 @@ export const STEADY_STATE_METRICS: readonly string[] = Object.freeze([
   'steadyState.mapProgressAtFirstReduce',
   'steadyState.crossRackShuffleBytes',
   'steadyState.crossRackBytes',
+  ...CLASSES.flatMap((c) => PER_CLASS.map((m) => `steadyState.byClass.${c}.${m}`)),
 ]);
 
 /** Nearest-rank percentile of sorted values. */
@@ -34,18 +39,28 @@ function mean(values: readonly number[]): number {
  * - `.crossRackShuffleBytes`: their shuffle bytes that crossed racks;
  * - `.crossRackBytes`: all bytes that crossed racks while the window lasted, from the
  *   sampled cross-rack rate (rate × sample interval for samples in [from, to)).
+ * - `.byClass.<heavy|medium|light>.throughput|executionTime.mean|crossRackShuffleBytes|
+ *   crossRackMapInputBytes`: the same per class as `classOf` gives it (ShuffleWatcher
+ *   Figs. 12–13: throughput, and cross-rack traffic split into shuffle and remote map).
  */
 export function steadyStateMetrics(
   jobs: readonly JobRecord[],
   series: TimeSeries,
   window: MeasuredWindow,
+  classOf: (job: JobRecord) => ShuffleClass = (job) => job.shuffleClass,
 ): Record<string, number> {
   const measured = jobs.filter((j) => j.submitTime >= window.from && j.submitTime < window.to);
   const done = measured.filter((j) => j.finished);
   const times = done.map((j) => j.executionTime).sort((a, b) => a - b);
-  const firstSubmit = Math.min(...measured.map((j) => j.submitTime));
-  const lastCompletion = Math.max(...done.map((j) => j.completionTime));
-  const span = lastCompletion - firstSubmit;
+  const group = jobGroupMetrics(measured);
+  const perClass: Record<string, number> = {};
+  for (const c of CLASSES) {
+    const g = jobGroupMetrics(measured.filter((j) => classOf(j) === c));
+    perClass[`steadyState.byClass.${c}.throughput`] = g.throughput;
+    perClass[`steadyState.byClass.${c}.executionTime.mean`] = g.executionTimeMean;
+    perClass[`steadyState.byClass.${c}.crossRackShuffleBytes`] = g.crossRackShuffleBytes;
+    perClass[`steadyState.byClass.${c}.crossRackMapInputBytes`] = g.crossRackMapInputBytes;
+  }
   let crossRackBytes = 0;
   series.time.forEach((t, i) => {
     if (t >= window.from && t < window.to) crossRackBytes += (series.crossRackRate[i] ?? 0) * series.interval;
@@ -53,7 +68,7 @@ export function steadyStateMetrics(
   return {
     'steadyState.jobs': measured.length,
     'steadyState.jobsCompleted': done.length,
-    'steadyState.throughput': done.length > 0 && span > 0 ? done.length / span : Number.NaN,
+    'steadyState.throughput': group.throughput,
     'steadyState.executionTime.mean': mean(times),
     'steadyState.executionTime.p50': percentile(times, 0.5),
     'steadyState.executionTime.p95': percentile(times, 0.95),
@@ -61,7 +76,8 @@ export function steadyStateMetrics(
     'steadyState.mapProgressAtFirstReduce': mean(
       measured.map((j) => j.mapProgressAtFirstReduce).filter(Number.isFinite),
     ),
-    'steadyState.crossRackShuffleBytes': measured.reduce((sum, j) => sum + j.crossRackShuffleBytes, 0),
+    'steadyState.crossRackShuffleBytes': group.crossRackShuffleBytes,
     'steadyState.crossRackBytes': crossRackBytes,
+    ...perClass,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * The metrics of NAS Fig. 3 (a)–(f): throughput, mean job execution time, cross-rack
- * traffic, MapProgressRate at first reduce, congested nodes, cross-rack congestions.
+ * The metrics of NAS Fig. 3 (a)–(g): throughput, mean job execution time, cross-rack
+ * traffic, MapProgressRate at first reduce, congested nodes, cross-rack congestions, and
+ * throughput per shuffle class.
  */
 export const NAS_FIGURE_3_METRICS: readonly string[] = Object.freeze([
   'throughput',
@@ -9,6 +10,9 @@ export const NAS_FIGURE_3_METRICS: readonly string[] = Object.freeze([
   'mapProgressAtFirstReduce',
   'congestedNodes.share',
   'congestion.occurrences',
+  'byShuffleClass.light.throughput',
+  'byShuffleClass.medium.throughput',
+  'byShuffleClass.heavy.throughput',
 ]);
 
 /**
