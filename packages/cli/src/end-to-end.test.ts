@@ -53,39 +53,31 @@ describe('rackwise run on the tiny preset', () => {
     expect(readFileSync(join(dir, 'again.csv'), 'utf8')).toBe(readFileSync(join(dir, 'r.csv'), 'utf8'));
   });
 
-  it('sweeps users and prints one table per headline metric', async () => {
-    const { code, out } = await cli(
+  /** Sweeps `param` on the tiny preset under Fair, printing throughput. */
+  const sweepFair = (param: string) =>
+    cli(
       'sweep',
       '--preset',
       'tiny',
       '--policies',
       'fair',
       '--param',
-      'users=1,3',
+      param,
       '--metric',
       'throughput',
       '--parallel',
       '1',
     );
+
+  it('sweeps users and prints one table per headline metric', async () => {
+    const { code, out } = await sweepFair('users=1,3');
     expect(code).toBe(EXIT_OK);
     expect(out).toContain('throughput normalised to fair at the same users');
     expect(out).toMatch(/\n1\s+\S+\s+1\.000\n3\s+\S+\s+1\.000/);
   });
 
   it("takes the preset's own values for a bare --param", async () => {
-    const { code, out } = await cli(
-      'sweep',
-      '--preset',
-      'tiny',
-      '--policies',
-      'fair',
-      '--param',
-      'users',
-      '--metric',
-      'throughput',
-      '--parallel',
-      '1',
-    );
+    const { code, out } = await sweepFair('users');
     expect(code).toBe(EXIT_OK);
     expect(out.match(/^(1|3|6)\s/gm)).toEqual(['1 ', '3 ', '6 ']);
   });

@@ -15,6 +15,7 @@ export {
   MEBIBYTE,
   NAS_SHUFFLE_CLASS_THRESHOLDS,
   NAS_SMALL_INPUT_BYTES,
+  SHUFFLE_CLASSES,
   SHUFFLEWATCHER_RATIO_THRESHOLDS,
 } from './job-classes.js';
 export type { ShuffleClassRule, ShuffleRatioThresholds, ShuffleSizeThresholds } from './job-classes.js';

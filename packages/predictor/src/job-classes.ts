@@ -1,5 +1,8 @@
 import type { Bytes, InputClass, JobView, ShuffleClass, ShufflePredictor } from '@rackwise/types';
 
+/** The shuffle classes, lightest first: the order per-class reports use. */
+export const SHUFFLE_CLASSES: readonly ShuffleClass[] = Object.freeze(['light', 'medium', 'heavy']);
+
 /** One mebibyte, 2^20 bytes: the paper's "MB" (see {@link NAS_SHUFFLE_CLASS_THRESHOLDS}). */
 export const MEBIBYTE: Bytes = 1_048_576;
 

@@ -1,3 +1,4 @@
+import { SHUFFLE_CLASSES } from '@rackwise/predictor';
 import type { InputClass, ShuffleClass } from '@rackwise/types';
 import { jobGroupMetrics } from '../job-group-metrics.js';
 import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
@@ -25,8 +26,8 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
   const jobs = finished.concat(unfinished);
 
   const execution = finished.map((r) => r.executionTime);
-  const byShuffle = (c: ShuffleClass) =>
-    summarize(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime));
+  const perShuffleClass = <T>(f: (c: ShuffleClass) => T) =>
+    Object.fromEntries(SHUFFLE_CLASSES.map((c) => [c, f(c)])) as Record<ShuffleClass, T>;
   const byInput = (c: InputClass) =>
     summarize(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
   const makespan = engine.lastCompletion - engine.firstSubmit;
@@ -42,17 +43,11 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
     throughput: finished.length > 0 && makespan > 0 ? finished.length / makespan : Number.NaN,
     makespan: finished.length > 0 ? makespan : Number.NaN,
     executionTime: summarize(execution),
-    executionTimeByShuffleClass: {
-      light: byShuffle('light'),
-      medium: byShuffle('medium'),
-      heavy: byShuffle('heavy'),
-    },
+    executionTimeByShuffleClass: perShuffleClass((c) =>
+      summarize(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime)),
+    ),
     executionTimeByInputClass: { small: byInput('small'), large: byInput('large') },
-    byShuffleClass: {
-      light: jobGroupMetrics(jobs.filter((r) => r.shuffleClass === 'light')),
-      medium: jobGroupMetrics(jobs.filter((r) => r.shuffleClass === 'medium')),
-      heavy: jobGroupMetrics(jobs.filter((r) => r.shuffleClass === 'heavy')),
-    },
+    byShuffleClass: perShuffleClass((c) => jobGroupMetrics(jobs.filter((r) => r.shuffleClass === c))),
     crossRackBytes: traffic(counters.crossRackBytes),
     totalBytes: traffic(counters.totalBytes),
     mapLocality: {

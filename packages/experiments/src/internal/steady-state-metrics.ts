@@ -1,8 +1,8 @@
 import { type JobRecord, type TimeSeries, jobGroupMetrics } from '@rackwise/engine';
+import { SHUFFLE_CLASSES } from '@rackwise/predictor';
 import type { ShuffleClass } from '@rackwise/types';
 import type { MeasuredWindow } from '../workload-recipe.js';
 
-const CLASSES: readonly ShuffleClass[] = ['heavy', 'medium', 'light'];
 const PER_CLASS = ['throughput', 'executionTime.mean', 'crossRackShuffleBytes', 'crossRackMapInputBytes'];
 
 /** Names of the metrics `steadyStateMetrics` returns, in its order. */
@@ -17,7 +17,7 @@ export const STEADY_STATE_METRICS: readonly string[] = Object.freeze([
   'steadyState.mapProgressAtFirstReduce',
   'steadyState.crossRackShuffleBytes',
   'steadyState.crossRackBytes',
-  ...CLASSES.flatMap((c) => PER_CLASS.map((m) => `steadyState.byClass.${c}.${m}`)),
+  ...SHUFFLE_CLASSES.flatMap((c) => PER_CLASS.map((m) => `steadyState.byClass.${c}.${m}`)),
 ]);
 
 /** Nearest-rank percentile of sorted values. */
@@ -50,11 +50,13 @@ export function steadyStateMetrics(
   classOf: (job: JobRecord) => ShuffleClass = (job) => job.shuffleClass,
 ): Record<string, number> {
   const measured = jobs.filter((j) => j.submitTime >= window.from && j.submitTime < window.to);
-  const done = measured.filter((j) => j.finished);
-  const times = done.map((j) => j.executionTime).sort((a, b) => a - b);
+  const times = measured
+    .filter((j) => j.finished)
+    .map((j) => j.executionTime)
+    .sort((a, b) => a - b);
   const group = jobGroupMetrics(measured);
   const perClass: Record<string, number> = {};
-  for (const c of CLASSES) {
+  for (const c of SHUFFLE_CLASSES) {
     const g = jobGroupMetrics(measured.filter((j) => classOf(j) === c));
     perClass[`steadyState.byClass.${c}.throughput`] = g.throughput;
     perClass[`steadyState.byClass.${c}.executionTime.mean`] = g.executionTimeMean;
@@ -66,10 +68,10 @@ export function steadyStateMetrics(
     if (t >= window.from && t < window.to) crossRackBytes += (series.crossRackRate[i] ?? 0) * series.interval;
   });
   return {
-    'steadyState.jobs': measured.length,
-    'steadyState.jobsCompleted': done.length,
+    'steadyState.jobs': group.jobs,
+    'steadyState.jobsCompleted': group.jobsCompleted,
     'steadyState.throughput': group.throughput,
-    'steadyState.executionTime.mean': mean(times),
+    'steadyState.executionTime.mean': group.executionTimeMean,
     'steadyState.executionTime.p50': percentile(times, 0.5),
     'steadyState.executionTime.p95': percentile(times, 0.95),
     'steadyState.executionTime.max': times.at(-1) ?? Number.NaN,
