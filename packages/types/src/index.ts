@@ -28,7 +28,9 @@ export type { ClusterView, UserView } from './cluster-view.js';
 export type { ServiceGroup, UserOrder } from './user-order.js';
 export type {
   Decision,
+  DecisionEvidence,
   DuplicationExtensionV1,
+  EvidenceValue,
   LaunchDecision,
   PassDecision,
   PolicyContext,

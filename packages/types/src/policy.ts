@@ -10,6 +10,26 @@ export interface SlotOffer {
   readonly kind: SlotKind;
 }
 
+/** One value among the quantities that decided an offer: plain data a host can log or serialise. */
+export type EvidenceValue =
+  | number
+  | string
+  | boolean
+  | null
+  | readonly EvidenceValue[]
+  | { readonly [key: string]: EvidenceValue };
+
+/**
+ * The values that decided one offer, as the policy saw them (the locality level and the
+ * alternatives skipped, a share against the others', a link utilisation against its
+ * threshold…). Each policy documents and exports the shape of its own evidence; hosts
+ * treat it as plain data. Built only when the host asks for it
+ * (`PolicyContext.recordEvidence`), so it costs nothing otherwise.
+ */
+export interface DecisionEvidence {
+  readonly [key: string]: EvidenceValue;
+}
+
 /**
  * Launch a task in the offered slot. `task` must be a pending task (or a suspended
  * reduce, which resumes — on another node than before, that is a migration) of a kind
@@ -21,6 +41,8 @@ export interface LaunchDecision {
   /** Short reason code, `policy/rule` (`mts/local-qualified`, `delay/rack-local`). */
   readonly reason: string;
   readonly duplicate?: boolean;
+  /** The values that decided it; present only when the host asked for evidence. */
+  readonly evidence?: DecisionEvidence;
 }
 
 /** Leave the offered slot idle until the next offer. */
@@ -28,6 +50,8 @@ export interface PassDecision {
   readonly type: 'pass';
   /** Short reason code (`fair/no-pending`, `delay/skipped`). */
   readonly reason: string;
+  /** The values that decided it; present only when the host asked for evidence. */
+  readonly evidence?: DecisionEvidence;
 }
 
 /** What a policy answers to an offer: data, never an exception. */
@@ -44,6 +68,11 @@ export interface RandomSource {
 /** What the host hands a policy when it creates it. */
 export interface PolicyContext {
   readonly random: RandomSource;
+  /**
+   * The host wants each decision's `evidence`. Absent or false: a policy builds none
+   * (no allocation on the offer path for it).
+   */
+  readonly recordEvidence?: boolean;
 }
 
 /** A task event the host reports to the policy. */
