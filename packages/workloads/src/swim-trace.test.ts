@@ -242,6 +242,16 @@ describe('parseSwimTrace — rules', () => {
     expect(parse(text).jobs.map((j) => j.name)).toEqual(['a', 'b']);
   });
 
+  it('accepts a file that starts with a UTF-8 byte-order mark, as spreadsheet exports write', () => {
+    const text = `\uFEFF${line('a', 1, 1, 10, 20, 30)}\r\n${line('b', 2, 1, 10, 20, 30)}\r\n`;
+    expect(parse(text).jobs.map((j) => j.name)).toEqual(['a', 'b']);
+  });
+
+  it('still refuses a byte-order mark inside the file', () => {
+    const text = `${line('a', 1, 1, 10, 20, 30)}\n\uFEFF${line('b', 2, 1, 10, 20, 30)}\n`;
+    expect(() => parse(text)).toThrow(/line 2/);
+  });
+
   it('reads FB-2009 lines (decimal submit times too)', () => {
     const text = [
       line('job0', 49, 49, 740773, 2339561, 627471),

@@ -12,11 +12,12 @@ export function lineError(file: string, line: number, message: string): Error {
 
 /**
  * Splits text into lines (LF or CRLF) keeping 1-based line numbers; blank lines are
- * dropped.
+ * dropped. A leading UTF-8 byte-order mark (U+FEFF, as spreadsheet exports write) is
+ * not part of line 1.
  */
 export function contentLines(text: string): { readonly text: string; readonly line: number }[] {
   const lines: { text: string; line: number }[] = [];
-  const raw = text.split('\n');
+  const raw = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
   for (let i = 0; i < raw.length; i++) {
     const line = (raw[i] as string).replace(/\r$/, '');
     if (line.trim().length > 0) lines.push({ text: line, line: i + 1 });
