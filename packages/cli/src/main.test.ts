@@ -77,6 +77,14 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
       `--trace: trace ${join(dir, 'missing.tsv')} cannot be read (no such file)`,
     ],
     [['run', '--json', 'no/such/dir/r.json'], `--json: directory ${join(dir, 'no/such/dir')} does not exist`],
+    [
+      ['run', '--json', 'r.out', '--csv', './r.out'],
+      `--json and --csv both name ${join(dir, 'r.out')}; give each output its own file`,
+    ],
+    [
+      ['report', 'r.json', '--csv', 'same.txt', '--html', 'same.txt'],
+      `--csv and --html both name ${join(dir, 'same.txt')}`,
+    ],
     [['run', '--engine', 'warp=9'], '--engine: unknown parameter "warp"; known: mapOverhead, mapRate'],
     [['run', '--engine', 'resolveInterval=soon'], '--engine resolveInterval must be a number, got "soon"'],
     [

@@ -4,23 +4,27 @@ import type { CliIo } from './cli-io.js';
 import { stringOption } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
+/** The options that name a file to write, in the order they are written. */
+export const OUTPUT_KINDS = ['json', 'csv', 'html', 'jobs-csv'] as const;
+
+/** One kind of output file, named after its option (`jobs-csv` for `--jobs-csv`). */
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
+
 /** Where to write reports (absolute paths). */
-export interface OutputFiles {
-  readonly json?: string;
-  readonly csv?: string;
-  readonly html?: string;
-}
+export type OutputFiles = Partial<Record<OutputKind, string>>;
 
 /**
- * Resolves `--json`, `--csv` and `--html` against `cwd` and checks, before anything
- * runs, that each names a file in an existing directory.
+ * Resolves `--json`, `--csv`, `--html` and `--jobs-csv` against `cwd` and checks, before
+ * anything runs, that each names a file in an existing directory and that no two name
+ * the same file (the later write would silently replace the earlier one).
  */
 export function checkOutputFiles(
   values: Readonly<Record<string, string | boolean | undefined>>,
   cwd: string,
 ): OutputFiles {
-  const files: Record<string, string> = {};
-  for (const option of ['json', 'csv', 'html'] as const) {
+  const files: OutputFiles = {};
+  const owner = new Map<string, OutputKind>();
+  for (const option of OUTPUT_KINDS) {
     const text = stringOption(values, option);
     if (text === undefined) continue;
     if (text === '') throw new UsageError(`--${option} needs a file name`);
@@ -37,6 +41,11 @@ export function checkOutputFiles(
     } catch (error) {
       if (error instanceof UsageError) throw error;
     }
+    const earlier = owner.get(path);
+    if (earlier !== undefined) {
+      throw new UsageError(`--${earlier} and --${option} both name ${path}; give each output its own file`);
+    }
+    owner.set(path, option);
     files[option] = path;
   }
   return files;
@@ -45,10 +54,10 @@ export function checkOutputFiles(
 /** Writes each requested report and says so on standard error (`wrote <path>`). */
 export function writeOutputs(
   outputs: OutputFiles,
-  render: Partial<Record<keyof OutputFiles, () => string>>,
+  render: Partial<Record<OutputKind, () => string>>,
   io: CliIo,
 ): void {
-  for (const kind of ['json', 'csv', 'html'] as const) {
+  for (const kind of OUTPUT_KINDS) {
     const path = outputs[kind];
     const write = render[kind];
     if (path === undefined || write === undefined) continue;
