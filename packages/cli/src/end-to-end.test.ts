@@ -34,6 +34,8 @@ describe('rackwise run on the tiny preset', () => {
       'r.csv',
       '--html',
       'r.html',
+      '--jobs-csv',
+      'jobs.csv',
     );
     expect(code).toBe(EXIT_OK);
     expect(out).toContain('normalised to fair (= 1.000)');
@@ -46,11 +48,20 @@ describe('rackwise run on the tiny preset', () => {
     expect(header.slice(1)).toEqual([...header.slice(1)].sort());
     expect(header).toContain('byShuffleClass.heavy.throughput');
     expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    const jobs = readFileSync(join(dir, 'jobs.csv'), 'utf8').trimEnd().split('\n');
+    expect(jobs[0]).toMatch(/^policy,seed,id,name,class,submit,start,finish,executionTime,maps,reduces,/);
+    expect(jobs).toHaveLength(1 + 2 * 30);
+    expect(err).not.toContain('--jobs-csv:');
 
     const report = await cli('report', 'r.json', '--baseline', 'nas', '--csv', 'again.csv');
     expect(report.code).toBe(EXIT_OK);
     expect(report.out).toContain('normalised to nas (= 1.000)');
     expect(readFileSync(join(dir, 'again.csv'), 'utf8')).toBe(readFileSync(join(dir, 'r.csv'), 'utf8'));
+    const again = await cli('report', 'r.json', '--jobs-csv', 'jobs-again.csv');
+    expect(again.code).toBe(EXIT_OK);
+    expect(readFileSync(join(dir, 'jobs-again.csv'), 'utf8')).toBe(
+      readFileSync(join(dir, 'jobs.csv'), 'utf8'),
+    );
   });
 
   /** Sweeps `param` on the tiny preset under Fair, printing throughput. */

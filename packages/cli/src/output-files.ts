@@ -1,5 +1,6 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { jobsToCsv } from '@rackwise/experiments';
 import type { CliIo } from './cli-io.js';
 import { stringOption } from './option-values.js';
 import { UsageError } from './usage-error.js';
@@ -49,6 +50,22 @@ export function checkOutputFiles(
     files[option] = path;
   }
   return files;
+}
+
+/**
+ * The per-job CSV of a result for `writeOutputs`, warning on standard error about
+ * columns the runs' job records do not give (left empty).
+ */
+export function jobsCsvOutput(result: Parameters<typeof jobsToCsv>[0], io: CliIo): () => string {
+  return () => {
+    const { text, missing } = jobsToCsv(result);
+    if (missing.length > 0) {
+      io.stderr(
+        `--jobs-csv: the job records of this result give no ${missing.join(', ')}; those columns are empty\n`,
+      );
+    }
+    return text;
+  };
 }
 
 /** Writes each requested report and says so on standard error (`wrote <path>`). */

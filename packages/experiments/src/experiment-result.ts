@@ -1,3 +1,4 @@
+import type { JobTable } from './job-table.js';
 import type { MetricSummary } from './summary-statistics.js';
 
 /**
@@ -19,6 +20,11 @@ export interface PolicyRun {
   /** Every metric of the run, by stable dotted name (`jobTime.mean`, `crossRack.shuffleBytes`). */
   readonly metrics: Readonly<Record<string, number>>;
   readonly series: RunSeries;
+  /**
+   * Every job of the run (`--jobs-csv`); absent in results written before per-job
+   * records were kept.
+   */
+  readonly jobs?: JobTable;
   /** Engine counters (events, solves, flows, time in the solver). */
   readonly stats: Readonly<Record<string, number>>;
   /** Wall-clock seconds the run took (never written to CSV). */

@@ -57,3 +57,7 @@ export type { SweepTable } from './reports/sweep-report.js';
 export { toHtml } from './reports/html-report.js';
 export type { HtmlReportOptions } from './reports/html-report.js';
 export { formatBytes, formatMetricValue, formatNumber } from './reports/format-values.js';
+export { JOB_COLUMNS, jobTable } from './job-table.js';
+export type { JobCell, JobColumn, JobTable } from './job-table.js';
+export { jobsToCsv } from './reports/jobs-csv-report.js';
+export type { JobsCsv } from './reports/jobs-csv-report.js';

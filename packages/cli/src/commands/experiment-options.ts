@@ -63,6 +63,11 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   json: { type: 'string', value: '<file>', description: 'write the full result as JSON' },
   csv: { type: 'string', value: '<file>', description: 'write one row of metrics per policy as CSV' },
   html: { type: 'string', value: '<file>', description: 'write a self-contained HTML report with charts' },
+  'jobs-csv': {
+    type: 'string',
+    value: '<file>',
+    description: 'write one row per job, policy and seed as CSV (submit, finish, bytes, …)',
+  },
   quiet: { type: 'boolean', short: 'q', description: 'no progress bar' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };

@@ -14,7 +14,7 @@ import {
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { nameList, stringOption } from '../option-values.js';
-import { checkOutputFiles, writeOutputs } from '../output-files.js';
+import { checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 
 /** `rackwise report`: tables, CSV and HTML from a saved JSON result. */
@@ -36,6 +36,7 @@ export const REPORT_COMMAND: CommandSpec = {
     },
     csv: { type: 'string', value: '<file>', description: 'write the CSV' },
     html: { type: 'string', value: '<file>', description: 'write the HTML report' },
+    'jobs-csv': { type: 'string', value: '<file>', description: 'write one row per job, policy and seed' },
     help: { type: 'boolean', short: 'h', description: 'show this help' },
   },
 };
@@ -82,6 +83,7 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
       {
         csv: () => sweepToCsv(sweep),
         html: () => sweepToHtml(sweep),
+        'jobs-csv': jobsCsvOutput(sweep, io),
       },
       io,
     );
@@ -104,6 +106,7 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
     {
       csv: () => toCsv(result),
       html: () => toHtml(result, options),
+      'jobs-csv': jobsCsvOutput(result, io),
     },
     io,
   );

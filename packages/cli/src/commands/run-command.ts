@@ -11,7 +11,7 @@ import {
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';
-import { writeOutputs } from '../output-files.js';
+import { jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 import {
   EXPERIMENT_OPTIONS,
@@ -107,6 +107,7 @@ export async function executeExperiment(
       json: () => toJson(result),
       csv: () => toCsv(result),
       html: () => toHtml(result),
+      'jobs-csv': jobsCsvOutput(result, io),
     },
     io,
   );

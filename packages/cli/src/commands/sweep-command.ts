@@ -12,7 +12,7 @@ import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';
 import { nameList, stringOption } from '../option-values.js';
-import { writeOutputs } from '../output-files.js';
+import { jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 import { EXPERIMENT_OPTIONS, checkMetricNames, experimentRequest } from './experiment-options.js';
 import { executeExperiment } from './run-command.js';
@@ -123,6 +123,7 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
       json: () => toJson(result),
       csv: () => sweepToCsv(result),
       html: () => sweepToHtml(result),
+      'jobs-csv': jobsCsvOutput(result, io),
     },
     io,
   );

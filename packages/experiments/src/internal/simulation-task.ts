@@ -11,6 +11,7 @@ import type { Bytes, ShuffleClass, Workload } from '@rackwise/types';
 import { BENCHMARK_PROFILES, type BenchmarkName } from '@rackwise/workloads';
 import type { ExperimentPreset } from '../experiment-preset.js';
 import type { PolicyRun, RunSeries } from '../experiment-result.js';
+import { jobTable } from '../job-table.js';
 import type { PolicyRegistry } from '../policy-registry.js';
 import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
 import { steadyStateMetrics } from './steady-state-metrics.js';
@@ -92,6 +93,7 @@ export function runSimulationTask(
     seed,
     metrics,
     series: toRunSeries(result.series),
+    jobs: jobTable(result.jobs),
     stats: { ...counters },
     wallSeconds: wallMillis / 1000,
   };
