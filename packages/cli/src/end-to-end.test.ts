@@ -4,18 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { recordingIo } from './internal/test-io.js';
-import { EXIT_OK, main } from './main.js';
+import { runCli } from './internal/test-io.js';
+import { EXIT_OK } from './main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-e2e-'));
 const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-async function cli(...argv: string[]) {
-  const io = recordingIo(dir, {}, true);
-  const code = await main(argv, io);
-  return { code, out: io.out.join(''), err: io.err.join('') };
-}
+const cli = (...argv: string[]) => runCli(dir, argv, true);
 
 describe('rackwise run on the tiny preset', () => {
   it('prints the normalised table and writes JSON, CSV and HTML', async () => {

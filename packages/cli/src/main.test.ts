@@ -40,7 +40,7 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
   it.each([
     [
       ['frobnicate'],
-      'unknown command "frobnicate"; commands: run, compare, sweep, report, presets, policies, demo',
+      'unknown command "frobnicate"; commands: run, compare, sweep, merge, report, presets, policies, demo',
     ],
     [
       ['run', '--frobnicate'],

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { CliIo } from './cli-io.js';
 import { type CommandSpec, commandHelp } from './command-line.js';
 import {
@@ -7,10 +6,14 @@ import {
   policiesCommand,
   presetsCommand,
 } from './commands/list-commands.js';
+import { MERGE_COMMAND, mergeCommand } from './commands/merge-command.js';
 import { REPORT_COMMAND, reportCommand } from './commands/report-command.js';
 import { COMPARE_COMMAND, DEMO_COMMAND, RUN_COMMAND, runCommand } from './commands/run-command.js';
 import { SWEEP_COMMAND, sweepCommand } from './commands/sweep-command.js';
 import { UsageError } from './usage-error.js';
+import { cliVersion } from './version.js';
+
+export { cliVersion } from './version.js';
 
 /** Exit codes: success, a failure while running, a usage error found before running. */
 export const EXIT_OK = 0;
@@ -26,6 +29,7 @@ const COMMANDS: readonly Command[] = [
   { spec: RUN_COMMAND, run: (argv, io) => runCommand(RUN_COMMAND, argv, io) },
   { spec: COMPARE_COMMAND, run: (argv, io) => runCommand(COMPARE_COMMAND, argv, io) },
   { spec: SWEEP_COMMAND, run: sweepCommand },
+  { spec: MERGE_COMMAND, run: mergeCommand },
   { spec: REPORT_COMMAND, run: reportCommand },
   { spec: PRESETS_COMMAND, run: presetsCommand },
   { spec: POLICIES_COMMAND, run: policiesCommand },
@@ -45,11 +49,6 @@ ${lines.join('\n')}
 Run \`rackwise <command> --help\` for a command's options.
 Example: rackwise run --trace fb2010 --preset nas-sim --policies fifo,fair --hours 2 --json r.json
 `;
-}
-
-/** The CLI's version, from its package.json. */
-export function cliVersion(): string {
-  return String((createRequire(import.meta.url)('rackwise/package.json') as { version: string }).version);
 }
 
 /**

@@ -38,6 +38,7 @@ export { toCsv } from './reports/csv-report.js';
 export { parseResultJson, toJson } from './reports/json-report.js';
 export type { ParsedResult } from './reports/json-report.js';
 export {
+  assembleSweep,
   prepareSweep,
   runPreparedSweep,
   sweep,
@@ -61,3 +62,14 @@ export { JOB_COLUMNS, jobTable } from './job-table.js';
 export type { JobCell, JobColumn, JobTable } from './job-table.js';
 export { jobsToCsv } from './reports/jobs-csv-report.js';
 export type { JobsCsv } from './reports/jobs-csv-report.js';
+export {
+  cellFileName,
+  mergeSweepCells,
+  readCellFiles,
+  runSweepCells,
+  shardCells,
+  sweepCells,
+  sweepFingerprint,
+  SWEEP_CELL_FORMAT,
+} from './sweep-cells.js';
+export type { Shard, SweepCell, SweepCellFile, SweepCellsOutcome, SweepSpec } from './sweep-cells.js';

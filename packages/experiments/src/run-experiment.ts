@@ -165,12 +165,14 @@ export function experimentTasks(prepared: PreparedExperiment): SimulationTask[] 
 /**
  * Runs simulations on worker threads (or on this thread when `parallelism` is 1 or the
  * registry is a custom one) and reports overall progress; results in task order.
+ * `onRunDone(index, run)` hears of each run as soon as it finishes (to save it).
  */
 export async function runTasks(
   tasks: readonly SimulationTask[],
   prepared: Pick<PreparedExperiment, 'registry' | 'builtinRegistry'>,
   parallelism: number | undefined,
   onProgress: ((progress: ExperimentProgress) => void) | undefined,
+  onRunDone: (index: number, run: PolicyRun) => void = () => {},
 ): Promise<PolicyRun[]> {
   const fractions = new Float64Array(tasks.length);
   let done = 0;
@@ -192,12 +194,14 @@ export async function runTasks(
   if (size === 1 || !prepared.builtinRegistry) {
     const runs: PolicyRun[] = [];
     tasks.forEach((task, index) => {
-      runs.push(runSimulationTask(task, prepared.registry, (f) => report(index, f)));
+      const run = runSimulationTask(task, prepared.registry, (f) => report(index, f));
+      runs.push(run);
+      onRunDone(index, run);
       report(index, 1);
     });
     return runs;
   }
-  return runOnWorkers<SimulationTask, PolicyRun>(workerScript(), tasks, size, report);
+  return runOnWorkers<SimulationTask, PolicyRun>(workerScript(), tasks, size, report, onRunDone);
 }
 
 /** The worker script beside this module: `.ts` when running from the sources, `.js` when built. */

@@ -1,6 +1,7 @@
 import type { ExperimentOverrides } from './experiment-overrides.js';
-import type { ExperimentResult } from './experiment-result.js';
+import type { ExperimentResult, PolicyRun } from './experiment-result.js';
 import { packageVersions } from './internal/package-versions.js';
+import type { SimulationTask } from './internal/simulation-task.js';
 import {
   type ExperimentProgress,
   type PreparedExperiment,
@@ -140,19 +141,38 @@ export async function runPreparedSweep(
 ): Promise<SweepResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const perPoint = prepared.map(experimentTasks);
   const onProgress = options.onProgress;
   const runs = await runTasks(
-    perPoint.flat(),
+    sweepTasks(prepared),
     prepared[0] as PreparedExperiment,
     options.parallelism,
     onProgress === undefined ? undefined : (p: ExperimentProgress) => onProgress(p),
   );
-  const wallSeconds = (performance.now() - started) / 1000;
+  return assembleSweep(prepared, options, runs, {
+    startedAt,
+    wallSeconds: (performance.now() - started) / 1000,
+  });
+}
+
+/** Every simulation of a sweep: each value's `experimentTasks`, value after value. */
+export function sweepTasks(prepared: readonly PreparedExperiment[]): SimulationTask[] {
+  return prepared.flatMap(experimentTasks);
+}
+
+/**
+ * Gathers the runs of a sweep (in `sweepTasks` order, wherever they ran) into its
+ * result: one experiment result per value, mean and spread over the seeds.
+ */
+export function assembleSweep(
+  prepared: readonly PreparedExperiment[],
+  options: Pick<SweepOptions, 'parameter' | 'values' | 'referenceValue'>,
+  runs: readonly PolicyRun[],
+  timing: SweepResult['timing'],
+): SweepResult {
   let offset = 0;
   const points = prepared.map((point, i): SweepPoint => {
-    const count = perPoint[i]?.length ?? 0;
-    const result = assembleResult(point, runs.slice(offset, offset + count), { startedAt, wallSeconds });
+    const count = point.policies.length * point.seeds.length;
+    const result = assembleResult(point, runs.slice(offset, offset + count), timing);
     offset += count;
     return { value: options.values[i] as number, result };
   });
@@ -172,6 +192,6 @@ export async function runPreparedSweep(
     metricNames: [...names].sort(),
     points,
     versions: packageVersions(),
-    timing: { startedAt, wallSeconds },
+    timing,
   };
 }

@@ -1,8 +1,12 @@
 import {
+  type SweepResult,
+  type SweepSpec,
   experimentPreset,
   formatSweepTable,
+  mergeSweepCells,
   prepareSweep,
   runPreparedSweep,
+  runSweepCells,
   sweepTable,
   sweepToCsv,
   sweepToHtml,
@@ -10,12 +14,14 @@ import {
 } from '@rackwise/experiments';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { DEFAULT_EMIT_SHARDS, emitSweep } from '../emit/emit-sweep.js';
 import { withProgressBar } from '../internal/progress-bar.js';
 import { nameList, stringOption } from '../option-values.js';
-import { jobsCsvOutput, writeOutputs } from '../output-files.js';
+import { type OutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 import { EXPERIMENT_OPTIONS, checkMetricNames, experimentRequest } from './experiment-options.js';
 import { executeExperiment } from './run-command.js';
+import { SWEEP_CELL_OPTIONS, cellOptions } from './sweep-cell-options.js';
 
 /** `rackwise sweep`: one experiment per value of a parameter. */
 export const SWEEP_COMMAND: CommandSpec = {
@@ -40,6 +46,7 @@ export const SWEEP_COMMAND: CommandSpec = {
       description: "metric of the printed tables (repeatable as a,b); default the preset's headline ones",
     },
     ...EXPERIMENT_OPTIONS,
+    ...SWEEP_CELL_OPTIONS,
   },
 };
 
@@ -88,6 +95,13 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
     if (points.some((p) => !(Number.isSafeInteger(p) && p >= 0))) {
       throw new UsageError(`--param seed: seeds must be integers >= 0, got ${points.join(', ')}`);
     }
+    for (const option of ['out', 'shard', 'emit', 'shards']) {
+      if (values[option] !== undefined) {
+        throw new UsageError(
+          `--param seed runs one experiment and takes no --${option}; shard a sweep of another parameter with --seeds`,
+        );
+      }
+    }
     const seeded = { ...request, options: { ...request.options, seeds: points } };
     return executeExperiment(seeded, io, chosen === undefined ? {} : { metrics: chosen });
   }
@@ -99,26 +113,76 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
       `--reference: ${JSON.stringify(referenceText)} is not one of the values of ${parameter}: ${points.join(', ')}`,
     );
   }
-  const sweepOptions = {
-    ...request.options,
+  const { parallelism, ...experiment } = request.options;
+  const spec: SweepSpec = {
+    ...experiment,
     parameter,
     values: points,
     ...(referenceValue === undefined ? {} : { referenceValue }),
   };
   let prepared: ReturnType<typeof prepareSweep>;
   try {
-    prepared = prepareSweep(sweepOptions);
+    prepared = prepareSweep(spec);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const cells = cellOptions(values, request.outputs, io.cwd);
+  if (cells.emit !== undefined) {
+    io.stdout(
+      emitSweep(
+        cells.emit,
+        argv,
+        spec,
+        cells.shardCount ?? DEFAULT_EMIT_SHARDS,
+        SWEEP_COMMAND.options,
+        cells.out,
+      ),
+    );
+    return 0;
+  }
+  if (cells.out !== undefined) {
+    const out = cells.out;
+    const outcome = await withProgressBar(io, request.quiet, (onProgress) =>
+      runSweepCells(spec, out, {
+        ...(cells.shard === undefined ? {} : { shard: cells.shard }),
+        ...(parallelism === undefined ? {} : { parallelism }),
+        onProgress,
+      }),
+    );
+    const which = cells.shard === undefined ? 'sweep' : `shard ${cells.shard.index}/${cells.shard.count}`;
+    io.stderr(
+      `${which}: ran ${outcome.ran} of its ${outcome.cells} cells, ${outcome.skipped} already done in ${out} (${outcome.total} cells in the sweep)\n`,
+    );
+    if (cells.shard !== undefined) {
+      io.stderr(`when every shard has run: rackwise merge ${out} --html report.html\n`);
+      return 0;
+    }
+    printSweep(mergeSweepCells(out), chosen, request.outputs, io);
+    return 0;
+  }
   const result = await withProgressBar(io, request.quiet, (onProgress) =>
-    runPreparedSweep(prepared, { ...sweepOptions, onProgress }),
+    runPreparedSweep(prepared, {
+      ...spec,
+      ...(parallelism === undefined ? {} : { parallelism }),
+      onProgress,
+    }),
   );
+  printSweep(result, chosen, request.outputs, io);
+  return 0;
+}
+
+/** Prints a sweep's tables (the chosen metrics, else its headline ones) and writes the requested reports. */
+export function printSweep(
+  result: SweepResult,
+  chosen: readonly string[] | undefined,
+  outputs: OutputFiles,
+  io: CliIo,
+): void {
   const metrics = chosen ?? result.headline;
-  io.stdout(`${result.preset} · sweep of ${parameter} · seeds ${result.seeds.join(', ')}\n`);
+  io.stdout(`${result.preset} · sweep of ${result.parameter} · seeds ${result.seeds.join(', ')}\n`);
   for (const metric of metrics) io.stdout(`\n${formatSweepTable(sweepTable(result, metric))}\n`);
   writeOutputs(
-    request.outputs,
+    outputs,
     {
       json: () => toJson(result),
       csv: () => sweepToCsv(result),
@@ -127,5 +191,4 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
     },
     io,
   );
-  return 0;
 }

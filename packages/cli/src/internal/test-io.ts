@@ -20,3 +20,15 @@ export function recordingIo(cwd: string, env: Record<string, string> = {}, tty =
     cwd,
   };
 }
+
+/** Runs the CLI in `cwd` as a test would: exit code, standard output and error as text. */
+export async function runCli(
+  cwd: string,
+  argv: readonly string[],
+  tty = false,
+): Promise<{ code: number; out: string; err: string }> {
+  const { main } = await import('../main.js');
+  const io = recordingIo(cwd, {}, tty);
+  const code = await main(argv, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}

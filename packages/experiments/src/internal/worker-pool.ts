@@ -15,7 +15,8 @@ export type WorkerMessage<Result> =
 /**
  * Runs `tasks` on up to `size` worker threads loaded from `script`, one task per worker
  * at a time (each worker takes the next task when it finishes one), and resolves with
- * the results in task order. `onProgress(index, fraction)` relays each task's progress.
+ * the results in task order. `onProgress(index, fraction)` relays each task's progress,
+ * `onDone(index, result)` each result as it arrives.
  * The first error rejects, after every worker is stopped.
  *
  * Workers inherit the process's `execArgv` (so `--conditions=@rackwise/source` holds in
@@ -27,6 +28,7 @@ export function runOnWorkers<Task, Result>(
   tasks: readonly Task[],
   size: number,
   onProgress: (index: number, fraction: number) => void,
+  onDone: (index: number, result: Result) => void = () => {},
 ): Promise<Result[]> {
   const results: Result[] = new Array(tasks.length);
   let next = 0;
@@ -61,6 +63,11 @@ export function runOnWorkers<Task, Result>(
           return fail(error);
         }
         results[message.index] = message.result;
+        try {
+          onDone(message.index, message.result);
+        } catch (error) {
+          return fail(error instanceof Error ? error : new Error(String(error)));
+        }
         onProgress(message.index, 1);
         finished++;
         if (finished === tasks.length) {

@@ -1,0 +1,48 @@
+import { type ShardedRun, shardCommand } from './emit-sweep.js';
+
+/** Where the emitted Job mounts the results volume. */
+export const KUBERNETES_RESULTS_PATH = '/results';
+
+/** The PersistentVolumeClaim the emitted Job writes its cells to (create it once, ReadWriteMany). */
+export const KUBERNETES_RESULTS_CLAIM = 'rackwise-results';
+
+/** Container image of the emitted Job: Node.js 20, where `npx` fetches the published CLI. */
+export const KUBERNETES_IMAGE = 'node:20-slim';
+
+/**
+ * A Kubernetes Indexed Job (batch/v1, `completionMode: Indexed`) with one completion per
+ * shard: each pod runs `rackwise sweep … --shard $JOB_COMPLETION_INDEX/N --out <dir>`
+ * with the published package, and writes its cells to the `rackwise-results` claim, from
+ * which `rackwise merge <dir>` joins them. Plain data; print as JSON (which is YAML too).
+ */
+export function kubernetesJob(run: ShardedRun): Record<string, unknown> {
+  const out = run.out ?? `${KUBERNETES_RESULTS_PATH}/${run.name}`;
+  const command = shardCommand(run, out);
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name: run.name, labels: { 'app.kubernetes.io/name': 'rackwise' } },
+    spec: {
+      completionMode: 'Indexed',
+      completions: run.shards,
+      parallelism: run.shards,
+      backoffLimit: Math.max(6, run.shards),
+      template: {
+        metadata: { labels: { 'app.kubernetes.io/name': 'rackwise' } },
+        spec: {
+          restartPolicy: 'Never',
+          containers: [
+            {
+              name: 'rackwise',
+              image: KUBERNETES_IMAGE,
+              command: ['sh', '-c', `${command} --shard "$JOB_COMPLETION_INDEX/${run.shards}"`],
+              resources: { requests: { cpu: '1', memory: '1Gi' } },
+              volumeMounts: [{ name: 'results', mountPath: KUBERNETES_RESULTS_PATH }],
+            },
+          ],
+          volumes: [{ name: 'results', persistentVolumeClaim: { claimName: KUBERNETES_RESULTS_CLAIM } }],
+        },
+      },
+    },
+  };
+}
