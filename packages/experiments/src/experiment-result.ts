@@ -10,6 +10,8 @@ export interface RunSeries {
   readonly time: readonly number[];
   /** Cross-rack shuffle rate summed over all rack uplinks, bits per second. */
   readonly crossRackShuffleRate: readonly number[];
+  /** Cross-rack rate of all traffic (shuffle, map input, replication), bits per second; absent in older results. */
+  readonly crossRackRate?: readonly number[];
   readonly runningMaps: readonly number[];
   readonly runningReduces: readonly number[];
 }

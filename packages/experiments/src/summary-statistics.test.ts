@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { normalise, summarise } from './summary-statistics.js';
+import { confidenceHalfWidth, normalise, pairedRatioSummary, summarise } from './summary-statistics.js';
 
 describe('normalise', () => {
   it('divides by the baseline, as the papers normalise to Fair', () => {
@@ -46,4 +46,23 @@ describe('summarise', () => {
       expect(s.sd).toBeGreaterThanOrEqual(0);
     },
   );
+});
+
+describe('confidenceHalfWidth', () => {
+  it('is t(0.975, n − 1) · sd / √n, and undefined for one seed', () => {
+    expect(confidenceHalfWidth({ n: 5, sd: 2 })).toBeCloseTo((2.776 * 2) / Math.sqrt(5), 9);
+    expect(confidenceHalfWidth({ n: 100, sd: 1 })).toBeCloseTo(0.196, 9);
+    expect(confidenceHalfWidth({ n: 1, sd: 0 })).toBeNaN();
+  });
+});
+
+describe('pairedRatioSummary', () => {
+  it('divides seed by seed, so a shared workload effect leaves no spread', () => {
+    const base = [1, 2, 3].map((seed) => ({ seed, metrics: { t: seed * 100 } }));
+    const policy = [3, 1, 2].map((seed) => ({ seed, metrics: { t: seed * 80 } }));
+    const summary = pairedRatioSummary(policy, base, 't');
+    expect(summary.mean).toBeCloseTo(0.8, 12);
+    expect(summary.sd).toBeCloseTo(0, 12);
+    expect(summary.n).toBe(3);
+  });
 });

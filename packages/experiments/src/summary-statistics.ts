@@ -43,3 +43,37 @@ export function normalise(value: number, baseline: number): number {
   if (baseline === 0) return value === 0 ? 1 : Number.NaN;
   return value / baseline;
 }
+
+/** Two-sided 97.5 % quantiles of Student's t for 1…30 degrees of freedom. */
+const T_975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
+  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/**
+ * Half-width of the 95 % confidence interval of the mean over seeds (Student's t with
+ * n − 1 degrees of freedom, 1.96 beyond 30): `t · sd / √n`. `NaN` below two samples —
+ * one seed gives no interval.
+ */
+export function confidenceHalfWidth(summary: Pick<MetricSummary, 'n' | 'sd'>): number {
+  if (summary.n < 2 || !Number.isFinite(summary.sd)) return Number.NaN;
+  const t = T_975[summary.n - 2] ?? 1.96;
+  return (t * summary.sd) / Math.sqrt(summary.n);
+}
+
+/**
+ * A policy's metric relative to the baseline, paired by seed: `value(seed) /
+ * baseline(seed)` for every seed both ran, summarised. The seeds share their workload, so
+ * the pairing takes the workload's variation out of the spread: the interval says how
+ * sure the difference between the policies is, not how much workloads differ.
+ */
+export function pairedRatioSummary(
+  runs: readonly { readonly seed: number; readonly metrics: Readonly<Record<string, number>> }[],
+  baseline: readonly { readonly seed: number; readonly metrics: Readonly<Record<string, number>> }[],
+  metric: string,
+): MetricSummary {
+  const base = new Map(baseline.map((r) => [r.seed, r.metrics[metric] ?? Number.NaN]));
+  return summarise(
+    runs.map((r) => normalise(r.metrics[metric] ?? Number.NaN, base.get(r.seed) ?? Number.NaN)),
+  );
+}

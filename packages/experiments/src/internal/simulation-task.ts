@@ -113,6 +113,7 @@ export function toRunSeries(series: TimeSeries): RunSeries {
   return {
     time: down(series.time),
     crossRackShuffleRate: down(series.crossRackShuffleRate, 8),
+    crossRackRate: down(series.crossRackRate, 8),
     runningMaps: down(series.runningMaps),
     runningReduces: down(series.runningReduces),
   };

@@ -1,7 +1,11 @@
-import type { ExperimentResult, RunSeries } from '../experiment-result.js';
-import { barChartSvg, escapeXml, formatDuration, lineChartSvg } from '../internal/svg-charts.js';
-import { formatMetricValue, formatNumber } from './format-values.js';
+import type { ExperimentResult, PolicyResult } from '../experiment-result.js';
+import { escapeXml, formatDuration } from '../internal/chart-svg.js';
+import { directionNote, metricInfo, metricTitle } from '../metric-info.js';
+import { confidenceHalfWidth, pairedRatioSummary } from '../summary-statistics.js';
+import { formatNumber } from './format-values.js';
 import { normalisedTable } from './normalised-table.js';
+import { barChartSvg, lineChartSvg } from './report-charts.js';
+import { SERIES_CATALOGUE, seriesValues, smooth } from './series-catalogue.js';
 
 /** Options of `toHtml`. */
 export interface HtmlReportOptions {
@@ -11,96 +15,308 @@ export interface HtmlReportOptions {
   readonly metrics?: readonly string[];
 }
 
+/** The shuffle classes of the per-class views (NAS §IV-A, ShuffleWatcher Table 1). */
+const CLASSES = ['light', 'medium', 'heavy'] as const;
+
 /**
- * A self-contained HTML report: bars of the headline metrics normalised to the baseline
- * (as the papers plot them), the cross-rack shuffle rate and running tasks over time
- * (first seed of each policy), every metric per policy, and the full configuration.
- * Inline SVG and CSS only: no scripts, fonts or other external assets.
+ * Per-class views (NAS Fig. 5, ShuffleWatcher Fig. 12): which metric per class, the
+ * steady-state one when the preset measures a window. `{c}` is the class.
+ */
+const CLASS_VIEWS = [
+  {
+    steady: 'steadyState.byClass.{c}.executionTime.mean',
+    whole: 'byShuffleClass.{c}.executionTimeMean',
+  },
+  {
+    steady: 'steadyState.byClass.{c}.crossRackShuffleBytes',
+    whole: 'byShuffleClass.{c}.crossRackShuffleBytes',
+  },
+] as const;
+
+/** Most points of a CDF line. */
+const CDF_POINTS = 400;
+
+/**
+ * A self-contained HTML report a person reads: the headline metrics normalised to the
+ * baseline with 95 % intervals over seeds (human names, units, which way is better),
+ * per-class bars, the CDF of job execution time, the time series smoothed to the
+ * monitor window with time in hours, every metric, and the full configuration. Charts
+ * are SVG rendered at build time: no scripts, fonts or other external assets.
  */
 export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}): string {
   const table = normalisedTable(result, options);
-  const policies = table.policies;
-  const firstSeries = (i: number): RunSeries | undefined => result.policies[i]?.runs[0]?.series;
-  const lines = (pick: (s: RunSeries) => readonly number[], scale = 1) =>
-    policies.map((name, i) => {
-      const series = firstSeries(i);
-      return { name, x: series?.time ?? [], y: (series ? pick(series) : []).map((v) => v * scale) };
-    });
+  const seeds = result.seeds.length;
   const body = [
     `<h1>${escapeXml(result.preset)}</h1>`,
     `<p class="lede">${escapeXml(result.description)}</p>`,
-    `<p>Seeds ${escapeXml(result.seeds.join(', '))} · policies ${escapeXml(policies.join(', '))} · normalised to <b>${escapeXml(
+    `<p>Policies <b>${escapeXml(table.policies.join(', '))}</b> · normalised to <b>${escapeXml(
       table.baseline,
-    )}</b> · run took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
-    '<h2>Normalised metrics</h2>',
-    barChartSvg({
-      title: `Metrics normalised to ${table.baseline}`,
-      categories: table.rows.map((r) => r.metric),
-      series: policies.map((name, i) => ({ name, values: table.rows.map((r) => r.ratios[i] ?? Number.NaN) })),
-      reference: 1,
-      formatTick: (v) => v.toFixed(2),
-    }),
-    htmlTable(
-      ['metric', `${table.baseline} (absolute)`, ...policies],
-      table.rows.map((r) => [
-        r.metric,
-        formatMetricValue(r.metric, r.baselineValue),
-        ...r.ratios.map((x) => (Number.isFinite(x) ? x.toFixed(3) : '—')),
-      ]),
+    )}</b> · ${seedsText(result.seeds)} · run took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
+    seeds < 2
+      ? '<p class="warn">One seed: every number below is a single run, not a result. Run with <code>--seeds 1..5</code> for means with 95 % intervals.</p>'
+      : '',
+    `<h2>Headline metrics, normalised to ${escapeXml(table.baseline)}</h2>`,
+    normalisedChart(
+      result,
+      table.baseline,
+      table.rows.map((r) => r.metric),
     ),
+    normalisedHtmlTable(
+      result,
+      table.baseline,
+      table.rows.map((r) => r.metric),
+    ),
+    '<h2>By job class</h2>',
+    ...classCharts(result),
+    '<h2>Job execution time</h2>',
+    cdfChart(result),
     '<h2>Over time</h2>',
-    lineChartSvg({
-      title: 'Cross-rack shuffle rate (Mbit/s)',
-      xLabel: 'simulated time',
-      series: lines((s) => s.crossRackShuffleRate, 1e-6),
-      formatTick: formatNumber,
-    }),
-    lineChartSvg({
-      title: 'Running map tasks',
-      xLabel: 'simulated time',
-      series: lines((s) => s.runningMaps),
-      formatTick: formatNumber,
-    }),
-    lineChartSvg({
-      title: 'Running reduce tasks',
-      xLabel: 'simulated time',
-      series: lines((s) => s.runningReduces),
-      formatTick: formatNumber,
-    }),
+    ...seriesCharts(result),
     '<h2>Every metric</h2>',
-    htmlTable(
-      ['metric', ...policies],
-      result.metricNames.map((m) => [
-        m,
-        ...result.policies.map((p) => formatMetricValue(m, p.metrics[m] ?? Number.NaN)),
-      ]),
-    ),
+    everyMetricTable(result),
     '<h2>Configuration</h2>',
     `<details><summary>Full configuration</summary><pre>${escapeXml(
       JSON.stringify(result.configuration, null, 2),
     )}</pre></details>`,
-    `<p class="small">${escapeXml(
-      Object.entries(result.versions)
-        .map(([k, v]) => `${k}@${v}`)
-        .join(' · '),
-    )}</p>`,
+    versionsLine(result.versions),
   ];
   return htmlPage(`rackwise · ${result.preset}`, body.join('\n'));
 }
 
-/** An HTML table with a header row; cells are escaped. */
-export function htmlTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const head = header.map((h) => `<th>${escapeXml(h)}</th>`).join('');
-  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`).join('\n');
-  return `<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+/** `5 seeds (1–5)` / `1 seed (7)`. */
+export function seedsText(seeds: readonly number[]): string {
+  const list = seeds.length > 6 ? `${seeds[0]}…${seeds.at(-1)}` : seeds.join(', ');
+  return `${seeds.length} seed${seeds.length === 1 ? '' : 's'} (${list})`;
 }
 
-const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:800px;color:#222;padding:0 1rem}
-h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}
-.lede{color:#555;margin-top:0}table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums}
-th,td{padding:.2rem .6rem;border-bottom:1px solid #eee;text-align:right}th:first-child,td:first-child{text-align:left}
-svg{display:block;margin:1rem 0;max-width:100%;height:auto}svg .title{font-weight:600;font-size:13px}
-svg .tick,svg .cat,svg .legend{font-size:11px;fill:#333}pre{font-size:12px;overflow:auto;background:#f7f7f7;padding:.6rem}
+/** `mean over 5 seeds; bars show the 95 % interval of the mean` or the one-seed warning. */
+export function intervalNote(n: number): string {
+  return n < 2 ? 'one seed: no interval' : `mean over ${n} seeds · error bars: 95 % interval of the mean`;
+}
+
+/** Mean and 95 % interval of a policy's per-seed ratio to the baseline (`pairedRatioSummary`). */
+function pairedRatio(
+  policy: PolicyResult,
+  base: PolicyResult | undefined,
+  metric: string,
+): [number, number, number] {
+  const summary = pairedRatioSummary(policy.runs, base?.runs ?? [], metric);
+  const half = confidenceHalfWidth(summary);
+  return [summary.mean, summary.mean - half, summary.mean + half];
+}
+
+/** Mean, low and high of a policy's metric in display units (low/high NaN for one seed). */
+function meanAndInterval(
+  policy: PolicyResult | undefined,
+  metric: string,
+  scale = 1,
+): [number, number, number] {
+  const spread = policy?.spread[metric];
+  const mean = spread?.mean ?? Number.NaN;
+  const half = spread === undefined ? Number.NaN : confidenceHalfWidth(spread);
+  return [mean * scale, (mean - half) * scale, (mean + half) * scale];
+}
+
+function normalisedChart(result: ExperimentResult, baseline: string, metrics: readonly string[]): string {
+  const base = result.policies.find((p) => p.policy === baseline);
+  const categories = metrics.map((m) => {
+    const info = metricInfo(m);
+    const note = directionNote(info);
+    return note === '' ? info.label : `${info.label}\n(${note})`;
+  });
+  return barChartSvg({
+    title: `Headline metrics of each policy relative to ${baseline}`,
+    subtitle: `${baseline} = 1 · ratio per seed, ${intervalNote(result.seeds.length)}`,
+    categories,
+    yName: `ratio to ${baseline}`,
+    reference: 1,
+    series: result.policies.map((p) => {
+      const cells = metrics.map((m) => pairedRatio(p, base, m));
+      return {
+        name: p.policy,
+        values: cells.map((c) => c[0]),
+        low: cells.map((c) => c[1]),
+        high: cells.map((c) => c[2]),
+      };
+    }),
+  });
+}
+
+/** `1.234 ± 0.056` in the metric's display unit, or `—`. */
+function withInterval(mean: number, low: number, high: number): string {
+  if (!Number.isFinite(mean)) return '—';
+  const half = (high - low) / 2;
+  return Number.isFinite(half) ? `${formatNumber(mean)} ± ${formatNumber(half)}` : formatNumber(mean);
+}
+
+function normalisedHtmlTable(result: ExperimentResult, baseline: string, metrics: readonly string[]): string {
+  const base = result.policies.find((p) => p.policy === baseline);
+  return htmlTable(
+    [
+      'metric',
+      'better',
+      `${baseline} (absolute)`,
+      ...result.policies.map((p) => `${p.policy} / ${baseline}`),
+    ],
+    metrics.map((m) => {
+      const info = metricInfo(m);
+      const b = base?.spread[m]?.mean ?? Number.NaN;
+      return [
+        metricTitle(info),
+        info.direction === 'neither' ? '' : info.direction,
+        withInterval(...meanAndInterval(base, m, info.scale)),
+        ...result.policies.map((p) =>
+          withInterval(...meanAndInterval(p, m, b === 0 || !Number.isFinite(b) ? Number.NaN : 1 / b)),
+        ),
+      ];
+    }),
+  );
+}
+
+function classCharts(result: ExperimentResult): string[] {
+  const known = new Set(result.metricNames);
+  return CLASS_VIEWS.flatMap((view) => {
+    const pattern = known.has(view.steady.replace('{c}', 'light')) ? view.steady : view.whole;
+    const metrics = CLASSES.map((c) => pattern.replace('{c}', c));
+    if (!metrics.every((m) => known.has(m))) return [];
+    const info = metricInfo(metrics[0] as string);
+    const label = info.label.replace(/,? (of )?light-shuffle jobs/, '');
+    return [
+      barChartSvg({
+        title: `${label} by shuffle class`,
+        subtitle: `${pattern === view.steady ? 'steady-state window · ' : ''}${intervalNote(result.seeds.length)}`,
+        categories: CLASSES.map((c) => `${c} shuffle`),
+        yName: info.unit,
+        series: result.policies.map((p) => {
+          const cells = metrics.map((m) => meanAndInterval(p, m, info.scale));
+          return {
+            name: p.policy,
+            values: cells.map((c) => c[0]),
+            low: cells.map((c) => c[1]),
+            high: cells.map((c) => c[2]),
+          };
+        }),
+      }),
+    ];
+  });
+}
+
+/** The empirical CDF of completed jobs' execution times, every seed pooled, per policy. */
+function cdfChart(result: ExperimentResult): string {
+  const series = result.policies.map((p) => {
+    const times: number[] = [];
+    for (const run of p.runs) {
+      const column = run.jobs?.values[run.jobs.columns.indexOf('executionTime')] ?? [];
+      for (const t of column) if (typeof t === 'number' && Number.isFinite(t) && t > 0) times.push(t);
+    }
+    times.sort((a, b) => a - b);
+    const step = Math.max(1, Math.ceil(times.length / CDF_POINTS));
+    const x: number[] = [];
+    const y: number[] = [];
+    for (let i = 0; i < times.length; i += step) {
+      x.push(times[i] as number);
+      y.push(i / times.length);
+    }
+    if (times.length > 0) {
+      x.push(times.at(-1) as number);
+      y.push(1);
+    }
+    return { name: p.policy, x, y };
+  });
+  if (series.every((s) => s.x.length === 0)) {
+    return '<p class="small">No per-job records in this result (saved before they were kept).</p>';
+  }
+  return lineChartSvg({
+    title: 'Share of jobs finished within a given execution time',
+    subtitle: `completed jobs of ${seedsText(result.seeds)} pooled · log time axis`,
+    xName: 'job execution time (s, log scale)',
+    yName: 'share of jobs',
+    xScale: 'log',
+    yMax: 1,
+    step: true,
+    series,
+  });
+}
+
+/** Seconds of the engine's monitor window (`monitorHistory`, 600 s by default). */
+function monitorWindow(result: ExperimentResult): number {
+  const engine = result.configuration.engine as { monitorHistory?: unknown } | undefined;
+  return typeof engine?.monitorHistory === 'number' ? engine.monitorHistory : 600;
+}
+
+/** Samples of the series per monitor window. */
+function smoothingWindow(seconds: number, time: readonly number[]): number {
+  const spacing = time.length > 1 ? ((time.at(-1) as number) - (time[0] as number)) / (time.length - 1) : 0;
+  return spacing > 0 ? Math.max(1, Math.round(seconds / spacing)) : 1;
+}
+
+function seriesCharts(result: ExperimentResult): string[] {
+  return SERIES_CATALOGUE.flatMap((entry) => {
+    const runs = result.policies.map((p) => ({ policy: p.policy, series: p.runs[0]?.series }));
+    if (!runs.some((r) => seriesValues(r.series, entry.key) !== undefined)) return [];
+    const first = runs.find((r) => r.series !== undefined)?.series;
+    const seconds = monitorWindow(result);
+    const window = smoothingWindow(seconds, first?.time ?? []);
+    return [
+      lineChartSvg({
+        title: entry.title,
+        subtitle: `first seed (${result.seeds[0]}) of each policy · moving average over the ${formatNumber(
+          seconds / 60,
+        )}-minute monitor window`,
+        xName: 'simulated time (h)',
+        yName: entry.unit,
+        series: runs.map((r) => ({
+          name: r.policy,
+          x: (r.series?.time ?? []).map((t) => t / 3600),
+          y: smooth(seriesValues(r.series, entry.key) ?? [], window).map((v) => v * entry.scale),
+        })),
+      }),
+    ];
+  });
+}
+
+function everyMetricTable(result: ExperimentResult): string {
+  return htmlTable(
+    ['metric', 'unit', 'better', ...result.policies.map((p) => p.policy)],
+    result.metricNames.map((m) => {
+      const info = metricInfo(m);
+      return [
+        info.label,
+        info.unit,
+        info.direction === 'neither' ? '' : info.direction,
+        ...result.policies.map((p) => withInterval(...meanAndInterval(p, m, info.scale))),
+      ];
+    }),
+    `<caption>Mean over ${seedsText(result.seeds)}${result.seeds.length > 1 ? ' ± half-width of the 95 % interval' : ''}; key names in the JSON and CSV are the metric names.</caption>`,
+  );
+}
+
+/** The package versions line at the foot of a report. */
+export function versionsLine(versions: Readonly<Record<string, string>>): string {
+  return `<p class="small">${escapeXml(
+    Object.entries(versions)
+      .map(([k, v]) => `${k}@${v}`)
+      .join(' · '),
+  )}</p>`;
+}
+
+/** An HTML table with a header row; cells are escaped. */
+export function htmlTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  caption = '',
+): string {
+  const head = header.map((h) => `<th>${escapeXml(h)}</th>`).join('');
+  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${escapeXml(c)}</td>`).join('')}</tr>`).join('\n');
+  return `<table>${caption}<thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+const STYLE = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:900px;color:#222;padding:0 1rem}
+h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px solid #ddd}
+.lede{color:#555;margin-top:0}.warn{background:#fff4e0;border-left:4px solid #E69F00;padding:.5rem .8rem}
+table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums}caption{caption-side:bottom;text-align:left;font-size:12px;color:#666;padding-top:.3rem}
+th,td{padding:.2rem .6rem;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}th:first-child,td:first-child{white-space:normal}th:first-child,td:first-child{text-align:left}
+svg{display:block;margin:1rem 0;max-width:100%;height:auto}pre{font-size:12px;overflow:auto;background:#f7f7f7;padding:.6rem}
 .small{font-size:11px;color:#777}`;
 
 /** A complete HTML document with the report's inline style. */

@@ -145,21 +145,27 @@ describe('toHtml', () => {
 
   it('is one self-contained document: inline SVG and CSS, no scripts or external assets', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).not.toMatch(/<script|<link|<img|src=|url\(|@import/i);
-    expect(html.match(/https?:\/\/[^"]+/g)).toEqual([
-      'http://www.w3.org/2000/svg',
-      'http://www.w3.org/2000/svg',
-      'http://www.w3.org/2000/svg',
-      'http://www.w3.org/2000/svg',
-    ]);
+    expect(html).not.toMatch(/<script|<link|<img|src=|@import/i);
+    // The only references are to clip paths inside the same SVG.
+    expect(html.match(/url\([^)]*\)/g)?.every((u) => /^url\(#[\w-]+\)$/.test(u))).toBe(true);
+    expect(new Set(html.match(/https?:\/\/[^"]+/g))).toEqual(
+      new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink']),
+    );
+  });
+
+  it('draws the normalised bars, the per-class bars and the series of each policy, with human names', () => {
+    expect(html).toContain('Headline metrics of each policy relative to fair');
+    expect(html).toContain('Cross-rack shuffle rate, all rack links');
+    expect(html).toContain('Mean job execution time');
+    expect(html).toContain('Throughput (jobs/h)');
+    expect(html).toContain('One seed: every number below is a single run');
+    // Bars, the time series (no class metrics and no jobs in this fixture): 1 + 3.
     expect(html.match(/<svg /g)).toHaveLength(4);
   });
 
-  it('draws the normalised bars and the series of each policy', () => {
-    expect(html).toContain('Metrics normalised to fair');
-    expect(html).toContain('Cross-rack shuffle rate (Mbit/s)');
-    expect(html.match(/<polyline /g)).toHaveLength(6);
-    expect(html).toContain('<title>nas · throughput: 1.500</title>');
+  it('every clip path id is unique in the page', () => {
+    const ids = html.match(/ id="[^"]+"/g) ?? [];
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('escapes text from the result', () => {

@@ -1,10 +1,12 @@
-import { barChartSvg, escapeXml, formatDuration } from '../internal/svg-charts.js';
-import { normalise } from '../summary-statistics.js';
+import { escapeXml, formatDuration } from '../internal/chart-svg.js';
+import { directionNote, metricInfo, metricTitle } from '../metric-info.js';
+import { confidenceHalfWidth, normalise, pairedRatioSummary } from '../summary-statistics.js';
 import { SWEEP_FORMAT, type SweepResult } from '../sweep.js';
 import { csvField } from './csv-report.js';
-import { formatMetricValue } from './format-values.js';
-import { htmlPage, htmlTable } from './html-report.js';
+import { formatMetricValue, formatNumber } from './format-values.js';
+import { htmlPage, htmlTable, intervalNote, seedsText, versionsLine } from './html-report.js';
 import { alignColumns } from './normalised-table.js';
+import { bandChartSvg } from './report-charts.js';
 
 /** One metric of a sweep: per value, per policy, the mean normalised to the reference and its spread. */
 export interface SweepTable {
@@ -103,31 +105,61 @@ export function sweepToCsv(result: SweepResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A self-contained HTML report of a sweep: per headline metric, bars per value and policy, and a table. */
+/**
+ * A self-contained HTML report of a sweep: per headline metric, a line per policy over
+ * the swept values with its 95 % band over seeds (normalised as `sweepTable`), and a
+ * table; human metric names and units throughout.
+ */
 export function sweepToHtml(result: SweepResult): string {
+  const n = result.seeds.length;
   const sections = result.headline.map((metric) => {
     const table = sweepTable(result, metric);
+    const info = metricInfo(metric);
+    // Per-seed ratios to the reference (the baseline at the same or the reference value).
+    const paired = result.points.map((point) => {
+      const referencePoint =
+        result.referenceValue === undefined
+          ? point
+          : (result.points.find((p) => p.value === result.referenceValue) ?? point);
+      const base = referencePoint.result.policies.find((p) => p.policy === result.baseline);
+      return table.policies.map((policy) => {
+        const own = point.result.policies.find((p) => p.policy === policy);
+        const summary = pairedRatioSummary(own?.runs ?? [], base?.runs ?? [], metric);
+        return { mean: summary.mean, half: confidenceHalfWidth(summary) };
+      });
+    });
+    const note = directionNote(info);
     return [
-      `<h2>${escapeXml(metric)}</h2>`,
-      barChartSvg({
-        title: `${metric} normalised to ${table.reference}`,
-        categories: table.values.map((v) => `${result.parameter} ${v}`),
-        series: table.policies.map((name, p) => ({
-          name,
-          values: table.ratios.map((row) => row[p] ?? Number.NaN),
-        })),
+      `<h2>${escapeXml(info.label)}</h2>`,
+      bandChartSvg({
+        title: `${info.label} over ${result.parameter}${note === '' ? '' : ` (${note})`}`,
+        subtitle: `relative to ${table.reference}, per seed · ${intervalNote(n).replace('error bars', 'bands')}`,
+        xName: result.parameter,
+        xValues: table.values,
+        yName: `ratio to ${result.baseline}`,
         reference: 1,
-        formatTick: (v) => v.toFixed(2),
+        series: table.policies.map((name, p) => {
+          const mean = paired.map((row) => row[p]?.mean ?? Number.NaN);
+          const half = paired.map((row) => row[p]?.half ?? Number.NaN);
+          return {
+            name,
+            mean,
+            low: mean.map((m, v) => m - (half[v] ?? Number.NaN)),
+            high: mean.map((m, v) => m + (half[v] ?? Number.NaN)),
+          };
+        }),
       }),
       htmlTable(
-        [result.parameter, 'reference (absolute)', ...table.policies],
+        [result.parameter, `reference, ${metricTitle(info)}`, ...table.policies],
         table.values.map((value, v) => [
           String(value),
-          formatMetricValue(metric, table.referenceValues[v] ?? Number.NaN),
+          formatNumber((table.referenceValues[v] ?? Number.NaN) * info.scale),
           ...table.policies.map((_, p) => {
-            const r = table.ratios[v]?.[p] ?? Number.NaN;
-            const s = table.spreads[v]?.[p] ?? Number.NaN;
-            return Number.isFinite(r) ? `${r.toFixed(3)}${s > 0 ? ` ±${s.toFixed(3)}` : ''}` : '—';
+            const r = paired[v]?.[p]?.mean ?? Number.NaN;
+            const h = paired[v]?.[p]?.half ?? Number.NaN;
+            return Number.isFinite(r)
+              ? `${r.toFixed(3)}${Number.isFinite(h) ? ` ± ${h.toFixed(3)}` : ''}`
+              : '—';
           }),
         ]),
       ),
@@ -136,10 +168,14 @@ export function sweepToHtml(result: SweepResult): string {
   const body = [
     `<h1>${escapeXml(result.preset)}: sweep of ${escapeXml(result.parameter)}</h1>`,
     `<p class="lede">${escapeXml(result.description)}</p>`,
-    `<p>${escapeXml(result.parameter)} = ${escapeXml(result.values.join(', '))} · seeds ${escapeXml(
-      result.seeds.join(', '),
-    )} · policies ${escapeXml(result.policies.join(', '))} · took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
+    `<p>${escapeXml(result.parameter)} = ${escapeXml(result.values.join(', '))} · policies <b>${escapeXml(
+      result.policies.join(', '),
+    )}</b> · ${seedsText(result.seeds)} · took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
+    n < 2
+      ? '<p class="warn">One seed: every point is a single run, not a result. Run with <code>--seeds 1..5</code> for means with 95 % bands.</p>'
+      : '',
     ...sections,
+    versionsLine(result.versions),
   ];
   return htmlPage(`rackwise · ${result.preset} · ${result.parameter}`, body.join('\n'));
 }
