@@ -18,6 +18,8 @@ export interface CommandSpec {
   readonly positionals: readonly string[];
   /** How many positionals are required. */
   readonly requiredPositionals: number;
+  /** Whether the last positional may repeat (`<result.json>…`). */
+  readonly variadic?: boolean;
   readonly options: Readonly<Record<string, OptionSpec>>;
 }
 
@@ -72,7 +74,7 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
   if (positionals.length < spec.requiredPositionals) {
     throw new UsageError(`'rackwise ${spec.name}' needs ${spec.positionals.join(' ')}`);
   }
-  if (positionals.length > spec.positionals.length) {
+  if (spec.variadic !== true && positionals.length > spec.positionals.length) {
     throw new UsageError(
       `'rackwise ${spec.name}' takes ${spec.positionals.length} argument(s) (${spec.positionals.join(' ')}), got ${positionals.length}: ${positionals.join(' ')}`,
     );

@@ -53,6 +53,25 @@ describe('rackwise run on the tiny preset', () => {
     expect(report.code).toBe(EXIT_OK);
     expect(report.out).toContain('normalised to nas (= 1.000)');
     expect(readFileSync(join(dir, 'again.csv'), 'utf8')).toBe(readFileSync(join(dir, 'r.csv'), 'utf8'));
+    // Two saved results side by side: the same policies, renamed by file.
+    const copy = await cli(
+      'run',
+      '--preset',
+      'tiny',
+      '--policies',
+      'fair,delay',
+      '--parallel',
+      '1',
+      '--quiet',
+      '--json',
+      'other.json',
+    );
+    expect(copy.code).toBe(EXIT_OK);
+    const both = await cli('report', 'r.json', 'other.json', '--html', 'both.html');
+    expect(both.code).toBe(EXIT_OK);
+    expect(both.out).toMatch(/normalised to fair \(r\) \(= 1\.000\)/);
+    expect(both.out).toMatch(/fair \(r\)\s+nas\s+fair \(other\)\s+delay/);
+    expect(readFileSync(join(dir, 'both.html'), 'utf8')).toContain('fair (other)');
     const again = await cli('report', 'r.json', '--jobs-csv', 'jobs-again.csv');
     expect(again.code).toBe(EXIT_OK);
     expect(readFileSync(join(dir, 'jobs-again.csv'), 'utf8')).toBe(

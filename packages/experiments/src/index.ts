@@ -73,3 +73,8 @@ export {
   SWEEP_CELL_FORMAT,
 } from './sweep-cells.js';
 export type { Shard, SweepCell, SweepCellFile, SweepCellsOutcome, SweepSpec } from './sweep-cells.js';
+export { combineResults, combineSweeps } from './reports/combine-results.js';
+export type { LabelledResult } from './reports/combine-results.js';
+export { directionNote, METRIC_CATALOGUE, metricInfo, metricTitle } from './metric-info.js';
+export type { MetricDirection, MetricEntry, MetricInfo } from './metric-info.js';
+export { confidenceHalfWidth, pairedRatioSummary } from './summary-statistics.js';

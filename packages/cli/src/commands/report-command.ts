@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import {
+  type ExperimentResult,
+  type SweepResult,
+  combineResults,
+  combineSweeps,
   formatNormalisedTable,
   formatSweepTable,
   normalisedTable,
@@ -20,9 +24,11 @@ import { UsageError } from '../usage-error.js';
 /** `rackwise report`: tables, CSV and HTML from a saved JSON result. */
 export const REPORT_COMMAND: CommandSpec = {
   name: 'report',
-  summary: 'Print the table of a saved result (from --json) and write its CSV or HTML report.',
-  positionals: ['<result.json>'],
+  summary:
+    'Print the table of saved results (from --json), several side by side, and write their CSV or HTML report.',
+  positionals: ['<result.json>…'],
   requiredPositionals: 1,
+  variadic: true,
   options: {
     baseline: {
       type: 'string',
@@ -41,11 +47,8 @@ export const REPORT_COMMAND: CommandSpec = {
   },
 };
 
-/** Runs `report`. */
-export function reportCommand(argv: readonly string[], io: CliIo): number {
-  const { values, positionals } = parseCommandLine(REPORT_COMMAND, argv);
-  const path = resolve(io.cwd, positionals[0] as string);
-  const outputs = checkOutputFiles(values, io.cwd);
+/** Reads and parses one saved result; a problem is a usage error naming the file. */
+function readResult(path: string): ReturnType<typeof parseResultJson> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -55,12 +58,54 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
       `${path} cannot be read (${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)})`,
     );
   }
-  let parsed: ReturnType<typeof parseResultJson>;
   try {
-    parsed = parseResultJson(text, path);
+    return parseResultJson(text, path);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** The short name of a result in a side-by-side report: its file name without `.json`. */
+function labelOf(path: string): string {
+  return basename(path).replace(/\.json$/i, '');
+}
+
+/**
+ * Reads every saved result and, when there are several, puts them side by side (all
+ * experiments, or all sweeps of the same values).
+ */
+function readResults(paths: readonly string[]): ReturnType<typeof parseResultJson> {
+  const parsed = paths.map((path) => ({ label: labelOf(path), parsed: readResult(path) }));
+  if (parsed.length === 1) return (parsed[0] as (typeof parsed)[number]).parsed;
+  const kinds = new Set(parsed.map((p) => p.parsed.kind));
+  if (kinds.size > 1) throw new UsageError('give only experiment results or only sweep results, not both');
+  try {
+    if (kinds.has('sweep')) {
+      return {
+        kind: 'sweep',
+        result: combineSweeps(
+          parsed.map((p) => ({ label: p.label, result: p.parsed.result as SweepResult })),
+        ),
+      };
+    }
+    return {
+      kind: 'experiment',
+      result: combineResults(
+        parsed.map((p) => ({ label: p.label, result: p.parsed.result as ExperimentResult })),
+      ),
+    };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Runs `report`. */
+export function reportCommand(argv: readonly string[], io: CliIo): number {
+  const { values, positionals } = parseCommandLine(REPORT_COMMAND, argv);
+  const paths = positionals.map((p) => resolve(io.cwd, p));
+  const path = paths.join(', ');
+  const outputs = checkOutputFiles(values, io.cwd);
+  const parsed = readResults(paths);
   const metricText = stringOption(values, 'metric');
   const metrics = metricText === undefined ? undefined : nameList('metric', metricText);
   const known = parsed.result.metricNames;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ExperimentResult, type PolicyRun, RESULT_FORMAT } from '../experiment-result.js';
 import { summarise } from '../summary-statistics.js';
+import { combineResults } from './combine-results.js';
 import { toCsv } from './csv-report.js';
 import { toHtml } from './html-report.js';
 import { parseResultJson, toJson } from './json-report.js';
@@ -171,5 +172,19 @@ describe('toHtml', () => {
   it('escapes text from the result', () => {
     expect(html).toContain('a &#60;fixture&#62; &#38; co');
     expect(html).not.toContain('<fixture>');
+  });
+});
+
+describe('combineResults', () => {
+  it('puts results side by side, renaming only the policies both hold', () => {
+    const other = result({ fair: [run(1, { throughput: 1 })], delay: [run(1, { throughput: 2 })] });
+    const both = combineResults([
+      { label: 'monday', result: oneSeed },
+      { label: 'tuesday', result: other },
+    ]);
+    expect(both.policies.map((p) => p.policy)).toEqual(['fair (monday)', 'nas', 'fair (tuesday)', 'delay']);
+    expect(both.baseline).toBe('fair (monday)');
+    expect(normalisedTable(both, { metrics: ['throughput'] }).rows[0]?.ratios).toEqual([1, 1.5, 2, 4]);
+    expect(combineResults([{ label: 'a', result: oneSeed }])).toBe(oneSeed);
   });
 });
