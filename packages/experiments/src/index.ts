@@ -26,7 +26,12 @@ export { checkReadable, validatePreset } from './validate-preset.js';
 export { buildWorkload, FB2010_TRACE, steadyStateWindow } from './workload-recipe.js';
 export type { MeasuredWindow } from './workload-recipe.js';
 export { DEFAULT_SEED, prepareExperiment, runExperiment, runPreparedExperiment } from './run-experiment.js';
-export type { ExperimentProgress, PreparedExperiment, RunExperimentOptions } from './run-experiment.js';
+export type {
+  ExperimentProgress,
+  PreparedExperiment,
+  RunExperimentOptions,
+  RunningSimulation,
+} from './run-experiment.js';
 export { metricNames } from './metric-catalogue.js';
 export { RESULT_FORMAT } from './experiment-result.js';
 export type { ExperimentResult, PolicyResult, PolicyRun, RunSeries } from './experiment-result.js';

@@ -24,12 +24,23 @@ import { summarise } from './summary-statistics.js';
 import { PROBE_CONTEXT, validatePreset } from './validate-preset.js';
 import { buildWorkload } from './workload-recipe.js';
 
+/** One simulation under way: which, and how far (jobs done / jobs). */
+export interface RunningSimulation {
+  readonly policy: string;
+  readonly seed: number;
+  /** What else tells it apart (`users=30` in a sweep). */
+  readonly label?: string;
+  readonly fraction: number;
+}
+
 /** Progress of an experiment, for a progress bar. */
 export interface ExperimentProgress {
   /** Fraction of all simulations done, 0…1 (each weighs the same). */
   readonly fraction: number;
   readonly runsDone: number;
   readonly runsTotal: number;
+  /** The simulations started and not finished, in task order. */
+  readonly running: readonly RunningSimulation[];
 }
 
 /** What to run. */
@@ -175,17 +186,33 @@ export async function runTasks(
   onRunDone: (index: number, run: PolicyRun) => void = () => {},
 ): Promise<PolicyRun[]> {
   const fractions = new Float64Array(tasks.length);
+  const started = new Set<number>();
   let done = 0;
   const report = (index: number, fraction: number): void => {
-    if (fraction >= 1 && fractions[index] !== 1) done++;
+    if (fraction >= 1 && fractions[index] !== 1) {
+      done++;
+      started.delete(index);
+    } else if (fraction < 1) started.add(index);
     fractions[index] = Math.min(1, fraction);
     if (onProgress === undefined) return;
     let sum = 0;
     for (const f of fractions) sum += f;
+    const running = [...started]
+      .sort((a, b) => a - b)
+      .map((i): RunningSimulation => {
+        const task = tasks[i] as SimulationTask;
+        return {
+          policy: task.policy,
+          seed: task.seed,
+          ...(task.label === undefined ? {} : { label: task.label }),
+          fraction: fractions[i] ?? 0,
+        };
+      });
     onProgress({
       fraction: tasks.length === 0 ? 1 : sum / tasks.length,
       runsDone: done,
       runsTotal: tasks.length,
+      running,
     });
   };
   const size = parallelism ?? Math.min(availableParallelism(), tasks.length);

@@ -145,7 +145,7 @@ export async function runSweepCells(
   mkdirSync(directory, { recursive: true });
   const done = new Set(readCellFiles(directory, fingerprint).map((f) => f.cell.index));
   const todo = mine.filter((cell) => !done.has(cell.index));
-  const tasks = sweepTasks(prepared);
+  const tasks = sweepTasks(prepared, spec);
   const startedAt = new Date().toISOString();
   await runTasks(
     todo.map((cell) => tasks[cell.index] as (typeof tasks)[number]),

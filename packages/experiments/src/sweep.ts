@@ -143,7 +143,7 @@ export async function runPreparedSweep(
   const started = performance.now();
   const onProgress = options.onProgress;
   const runs = await runTasks(
-    sweepTasks(prepared),
+    sweepTasks(prepared, options),
     prepared[0] as PreparedExperiment,
     options.parallelism,
     onProgress === undefined ? undefined : (p: ExperimentProgress) => onProgress(p),
@@ -154,9 +154,14 @@ export async function runPreparedSweep(
   });
 }
 
-/** Every simulation of a sweep: each value's `experimentTasks`, value after value. */
-export function sweepTasks(prepared: readonly PreparedExperiment[]): SimulationTask[] {
-  return prepared.flatMap(experimentTasks);
+/** Every simulation of a sweep: each value's `experimentTasks`, value after value, labelled `parameter=value`. */
+export function sweepTasks(
+  prepared: readonly PreparedExperiment[],
+  options: Pick<SweepOptions, 'parameter' | 'values'>,
+): SimulationTask[] {
+  return prepared.flatMap((point, v) =>
+    experimentTasks(point).map((task) => ({ ...task, label: `${options.parameter}=${options.values[v]}` })),
+  );
 }
 
 /**

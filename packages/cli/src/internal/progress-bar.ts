@@ -1,54 +1,109 @@
+import type { ExperimentProgress } from '@rackwise/experiments';
 import type { CliIo } from '../cli-io.js';
 
-/** A one-line progress bar on standard error. */
+/** Progress on standard error: an overall bar with an ETA and a line per running simulation. */
 export interface ProgressBar {
-  /** Shows `fraction` (0…1) done, with a short label. */
-  update(fraction: number, label: string): void;
-  /** Clears the line. */
+  update(progress: ExperimentProgress): void;
+  /** Clears what was drawn. */
   finish(): void;
 }
 
 const SILENT: ProgressBar = { update() {}, finish() {} };
 
+/** Most running simulations listed (more are summed up in one line). */
+const MAX_LINES = 8;
+
+/** `[#####-----]` of `width` characters. */
+function bar(fraction: number, width: number): string {
+  const f = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
+  const filled = Math.round(f * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+}
+
+/** Seconds as `1 h 02 min`, `3 min 05 s`, `42 s`. */
+export function formatEta(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${s} s`;
+}
+
 /**
- * A progress bar when standard error is a terminal and not under CI (`CI` set) and not
- * silenced; otherwise one that draws nothing. It redraws only when the shown
- * percentage or label changes.
+ * The ETA from the work done so far, assuming the rest goes at the same pace; none
+ * until 2 % is done and 2 s have passed (too early to say).
  */
-export function createProgressBar(io: CliIo, quiet: boolean): ProgressBar {
+export function estimateRemaining(fraction: number, elapsedSeconds: number): number | undefined {
+  if (!(fraction >= 0.02 && elapsedSeconds >= 2) || fraction >= 1) return undefined;
+  return (elapsedSeconds * (1 - fraction)) / fraction;
+}
+
+/** The lines of one frame: overall bar, runs, ETA; then each running simulation. */
+export function progressLines(
+  progress: ExperimentProgress,
+  elapsedSeconds: number,
+  columns: number,
+): string[] {
+  const width = Math.max(10, Math.min(30, columns - 50));
+  const remaining = estimateRemaining(progress.fraction, elapsedSeconds);
+  const head = `${bar(progress.fraction, width)} ${String(Math.floor(progress.fraction * 100)).padStart(3)}% ${
+    progress.runsDone
+  }/${progress.runsTotal} runs${remaining === undefined ? '' : ` · ETA ${formatEta(remaining)}`}`;
+  const shown = progress.running.slice(0, MAX_LINES).map((r) => {
+    const name = [r.policy, `seed ${r.seed}`, ...(r.label === undefined ? [] : [r.label])].join(' · ');
+    return `  ${bar(r.fraction, 10)} ${String(Math.floor(r.fraction * 100)).padStart(3)}% ${name}`;
+  });
+  const more = progress.running.length - shown.length;
+  return [head, ...shown, ...(more > 0 ? [`  … and ${more} more running`] : [])].map((line) =>
+    line.slice(0, columns - 1),
+  );
+}
+
+/**
+ * Progress when standard error is a terminal and not under CI (`CI` set) and not
+ * silenced; otherwise one that draws nothing. It redraws only when what it shows
+ * changes, moving the cursor back over the lines it drew last.
+ */
+export function createProgressBar(
+  io: CliIo,
+  quiet: boolean,
+  now: () => number = () => performance.now(),
+): ProgressBar {
   const ci = io.env.CI !== undefined && io.env.CI !== '' && io.env.CI !== 'false' && io.env.CI !== '0';
   if (quiet || ci || !io.stderrIsTty) return SILENT;
-  const width = Math.max(10, Math.min(40, (io.columns ?? 80) - 50));
+  const columns = io.columns ?? 80;
+  const start = now();
   let shown = '';
-  let drawn = false;
+  let drawn = 0;
+  const clear = (): string => (drawn > 1 ? `\x1b[${drawn - 1}A` : '') + '\r\x1b[J';
   return {
-    update(fraction, label) {
-      const f = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
-      const filled = Math.round(f * width);
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(f * 100)).padStart(3)}% ${label}`;
-      if (line === shown) return;
-      shown = line;
-      drawn = true;
-      io.stderr(`\r\x1b[2K${line.slice(0, (io.columns ?? 80) - 1)}`);
+    update(progress) {
+      const lines = progressLines(progress, (now() - start) / 1000, columns);
+      const frame = lines.join('\n');
+      if (frame === shown) return;
+      io.stderr(`${clear()}${frame}`);
+      shown = frame;
+      drawn = lines.length;
     },
     finish() {
-      if (drawn) io.stderr('\r\x1b[2K');
-      drawn = false;
+      if (drawn > 0) io.stderr(clear());
+      drawn = 0;
       shown = '';
     },
   };
 }
 
-/** Runs `work` with a progress bar fed by the runner's progress (`runsDone/runsTotal runs`), cleared at the end. */
+/** Runs `work` with progress fed by the runner (`onProgress`), cleared at the end. */
 export async function withProgressBar<T>(
   io: CliIo,
   quiet: boolean,
-  work: (onProgress: (p: { fraction: number; runsDone: number; runsTotal: number }) => void) => Promise<T>,
+  work: (onProgress: (p: ExperimentProgress) => void) => Promise<T>,
 ): Promise<T> {
-  const bar = createProgressBar(io, quiet);
+  const progress = createProgressBar(io, quiet);
   try {
-    return await work((p) => bar.update(p.fraction, `${p.runsDone}/${p.runsTotal} runs`));
+    return await work((p) => progress.update(p));
   } finally {
-    bar.finish();
+    progress.finish();
   }
 }

@@ -21,6 +21,8 @@ export interface SimulationTask {
   readonly preset: ExperimentPreset;
   readonly policy: string;
   readonly seed: number;
+  /** What else tells it apart in progress displays (`users=30` in a sweep). */
+  readonly label?: string;
 }
 
 /** Most points of a stored time series; longer ones are averaged down to this. */
