@@ -43,7 +43,8 @@ describe('progress on a terminal', () => {
     bar.update(progress(0.6, running));
     bar.finish();
     expect(io.err).toHaveLength(3);
-    expect(io.err[1]).toMatch(/^\x1b\[1A\r\x1b\[J.*60% 1\/4 runs · ETA 7 s\n {2}\[/);
+    expect(io.err[1]?.startsWith('\x1b[1A\r\x1b[J')).toBe(true);
+    expect(io.err[1]).toMatch(/60% 1\/4 runs · ETA 7 s\n {2}\[/);
     expect(io.err[2]).toBe('\x1b[1A\r\x1b[J');
     expect(io.out).toEqual([]);
   });

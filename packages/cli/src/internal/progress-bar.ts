@@ -76,7 +76,7 @@ export function createProgressBar(
   const start = now();
   let shown = '';
   let drawn = 0;
-  const clear = (): string => (drawn > 1 ? `\x1b[${drawn - 1}A` : '') + '\r\x1b[J';
+  const clear = (): string => `${drawn > 1 ? `\x1b[${drawn - 1}A` : ''}\r\x1b[J`;
   return {
     update(progress) {
       const lines = progressLines(progress, (now() - start) / 1000, columns);
