@@ -160,17 +160,24 @@ function normalisedHtmlTable(result: ExperimentResult, baseline: string, metrics
     ],
     metrics.map((m) => {
       const info = metricInfo(m);
-      const b = base?.spread[m]?.mean ?? Number.NaN;
       return [
         metricTitle(info),
         info.direction === 'neither' ? '' : info.direction,
         withInterval(...meanAndInterval(base, m, info.scale)),
-        ...result.policies.map((p) =>
-          withInterval(...meanAndInterval(p, m, b === 0 || !Number.isFinite(b) ? Number.NaN : 1 / b)),
-        ),
+        ...result.policies.map((p) => ratioText(...pairedRatio(p, base, m))),
       ];
     }),
+    `<caption>Absolute: mean over ${seedsText(result.seeds)}; ratios: mean of the per-seed ratios to ${escapeXml(
+      baseline,
+    )}${result.seeds.length > 1 ? ' ± half-width of their 95 % interval' : ''}.</caption>`,
   );
+}
+
+/** A ratio to three decimals with its interval: `0.907 ± 0.045`. */
+function ratioText(mean: number, low: number, high: number): string {
+  if (!Number.isFinite(mean)) return '—';
+  const half = (high - low) / 2;
+  return Number.isFinite(half) ? `${mean.toFixed(3)} ± ${half.toFixed(3)}` : mean.toFixed(3);
 }
 
 function classCharts(result: ExperimentResult): string[] {
