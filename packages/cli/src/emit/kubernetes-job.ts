@@ -36,7 +36,7 @@ export function kubernetesJob(run: ShardedRun): Record<string, unknown> {
               name: 'rackwise',
               image: KUBERNETES_IMAGE,
               command: ['sh', '-c', `${command} --shard "$JOB_COMPLETION_INDEX/${run.shards}"`],
-              resources: { requests: { cpu: '1', memory: '1Gi' } },
+              resources: { requests: { cpu: '1', memory: '2Gi' } },
               volumeMounts: [{ name: 'results', mountPath: KUBERNETES_RESULTS_PATH }],
             },
           ],

@@ -26,7 +26,7 @@ export function slurmArrayScript(run: ShardedRun): string {
 #SBATCH --array=0-${run.shards - 1}
 #SBATCH --ntasks=1
 #SBATCH --cpus-per-task=1
-#SBATCH --mem=1G
+#SBATCH --mem=2G
 #SBATCH --output=${run.name}-%A_%a.out
 # ${run.cells} cells in ${run.shards} shards; every task writes its cells to ${out}.
 # When all are done: npx --yes ${run.package} merge ${shellQuote(out)} --html report.html
