@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExperiment } from '../run-experiment.js';
 import { sweep } from '../sweep.js';
+import { combineResults } from './combine-results.js';
 import { toHtml } from './html-report.js';
 import { sweepToHtml } from './sweep-report.js';
 
@@ -153,6 +154,7 @@ describe.skipIf(chromium.path === undefined)(
     let experiment: Layout;
     let oneSeed: Layout;
     let sweepLayout: Layout;
+    let sideBySide: Layout;
 
     beforeAll(async () => {
       const result = await runExperiment({
@@ -170,11 +172,17 @@ describe.skipIf(chromium.path === undefined)(
         values: [1, 3, 6],
         parallelism: 1,
       });
+      const combined = combineResults([
+        { label: 'three', result },
+        { label: 'one', result: single },
+      ]);
       const layouts = render({
         experiment: toHtml(result),
         oneSeed: toHtml(single),
         sweep: sweepToHtml(swept),
+        combined: toHtml(combined),
       });
+      sideBySide = layouts.combined as Layout;
       experiment = layouts.experiment as Layout;
       oneSeed = layouts.oneSeed as Layout;
       sweepLayout = layouts.sweep as Layout;
@@ -213,6 +221,13 @@ describe.skipIf(chromium.path === undefined)(
         'One seed: every number below is a single run, not a result.',
       );
       expect(oneSeed.charts[0]?.errorBars).toBe(0);
+    });
+
+    it('side-by-side report: the policies of both results, renamed where both hold one', () => {
+      expectReadable(sideBySide);
+      expect(sideBySide.charts[0]?.texts).toEqual(
+        expect.arrayContaining(['fair (three)', 'delay', 'nas (three)', 'fair (one)', 'nas (one)']),
+      );
     });
 
     it('sweep report: a line per policy over the swept values with bands, human names', () => {
