@@ -20,6 +20,9 @@ const allowed = {
   '@rackwise/workloads': ['@rackwise/types'],
   '@rackwise/engine': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
   '@rackwise/policy-kit': ['@rackwise/types'],
+  // Embedded in a host's scheduler: the vocabulary, the max-min solver for its flows and
+  // the default predictor, never the engine.
+  '@rackwise/host': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
   policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
   '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
 };

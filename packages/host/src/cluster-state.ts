@@ -1,0 +1,206 @@
+import { createShufflePredictor } from '@rackwise/predictor';
+import type {
+  ClusterView,
+  Decision,
+  NodeId,
+  PreemptionRequest,
+  SchedulerPolicy,
+  Seconds,
+  ShufflePredictor,
+  SlotKind,
+  TaskRef,
+  TopologyView,
+  UserId,
+} from '@rackwise/types';
+import type { HostEvent } from './host-events.js';
+import { applyEvent } from './internal/apply-event.js';
+import { HostView, UserRecord, type ViewSource, kindIndex } from './internal/host-view.js';
+import type { JobRecord } from './internal/job-record.js';
+import { NetworkSamples } from './internal/network-samples.js';
+import { checkNode, checkTime, refuse } from './internal/validate-event.js';
+
+/** How a host state is set up; every field but `topology` has a default. */
+export interface ClusterStateOptions {
+  /** The cluster: usually {@link topologyFromLabels} or {@link createHostTopology}. */
+  readonly topology: TopologyView;
+  /** The host's own shuffle predictor; default `createShufflePredictor()` of @rackwise/predictor. */
+  readonly predictor?: ShufflePredictor;
+  /** Slowstart: completed-map fraction before a job's reduces may launch. Default 0.05 (Hadoop). */
+  readonly mapCompletionThreshold?: number;
+  /** Seconds between the host's link samples (the window of one `links` event). Default 1. */
+  readonly monitorInterval?: Seconds;
+  /** Link samples kept for `recentRackUtilisation`. Default 600. */
+  readonly historyLength?: number;
+  /** Offers kept in `decisions` (the most recent). Default 1,000; 0 keeps none. */
+  readonly decisionLimit?: number;
+  /** The clock before the first event. Default 0. */
+  readonly startTime?: Seconds;
+}
+
+/** One offer made through {@link ClusterState.offer} and what the policy answered. */
+export interface OfferRecord {
+  readonly time: Seconds;
+  readonly node: NodeId;
+  readonly kind: SlotKind;
+  readonly policy: string;
+  readonly decision: Decision;
+}
+
+/** A copy of a running map the host should now kill (another copy's output was kept). */
+export interface TaskCopy {
+  readonly task: TaskRef;
+  readonly node: NodeId;
+}
+
+/**
+ * A cluster's state kept from the host's own events, and the `ClusterView` of it that
+ * every rackwise policy accepts. Events are checked whole before anything changes: a
+ * refused one throws a `HostEventError` and leaves the state as it was.
+ */
+export interface ClusterState {
+  /** The live view to hand to policies (valid between events). */
+  readonly view: ClusterView;
+  readonly now: Seconds;
+  /** The most recent offers made through `offer`, oldest first. */
+  readonly decisions: readonly OfferRecord[];
+  /**
+   * Applies one event. Returns the map copies the host should kill (when a map with
+   * several copies finished, the others; usually none).
+   */
+  apply(event: HostEvent): readonly TaskCopy[];
+  /**
+   * Reports every later event to the policy's hooks (`onJobSubmitted`, `onTaskStarted`,
+   * `onTaskCompleted`, `onJobCompleted`, `onTick`) and asks its extensions (which copy of
+   * a duplicated map to keep, which reduces to preempt on a `tick`).
+   */
+  attach(policy: SchedulerPolicy): void;
+  /**
+   * Asks a policy what to run in a free slot of `kind` on `node`, at `time` (default now),
+   * and records the decision. It starts nothing: the host launches what it decides to and
+   * reports a `start` event.
+   */
+  offer(policy: SchedulerPolicy, node: NodeId, kind: SlotKind, time?: Seconds): Decision;
+  /** Preemption requests of the attached policies at the latest `tick` (FCS). */
+  readonly preemptions: readonly PreemptionRequest[];
+}
+
+/** The state behind a {@link ClusterState}; the event handlers change it. */
+export interface HostState extends ViewSource {
+  readonly view: HostView;
+  readonly samples: NetworkSamples;
+  readonly policies: SchedulerPolicy[];
+  preemptions: readonly PreemptionRequest[];
+  user(id: number): UserRecord;
+  job(id: number): JobRecord | undefined;
+}
+
+const fraction = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 1;
+
+/**
+ * Creates an empty state over a topology. Throws an `Error` naming the option at fault.
+ *
+ * @example
+ * const state = createClusterState({ topology: topologyFromLabels(nodes) });
+ * state.apply({ type: 'submit', time: 0, job: { id: 0, user: 1, maps, reduces: 2 } });
+ * const decision = state.offer(policy, node, 'container');
+ */
+export function createClusterState(options: ClusterStateOptions): ClusterState {
+  const topology = options?.topology;
+  if (topology === undefined || typeof topology.rackOf !== 'function') {
+    throw new Error('createClusterState: topology must be a TopologyView');
+  }
+  const threshold = options.mapCompletionThreshold ?? 0.05;
+  if (!fraction(threshold))
+    throw new Error(`createClusterState: mapCompletionThreshold must be in [0, 1], got ${String(threshold)}`);
+  const interval = options.monitorInterval ?? 1;
+  if (!(typeof interval === 'number' && Number.isFinite(interval) && interval > 0)) {
+    throw new Error(
+      `createClusterState: monitorInterval must be a positive number of seconds, got ${String(interval)}`,
+    );
+  }
+  const history = options.historyLength ?? 600;
+  const limit = options.decisionLimit ?? 1000;
+  for (const [name, value] of [
+    ['historyLength', history],
+    ['decisionLimit', limit],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new Error(`createClusterState: ${name} must be an integer >= 0, got ${String(value)}`);
+  }
+  const start = options.startTime ?? 0;
+  if (!(typeof start === 'number' && Number.isFinite(start)))
+    throw new Error('createClusterState: startTime must be a finite number');
+  const nodes = topology.nodeCount;
+  const free = new Int32Array(3 * nodes);
+  for (let n = 0; n < nodes; n++) {
+    for (const kind of ['map', 'reduce', 'container'] as const) {
+      free[kindIndex(kind) * nodes + n] = topology.slotsOf(n as NodeId, kind);
+    }
+  }
+  const samples = new NetworkSamples(topology, interval, Math.max(1, history));
+  const source = {
+    now: start,
+    topology,
+    network: samples,
+    predictor: options.predictor ?? createShufflePredictor(),
+    mapCompletionThreshold: threshold,
+    free,
+    mapsOn: Array.from({ length: nodes }, () => []),
+    reducesOn: Array.from({ length: nodes }, () => []),
+    running: { map: 0, reduce: 0 },
+    active: [],
+    activeUsers: [],
+    jobs: new Map(),
+    users: new Map(),
+    samples,
+    policies: [],
+    preemptions: [],
+  } as Omit<HostState, 'view' | 'user' | 'job'> as HostState;
+  const state: HostState = Object.assign(source, {
+    view: new HostView(source),
+    user(id: number): UserRecord {
+      let user = source.users.get(id);
+      if (user === undefined) {
+        user = new UserRecord(id as UserId);
+        source.users.set(id, user);
+      }
+      return user;
+    },
+    job: (id: number) => source.jobs.get(id),
+  });
+  const decisions: OfferRecord[] = [];
+  return {
+    view: state.view,
+    get now() {
+      return state.now;
+    },
+    decisions,
+    get preemptions() {
+      return state.preemptions;
+    },
+    apply: (event) => applyEvent(state, event),
+    attach(policy) {
+      if (policy === null || typeof policy !== 'object' || typeof policy.assign !== 'function') {
+        throw new Error('attach: policy must be a SchedulerPolicy');
+      }
+      state.policies.push(policy);
+    },
+    offer(policy, node, kind, time = state.now) {
+      const event = { type: 'offer', time, node, kind };
+      checkTime(event, state.now);
+      checkNode(event, 'node', node, topology);
+      const k = ['map', 'reduce', 'container'].indexOf(kind);
+      if (k < 0 || topology.slotsOf(node, kind) === 0) {
+        refuse(event, 'kind', `${String(kind)}: node ${node} has no slots of that kind`);
+      }
+      if (state.view.freeSlots(node, kind) === 0) refuse(event, 'node', `${node} has no free ${kind} slot`);
+      state.now = time;
+      const decision = policy.assign({ node, kind }, state.view);
+      if (limit > 0) {
+        if (decisions.length >= limit) decisions.shift();
+        decisions.push({ time, node, kind, policy: policy.name, decision });
+      }
+      return decision;
+    },
+  };
+}

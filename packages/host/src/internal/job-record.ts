@@ -1,0 +1,226 @@
+import type {
+  Bytes,
+  JobId,
+  JobView,
+  NodeId,
+  RackId,
+  ResourceVector,
+  Seconds,
+  TaskKind,
+  TaskState,
+  TopologyView,
+  UserId,
+} from '@rackwise/types';
+import type { JobSubmission } from '../host-events.js';
+import { MapRecord, ReduceRecord, insertByIndex, removeFrom } from './task-records.js';
+
+const DEFAULT_DEMAND: ResourceVector = Object.freeze({ vcores: 1, memoryMb: 2048 });
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/**
+ * One job's state and its `JobView`. Pending maps are kept in ascending index order, in
+ * full and by node and rack of their replicas, so the locality look-ups cost nothing.
+ */
+export class JobRecord implements JobView {
+  readonly id: JobId;
+  readonly user: UserId;
+  readonly queue: string;
+  readonly submitTime: Seconds;
+  readonly inputBytes: Bytes;
+  readonly signature: string | undefined;
+  readonly declaredShuffleRatio: number | undefined;
+  readonly mapCount: number;
+  readonly reduceCount: number;
+  readonly mapDemand: ResourceVector;
+  readonly reduceDemand: ResourceVector;
+  readonly maps: MapRecord[];
+  readonly reduces: ReduceRecord[];
+  completedMapInputBytes: Bytes = 0;
+  completedMapOutputBytes: Bytes = 0;
+  firstReduceTime: Seconds | undefined = undefined;
+  completed = false;
+  readonly #needed: number;
+  readonly #counts = { map: new Map<TaskState, number>(), reduce: new Map<TaskState, number>() };
+  readonly #pending: MapRecord[];
+  readonly #pendingOnNode = new Map<number, MapRecord[]>();
+  readonly #pendingOnRack = new Map<number, MapRecord[]>();
+  readonly #running: MapRecord[] = [];
+  readonly #runningReduces: ReduceRecord[] = [];
+  /** Suspended first, then pending, each in index order. */
+  readonly #suspended: ReduceRecord[] = [];
+  readonly #waitingPending: ReduceRecord[];
+  #waiting: ReduceRecord[] | undefined;
+  readonly #outputOnRack = new Map<number, Bytes>();
+  readonly #inputOnRack = new Map<number, Bytes>();
+  /** Completed output by node (the outstanding-output estimate reads it). */
+  readonly outputOnNode = new Map<number, Bytes>();
+
+  constructor(
+    spec: JobSubmission,
+    time: Seconds,
+    private readonly topology: TopologyView,
+    threshold: number,
+  ) {
+    this.id = spec.id as JobId;
+    this.user = spec.user as UserId;
+    this.queue = spec.queue ?? 'default';
+    this.submitTime = time;
+    this.signature = spec.signature;
+    this.declaredShuffleRatio = spec.declaredShuffleRatio;
+    this.mapCount = spec.maps.length;
+    this.reduceCount = spec.reduces;
+    this.mapDemand = spec.mapDemand ?? DEFAULT_DEMAND;
+    this.reduceDemand = spec.reduceDemand ?? DEFAULT_DEMAND;
+    this.maps = spec.maps.map(
+      (m, i) => new MapRecord(this.id, i, m.inputBytes, Object.freeze([...m.replicas])),
+    );
+    this.inputBytes = this.maps.reduce((sum, m) => sum + m.inputBytes, 0);
+    const share = spec.reduces > 0 ? 1 / spec.reduces : 0;
+    this.reduces = Array.from(
+      { length: spec.reduces },
+      (_, i) => new ReduceRecord(this.id, i, () => this.completedMapOutputBytes, share),
+    );
+    this.#needed = Math.ceil(threshold * this.mapCount);
+    this.#pending = [...this.maps];
+    this.#waitingPending = [...this.reduces];
+    for (const map of this.maps) this.#index(map, true);
+    this.#counts.map.set('pending', this.mapCount);
+    this.#counts.reduce.set('pending', this.reduceCount);
+    for (const map of this.maps) {
+      const racks = new Set(map.replicaNodes.map((n) => topology.rackOf(n)));
+      for (const rack of racks)
+        this.#inputOnRack.set(rack, (this.#inputOnRack.get(rack) ?? 0) + map.inputBytes);
+    }
+  }
+
+  get reducesReady(): boolean {
+    return this.reduceCount > 0 && this.count('map', 'completed') >= this.#needed;
+  }
+
+  count(kind: TaskKind, state: TaskState): number {
+    return this.#counts[kind].get(state) ?? 0;
+  }
+
+  mapOutputOnRack(rack: RackId): Bytes {
+    return this.#outputOnRack.get(rack) ?? 0;
+  }
+
+  inputOnRack(rack: RackId): Bytes {
+    return this.#inputOnRack.get(rack) ?? 0;
+  }
+
+  reducesOnRack(rack: RackId): number {
+    let n = 0;
+    for (const r of this.reduces)
+      if (r.launched && r.node !== undefined && this.topology.rackOf(r.node) === rack) n++;
+    return n;
+  }
+
+  pendingMapsOnNode(node: NodeId): readonly MapRecord[] {
+    return this.#pendingOnNode.get(node) ?? EMPTY;
+  }
+
+  pendingMapsOnRack(rack: RackId): readonly MapRecord[] {
+    return this.#pendingOnRack.get(rack) ?? EMPTY;
+  }
+
+  pendingMaps(): readonly MapRecord[] {
+    return this.#pending;
+  }
+
+  runningMaps(): readonly MapRecord[] {
+    return this.#running;
+  }
+
+  waitingReduces(): readonly ReduceRecord[] {
+    this.#waiting ??= [...this.#suspended, ...this.#waitingPending];
+    return this.#waiting;
+  }
+
+  runningReduces(): readonly ReduceRecord[] {
+    return this.#runningReduces;
+  }
+
+  map(index: number): MapRecord {
+    const task = this.maps[index];
+    if (task === undefined) throw new Error(`job ${this.id}: no map ${String(index)}`);
+    return task;
+  }
+
+  reduce(index: number): ReduceRecord {
+    const task = this.reduces[index];
+    if (task === undefined) throw new Error(`job ${this.id}: no reduce ${String(index)}`);
+    return task;
+  }
+
+  /** Moves a task between states, keeping counts and lists. */
+  setMapState(map: MapRecord, state: TaskState): void {
+    this.#shift('map', map.state, state);
+    if (map.state === 'pending') this.#index(map, false);
+    if (map.state === 'running') removeFrom(this.#running, map);
+    map.state = state;
+    if (state === 'pending') {
+      insertByIndex(this.#pending, map);
+      this.#index(map, true, true);
+    }
+    if (state === 'running') insertByIndex(this.#running, map);
+  }
+
+  setReduceState(reduce: ReduceRecord, state: TaskState): void {
+    this.#shift('reduce', reduce.state, state);
+    this.#waiting = undefined;
+    if (reduce.state === 'pending') removeFrom(this.#waitingPending, reduce);
+    if (reduce.state === 'suspended') removeFrom(this.#suspended, reduce);
+    if (reduce.state === 'running') removeFrom(this.#runningReduces, reduce);
+    reduce.state = state;
+    if (state === 'pending') insertByIndex(this.#waitingPending, reduce);
+    if (state === 'suspended') insertByIndex(this.#suspended, reduce);
+    if (state === 'running') insertByIndex(this.#runningReduces, reduce);
+  }
+
+  /** A map completed with its output on `node`. */
+  addOutput(map: MapRecord, node: NodeId, bytes: Bytes): void {
+    this.completedMapInputBytes += map.inputBytes;
+    this.completedMapOutputBytes += bytes;
+    const rack = this.topology.rackOf(node);
+    this.#outputOnRack.set(rack, (this.#outputOnRack.get(rack) ?? 0) + bytes);
+    this.outputOnNode.set(node, (this.outputOnNode.get(node) ?? 0) + bytes);
+  }
+
+  /** Σ bytes fetched by its reduces (the outstanding-output estimate reads it). */
+  fetchedBytes(): Bytes {
+    let sum = 0;
+    for (const r of this.reduces) sum += r.fetchedBytes;
+    return sum;
+  }
+
+  #shift(kind: TaskKind, from: TaskState, to: TaskState): void {
+    const counts = this.#counts[kind];
+    counts.set(from, (counts.get(from) ?? 0) - 1);
+    counts.set(to, (counts.get(to) ?? 0) + 1);
+  }
+
+  #index(map: MapRecord, add: boolean, sorted = false): void {
+    const seen = new Set<number>();
+    for (const node of map.replicaNodes) {
+      this.#edit(this.#pendingOnNode, node, map, add, sorted);
+      const rack = this.topology.rackOf(node);
+      if (seen.has(rack)) continue;
+      seen.add(rack);
+      this.#edit(this.#pendingOnRack, rack, map, add, sorted);
+    }
+    if (!add) removeFrom(this.#pending, map);
+  }
+
+  #edit(index: Map<number, MapRecord[]>, key: number, map: MapRecord, add: boolean, sorted: boolean): void {
+    let list = index.get(key);
+    if (list === undefined) {
+      if (!add) return;
+      list = [];
+      index.set(key, list);
+    }
+    if (!add) removeFrom(list, map);
+    else if (sorted) insertByIndex(list, map);
+    else list.push(map);
+  }
+}
