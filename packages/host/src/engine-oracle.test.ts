@@ -47,7 +47,7 @@ describe('the engine as oracle of @rackwise/host', () => {
       ({ topology, jobs, seed }) => {
         const built = buildTopology(topology);
         const parameters = resolveEngineParameters({});
-        const report: TwinReport = { offers: 0, launches: 0, sameTask: 0, mismatches: [] };
+        const report: TwinReport = { offers: 0, launches: 0, sameTask: 0, withEvidence: 0, mismatches: [] };
         const result = simulate({
           topology: built,
           workload: {
@@ -67,6 +67,10 @@ describe('the engine as oracle of @rackwise/host', () => {
         });
         expect(report.mismatches.slice(0, 3)).toEqual([]);
         expect(report.offers).toBeGreaterThan(0);
+        // The twin asks for evidence: it must not change a decision, and every listed policy gives it.
+        if (LISTED.includes(name) || name.startsWith('nas') || name.startsWith('sw-')) {
+          expect(report.withEvidence).toBe(report.offers);
+        }
         expect(result.metrics.jobsCompleted).toBe(jobs.length);
       },
     );

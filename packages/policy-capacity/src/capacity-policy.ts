@@ -1,4 +1,10 @@
-import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
+import {
+  type BaselineEvidence,
+  earlyReduceAllowed,
+  pickTaskByLocality,
+  slotShare,
+  withBaselineEvidence,
+} from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -21,7 +27,7 @@ import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
  * (node-local, rack-local, then any). Idle capacity is lent up to each queue's maximum.
  *
  * Reason codes: `capacity/node-local`, `capacity/rack-local`, `capacity/remote`,
- * `capacity/reduce`; passes `capacity/no-pending`. Deterministic; the context is not used.
+ * `capacity/reduce`; passes `capacity/no-pending`. Deterministic; the context only asks for evidence.
  * Under containers, the reduce ramp-up limit holds inside each queue's maximum as well,
  * so a small queue's reduces cannot take the only containers its own maps need.
  * A job of an unconfigured queue joins `defaultQueue`, or makes the policy throw (see
@@ -44,7 +50,7 @@ export function createCapacityPolicy(
     }
     return counts;
   };
-  return {
+  const policy = {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
@@ -68,7 +74,22 @@ export function createCapacityPolicy(
       queueOf(job, resolved);
     },
   } satisfies SchedulerPolicy;
+  return context?.recordEvidence === true
+    ? withBaselineEvidence(
+        policy,
+        order,
+        (g, offer, view) => slotShare(g, offer.kind, view),
+        'share of slots held',
+      )
+    : policy;
 }
+
+/**
+ * What Capacity saw when it decided (`decision.evidence`, when the host asked for it):
+ * the task and its locality, each queue's share of the slots in serving order, and the
+ * jobs ahead that were passed over.
+ */
+export type CapacityEvidence = BaselineEvidence;
 
 /** Registry entry of {@link createCapacityPolicy}. */
 export const capacityPolicy: PolicyDefinition<CapacityConfig> = Object.freeze({

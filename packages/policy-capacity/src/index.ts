@@ -3,3 +3,4 @@ export type { CapacityConfig, CapacityQueue, UnknownQueueRule } from './capacity
 export { CAPACITY_DEFAULTS } from './capacity-config.js';
 export { createCapacityUserOrder } from './capacity-user-order.js';
 export { capacityPolicy, createCapacityPolicy } from './capacity-policy.js';
+export type { CapacityEvidence } from './capacity-policy.js';

@@ -1,6 +1,7 @@
 import type {
   ClusterView,
   Decision,
+  DecisionEvidence,
   JobId,
   JobView,
   MapTaskView,
@@ -21,6 +22,35 @@ export interface DelayPolicy extends SchedulerPolicy {
 
 const RULES = ['node-local', 'rack-local', 'remote'] as const;
 
+/** A job Delay passed over at an offer: it waits for locality. */
+export interface DelaySkippedJob {
+  readonly [key: string]: string | number;
+  readonly job: number;
+  readonly why: string;
+  /** Its wait after this offer: offers skipped (`by: 'skips'`) or seconds waited. */
+  readonly waited: number;
+}
+
+/**
+ * What Delay saw when it decided (`decision.evidence`, when the host asked for it): the
+ * task and its locality level, how long its job had waited against the two thresholds,
+ * and the jobs passed over because they wait for locality.
+ */
+export interface DelayEvidence extends DecisionEvidence {
+  readonly job?: number;
+  readonly task?: string;
+  readonly locality?: string;
+  readonly node: number;
+  readonly rack: number;
+  /** `skips` (offers) or `time` (seconds). */
+  readonly measure: string;
+  /** The launched job's wait before this offer, in `measure`. */
+  readonly waited?: number;
+  /** Waits after which rack-local, then any, locality is allowed. */
+  readonly thresholds: readonly number[];
+  readonly skipped: readonly DelaySkippedJob[];
+}
+
 /**
  * Delay scheduling (Zaharia et al., EuroSys 2010) on top of any fairness order — NAS §II
  * and §IV ("Delay", D = 135; 5 s in the cluster experiment), ShuffleWatcher §4.2 (relaxed
@@ -35,7 +65,8 @@ const RULES = ['node-local', 'rack-local', 'remote'] as const;
  * Reason codes: `delay/node-local`, `delay/rack-local`, `delay/remote`, `delay/reduce`;
  * passes `delay/skip` (jobs waited for locality) or `delay/no-pending`. Deterministic.
  */
-export function createDelayPolicy(config?: Partial<DelayConfig>, _context?: PolicyContext): DelayPolicy {
+export function createDelayPolicy(config?: Partial<DelayConfig>, context?: PolicyContext): DelayPolicy {
+  const explain = context?.recordEvidence === true;
   const resolved = resolveDelayConfig(config);
   const { userOrder, by } = resolved;
   const thresholds: [number, number] =
@@ -87,19 +118,50 @@ export function createDelayPolicy(config?: Partial<DelayConfig>, _context?: Poli
     return 'skip';
   };
 
+  const evidenceOf = (
+    decision: Decision,
+    offer: SlotOffer,
+    view: ClusterView,
+    skipped: readonly DelaySkippedJob[],
+    before: number,
+  ): DelayEvidence => ({
+    ...(decision.type === 'launch'
+      ? {
+          job: decision.task.job,
+          task: `${decision.task.kind}:${decision.task.index}`,
+          locality: decision.reason.slice('delay/'.length),
+          waited: before,
+        }
+      : {}),
+    node: offer.node,
+    rack: view.topology.rackOf(offer.node),
+    measure: by,
+    thresholds: [thresholds[0], thresholds[0] + thresholds[1]],
+    skipped,
+  });
+
   return {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       let skipped = false;
+      const passed: DelaySkippedJob[] | undefined = explain ? [] : undefined;
       for (const group of userOrder.order(view, offer.kind)) {
         for (const job of group.jobs) {
+          const before = passed === undefined ? 0 : waited(waitOf(job), view);
           const decision = reduceFor(job, offer, view) ?? mapFor(job, offer, view);
-          if (decision === 'skip') skipped = true;
-          else if (decision !== undefined) return decision;
+          if (decision === 'skip') {
+            skipped = true;
+            passed?.push({ job: job.id, why: 'waits for a local map', waited: waited(waitOf(job), view) });
+          } else if (decision !== undefined) {
+            return passed === undefined
+              ? decision
+              : { ...decision, evidence: evidenceOf(decision, offer, view, passed, before) };
+          }
         }
       }
-      return { type: 'pass', reason: skipped ? 'delay/skip' : 'delay/no-pending' };
+      const pass: Decision = { type: 'pass', reason: skipped ? 'delay/skip' : 'delay/no-pending' };
+      return passed === undefined ? pass : { ...pass, evidence: evidenceOf(pass, offer, view, passed, 0) };
     },
     onJobCompleted(job: JobView): void {
       waits.delete(job.id);

@@ -1,4 +1,9 @@
-import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
+import {
+  type BaselineEvidence,
+  earlyReduceAllowed,
+  pickTaskByLocality,
+  withBaselineEvidence,
+} from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -9,7 +14,7 @@ import type {
 } from '@rackwise/types';
 import { DRF_DEFAULTS, type DrfConfig } from './drf-config.js';
 import { createDrfUserOrder } from './drf-user-order.js';
-import { fitsNode } from './internal/dominant-share.js';
+import { dominantShare, fitsNode } from './internal/dominant-share.js';
 import { resolveDrfConfig } from './internal/resolve-drf-config.js';
 
 /**
@@ -26,7 +31,7 @@ import { resolveDrfConfig } from './internal/resolve-drf-config.js';
 export function createDrfPolicy(config?: Partial<DrfConfig>, context?: PolicyContext): SchedulerPolicy {
   const resolved = resolveDrfConfig(config);
   const order = createDrfUserOrder(resolved, context);
-  return {
+  const policy = {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
@@ -46,7 +51,22 @@ export function createDrfPolicy(config?: Partial<DrfConfig>, context?: PolicyCon
       return { type: 'pass', reason: unfit ? 'drf/no-fit' : 'drf/no-pending' };
     },
   } satisfies SchedulerPolicy;
+  return context?.recordEvidence === true
+    ? withBaselineEvidence(
+        policy,
+        order,
+        (g, _offer, view) => dominantShare(g.jobs, view, resolved.defaultDemand, resolved.countSlots),
+        'dominant share',
+      )
+    : policy;
 }
+
+/**
+ * What DRF saw when it decided (`decision.evidence`, when the host asked for it): the
+ * task and its locality, each group's dominant share in serving order, and the jobs
+ * ahead that were passed over (nothing for the slot, or not fitting the node).
+ */
+export type DrfEvidence = BaselineEvidence;
 
 /** Registry entry of {@link createDrfPolicy}. */
 export const drfPolicy: PolicyDefinition<DrfConfig> = Object.freeze({

@@ -3,3 +3,4 @@ export type { DrfConfig, DrfGroupBy } from './drf-config.js';
 export { DRF_DEFAULTS } from './drf-config.js';
 export { createDrfUserOrder } from './drf-user-order.js';
 export { createDrfPolicy, drfPolicy } from './drf-policy.js';
+export type { DrfEvidence } from './drf-policy.js';

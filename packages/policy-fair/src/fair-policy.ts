@@ -1,4 +1,10 @@
-import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
+import {
+  type BaselineEvidence,
+  earlyReduceAllowed,
+  pickTaskByLocality,
+  slotShare,
+  withBaselineEvidence,
+} from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -43,7 +49,7 @@ export function createFairPolicy(config?: Partial<FairConfig>, context?: PolicyC
     }
     return undefined;
   };
-  return {
+  const policy = {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
@@ -71,7 +77,22 @@ export function createFairPolicy(config?: Partial<FairConfig>, context?: PolicyC
     onJobSubmitted: (job: JobView): void => scores?.jobChanged(job, 1),
     onJobCompleted: (job: JobView): void => scores?.jobChanged(job, -1),
   } satisfies SchedulerPolicy;
+  return context?.recordEvidence === true
+    ? withBaselineEvidence(
+        policy,
+        order,
+        (g, offer, view) => slotShare(g, offer.kind, view),
+        'share of slots held',
+      )
+    : policy;
 }
+
+/**
+ * What Fair saw when it decided (`decision.evidence`, when the host asked for it): the
+ * task and its locality, each group's share of the slots in the order Fair served them,
+ * and the jobs ahead that were passed over.
+ */
+export type FairEvidence = BaselineEvidence;
 
 /** Registry entry of {@link createFairPolicy}. */
 export const fairPolicy: PolicyDefinition<FairConfig> = Object.freeze({

@@ -1,9 +1,12 @@
 import {
+  type BaselineEvidence,
   earlyReduceAllowed,
   mergeConfig,
   pickTaskByLocality,
   requireFraction,
   requireName,
+  slotShare,
+  withBaselineEvidence,
 } from '@rackwise/policy-kit';
 import type {
   ClusterView,
@@ -23,14 +26,14 @@ import { createFifoUserOrder } from './fifo-user-order.js';
  * (`job.reducesReady`) with a waiting reduce.
  *
  * Reason codes: `fifo/node-local`, `fifo/rack-local`, `fifo/remote`, `fifo/reduce`;
- * passes `fifo/no-pending`. Deterministic; the context is not used.
+ * passes `fifo/no-pending`. Deterministic; the context only asks for evidence.
  */
-export function createFifoPolicy(config?: Partial<FifoConfig>, _context?: PolicyContext): SchedulerPolicy {
+export function createFifoPolicy(config?: Partial<FifoConfig>, context?: PolicyContext): SchedulerPolicy {
   const resolved = mergeConfig('fifo', FIFO_DEFAULTS, config);
   const name = requireName('fifo', resolved.name);
   const rampup = requireFraction('fifo', 'reduceRampupLimit', resolved.reduceRampupLimit);
   const order = createFifoUserOrder();
-  return {
+  const policy = {
     specificationVersion: 'v1',
     name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
@@ -44,7 +47,22 @@ export function createFifoPolicy(config?: Partial<FifoConfig>, _context?: Policy
       return { type: 'pass', reason: 'fifo/no-pending' };
     },
   } satisfies SchedulerPolicy;
+  return context?.recordEvidence === true
+    ? withBaselineEvidence(
+        policy,
+        order,
+        (g, offer, view) => slotShare(g, offer.kind, view),
+        'share of slots held',
+      )
+    : policy;
 }
+
+/**
+ * What FIFO saw when it decided (`decision.evidence`, when the host asked for it): the
+ * task and its locality, and the jobs ahead of it in submission order that had nothing
+ * for the slot.
+ */
+export type FifoEvidence = BaselineEvidence;
 
 /** Registry entry of {@link createFifoPolicy}. */
 export const fifoPolicy: PolicyDefinition<FifoConfig> = Object.freeze({

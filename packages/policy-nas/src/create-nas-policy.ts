@@ -20,6 +20,7 @@ import type { NasState, TaskRequest } from './internal/nas-state.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
 import { SkipCounters } from './internal/skip-counters.js';
 import type { NasConfig } from './nas-config.js';
+import { type NasSkippedGroup, nasEvidence } from './nas-evidence.js';
 
 /** Read-only look into a NAS instance's state, for tests, logs and reports. */
 export interface NasInspection {
@@ -53,7 +54,8 @@ export interface NasPolicy extends SchedulerPolicyV1 {
  * @throws Error naming the option when the configuration is invalid or unknown.
  */
 export function createNasPolicy(config: Partial<NasConfig> | undefined, context: PolicyContext): NasPolicy {
-  void context; // NAS makes no random choice.
+  // NAS makes no random choice; the context only asks for evidence.
+  const explain = context?.recordEvidence === true;
   const resolved = resolveNasConfig(config);
   const state: NasState = {
     config: resolved,
@@ -122,20 +124,30 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     return view.activeJobs().every((job) => job.count('map', 'pending') === 0);
   };
 
+  /** Algorithm 1: one request, by the offered slot kind. */
+  const decide = (request: TaskRequest): Decision => {
+    if (request.kind === 'map') return mapRequest(request);
+    if (request.kind === 'reduce') return reduceRequest(request);
+    if (reduceMayTakeContainer(request.view)) {
+      const decision = reduceRequest(request);
+      if (decision.type === 'launch') return decision;
+    }
+    return mapRequest(request);
+  };
+
   const policy: NasPolicy = {
     specificationVersion: 'v1',
     name: resolved.name,
     tickInterval: resolved.trafficThresholdInterval,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       refreshThreshold(view, false);
-      const request: TaskRequest = { view, node: offer.node, kind: offer.kind };
-      if (offer.kind === 'map') return mapRequest(request);
-      if (offer.kind === 'reduce') return reduceRequest(request);
-      if (reduceMayTakeContainer(view)) {
-        const decision = reduceRequest(request);
-        if (decision.type === 'launch') return decision;
+      if (explain) {
+        const skipped: NasSkippedGroup[] = [];
+        const space = mapOutputSpace(view, offer.node);
+        const decision = decide({ view, node: offer.node, kind: offer.kind, skipped });
+        return { ...decision, evidence: nasEvidence(decision, view, offer.node, state, space, skipped) };
       }
-      return mapRequest(request);
+      return decide({ view, node: offer.node, kind: offer.kind });
     },
     onJobSubmitted(): void {
       nextRefresh = Number.NEGATIVE_INFINITY;

@@ -4,6 +4,7 @@
  */
 export { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 export type { ShuffleWatcherJobState, ShuffleWatcherPolicy } from './shufflewatcher-policy.js';
+export type { ShuffleWatcherEvidence, ShuffleWatcherWaitingGroup } from './shufflewatcher-evidence.js';
 export {
   SHUFFLEWATCHER_DEFAULTS,
   SW_RELAXED_LOCALITY,

@@ -19,6 +19,7 @@ import {
   type ShuffleWatcherOptions,
   resolveShuffleWatcherConfig,
 } from './shufflewatcher-config.js';
+import { type ShuffleWatcherWaitingGroup, shuffleWatcherEvidence } from './shufflewatcher-evidence.js';
 
 /** What SAMP and SARP decided for one active job, for logs and explanations. */
 export interface ShuffleWatcherJobState {
@@ -119,6 +120,7 @@ export function createShuffleWatcherPolicy(
       if (choice === WAIT_FOR_LOCALITY) {
         wait?.skipped(group.key, view.now);
         waited = true;
+        waiting?.push({ group: group.key, jobs: jobs.map((j) => j.id) });
         continue;
       }
       if (choice.task.kind === 'map') wait?.launched(group.key, choice.level);
@@ -134,11 +136,22 @@ export function createShuffleWatcherPolicy(
     };
   };
 
+  // Groups that waited for locality at the current offer, kept only when evidence is asked for.
+  let waiting: ShuffleWatcherWaitingGroup[] | undefined;
+  const explained = (offer: SlotOffer, view: ClusterView): Decision => {
+    waiting = [];
+    const decision = assign(offer, view);
+    const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
+    const evidence = shuffleWatcherEvidence(decision, offer, view, saturated, config, plans, waiting);
+    waiting = undefined;
+    return { ...decision, evidence };
+  };
+
   const policy: ShuffleWatcherPolicy = {
     specificationVersion: 'v1',
     name: config.name,
     config,
-    assign,
+    assign: context.recordEvidence === true ? explained : assign,
     onJobSubmitted(job: JobView, view: ClusterView): void {
       if (plans.enabled) plans.plan(job, view);
     },

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Topology } from '@rackwise/topology';
 import type {
   ClusterView,
@@ -30,6 +31,8 @@ export interface TwinReport {
   launches: number;
   /** Launches where both picked the very same task (not only an interchangeable one). */
   sameTask: number;
+  /** Host decisions that carried evidence (the twin asks for it) in plain, serialisable data. */
+  withEvidence: number;
   readonly mismatches: Mismatch[];
 }
 
@@ -126,7 +129,7 @@ export function engineTwin(
       return v;
     };
     const inner = create({ ...context, random: recording });
-    const twin = create({ ...context, random: { next: replay, int: replay } });
+    const twin = create({ ...context, random: { next: replay, int: replay }, recordEvidence: true });
     const state: ClusterState = createClusterState({
       topology: hostTopologyOf(topology),
       mapCompletionThreshold,
@@ -181,6 +184,19 @@ export function engineTwin(
         const engine = inner.assign(offer, view);
         const host = state.offer(twin, offer.node, offer.kind, view.now);
         report.offers++;
+        if (host.evidence !== undefined) {
+          const plain = JSON.stringify(host.evidence);
+          if (isDeepStrictEqual(JSON.parse(plain), host.evidence)) report.withEvidence++;
+          else
+            report.mismatches.push({
+              time: view.now,
+              node: offer.node,
+              kind: offer.kind,
+              engine: '',
+              host: plain,
+              why: 'evidence is not plain data',
+            });
+        }
         const why = difference(engine, host, view, offer.node);
         if (why !== undefined) {
           report.mismatches.push({

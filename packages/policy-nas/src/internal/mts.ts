@@ -47,6 +47,12 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
     if (!state.mapSkips.reachedMax(group.key, view.now)) {
       state.mapSkips.skip(group.key, view.now);
       skipped = true;
+      request.skipped?.push({
+        group: group.key,
+        jobs: jobs.map((j) => j.id),
+        skips: state.mapSkips.count(group.key),
+        maxSkips: state.config.maxMapSkips,
+      });
       continue;
     }
     state.mapSkips.reset(group.key);

@@ -1,5 +1,6 @@
 import type { Bytes, ClusterView, JobId, NodeId, RackId, SlotKind } from '@rackwise/types';
 import type { NasConfig } from '../nas-config.js';
+import type { NasSkippedGroup } from '../nas-evidence.js';
 import type { SkipCounters } from './skip-counters.js';
 
 /** The state one NAS instance keeps between offers. */
@@ -23,4 +24,6 @@ export interface TaskRequest {
   readonly node: NodeId;
   /** The offered slot kind, handed to the user order. */
   readonly kind: SlotKind;
+  /** Users MTS skipped, collected only when the host asked for evidence. */
+  readonly skipped?: NasSkippedGroup[];
 }
