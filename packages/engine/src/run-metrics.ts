@@ -1,6 +1,7 @@
 import type { PredictionErrorSummary } from '@rackwise/predictor';
 import type {
   Bytes,
+  DecisionEvidence,
   Fraction,
   InputClass,
   JobId,
@@ -199,4 +200,6 @@ export interface DecisionRecord {
   readonly task?: TaskRef;
   readonly duplicate?: boolean;
   readonly reason: string;
+  /** The values that decided it, when the run asked policies for them (`recordEvidence`). */
+  readonly evidence?: DecisionEvidence;
 }

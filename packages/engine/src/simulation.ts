@@ -50,6 +50,11 @@ export interface SimulationConfig {
   readonly metrics?: MetricsOptions;
   /** Keep a log of offers and decisions: `true` keeps the first 100,000, a number that many. Default off. */
   readonly recordDecisions?: boolean | number;
+  /**
+   * Ask the policy for each decision's evidence (`PolicyContext.recordEvidence`) and keep
+   * it in the decision log. Default off: policies then build none.
+   */
+  readonly recordEvidence?: boolean;
   /** A shuffle predictor for the views; default `createShufflePredictor()` of @rackwise/predictor. */
   readonly predictor?: ShufflePredictor;
   readonly onProgress?: (progress: SimulationProgress) => void;
@@ -128,7 +133,10 @@ export function createSimulation(config: SimulationConfig): Simulation {
   if (decisionLimit < 0) {
     throw new Error(`recordDecisions must be a boolean or an integer >= 0, got ${String(record)}`);
   }
-  const context: PolicyContext = { random: randomStream(seed, 'policy') };
+  const context: PolicyContext =
+    config.recordEvidence === true
+      ? { random: randomStream(seed, 'policy'), recordEvidence: true }
+      : { random: randomStream(seed, 'policy') };
   const policy = typeof config.policy === 'function' ? config.policy(context) : config.policy;
   validatePolicy(
     policy,

@@ -2,6 +2,7 @@ import { createShufflePredictor } from '@rackwise/predictor';
 import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
 import type {
   Decision,
+  DecisionEvidence,
   JobSpec,
   NodeId,
   RackId,
@@ -492,7 +493,7 @@ export class Engine implements EngineContext {
     }
     if (decision.type === 'pass') {
       this.counters.passes++;
-      this.#log(node, offer.kind, decision.reason, undefined, false);
+      this.#log(node, offer.kind, decision.reason, undefined, false, decision.evidence);
       return false;
     }
     if (decision.type !== 'launch') {
@@ -500,11 +501,18 @@ export class Engine implements EngineContext {
         `policy "${this.policy.name}" returned a decision of type ${JSON.stringify((decision as { type: unknown }).type)} (node ${node}); expected 'launch' or 'pass'`,
       );
     }
-    this.#launch(decision.task, decision.duplicate === true, decision.reason, node, slot);
+    this.#launch(decision.task, decision.duplicate === true, decision.reason, node, slot, decision.evidence);
     return true;
   }
 
-  #log(node: number, slot: SlotKind, reason: string, task: TaskRef | undefined, duplicate: boolean): void {
+  #log(
+    node: number,
+    slot: SlotKind,
+    reason: string,
+    task: TaskRef | undefined,
+    duplicate: boolean,
+    evidence: DecisionEvidence | undefined,
+  ): void {
     if (this.decisions.length >= this.#decisionLimit) return;
     const record: DecisionRecord =
       task === undefined
@@ -518,7 +526,7 @@ export class Engine implements EngineContext {
             ...(duplicate ? { duplicate: true } : {}),
             reason: String(reason),
           };
-    this.decisions.push(record);
+    this.decisions.push(evidence === undefined ? record : { ...record, evidence });
   }
 
   #refuse(task: TaskRef, node: number, slot: number, duplicate: boolean, reason: string): never {
@@ -532,11 +540,18 @@ export class Engine implements EngineContext {
   }
 
   /** Checks a launch decision against the state (DESIGN §2) and carries it out. */
-  #launch(task: TaskRef, duplicate: boolean, reason: string, node: number, slot: number): void {
+  #launch(
+    task: TaskRef,
+    duplicate: boolean,
+    reason: string,
+    node: number,
+    slot: number,
+    evidence?: DecisionEvidence,
+  ): void {
     const refusal = launchRefusal(this, task, duplicate, node, slot);
     if (refusal !== undefined) this.#refuse(task, node, slot, duplicate, refusal);
     const job = this.jobs[task.job]!;
-    this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate);
+    this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate, evidence);
     this.counters.launches++;
     if (task.kind === 'map') this.#launchMap(job, task.index, node, duplicate);
     else this.#launchReduce(job, task.index, node);
