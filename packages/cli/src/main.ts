@@ -1,5 +1,6 @@
 import type { CliIo } from './cli-io.js';
 import { type CommandSpec, commandHelp } from './command-line.js';
+import { EXPLAIN_COMMAND, explainCommand } from './commands/explain-command.js';
 import {
   POLICIES_COMMAND,
   PRESETS_COMMAND,
@@ -34,6 +35,7 @@ const COMMANDS: readonly Command[] = [
   { spec: PRESETS_COMMAND, run: presetsCommand },
   { spec: POLICIES_COMMAND, run: policiesCommand },
   { spec: DEMO_COMMAND, run: (argv, io) => runCommand(DEMO_COMMAND, argv, io) },
+  { spec: EXPLAIN_COMMAND, run: explainCommand },
 ];
 
 function overview(): string {

@@ -1,0 +1,120 @@
+import { createSimulation } from '@rackwise/engine';
+import { buildWorkload, defaultPolicyRegistry } from '@rackwise/experiments';
+import { buildTopology } from '@rackwise/topology';
+import type { NodeId } from '@rackwise/types';
+import type { CliIo } from '../cli-io.js';
+import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { type StoryEntry, recordJobStory } from '../internal/job-story.js';
+import { storyInWords } from '../internal/story-text.js';
+import { integerInRange, stringOption } from '../option-values.js';
+import { UsageError } from '../usage-error.js';
+import { EXPERIMENT_OPTIONS, experimentRequest } from './experiment-options.js';
+import { prepareRequest } from './run-command.js';
+
+const shared = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, EXPERIMENT_OPTIONS[name]!]));
+
+/** `rackwise explain`: the story of one job under one policy, decision by decision. */
+export const EXPLAIN_COMMAND: CommandSpec = {
+  name: 'explain',
+  summary:
+    'Tell the story of one job under one policy: every offer where its tasks launched or were passed over, and why.',
+  positionals: [],
+  requiredPositionals: 0,
+  options: {
+    ...shared(['preset', 'trace', 'policies', 'hours', 'users', 'engine', 'seed']),
+    job: {
+      type: 'string',
+      value: '<J>',
+      description: 'the job to explain (its index in the workload); required',
+    },
+    task: {
+      type: 'string',
+      value: '<map:3|reduce:0>',
+      description: 'narrow the story to one task of the job',
+    },
+    json: { type: 'boolean', description: 'print the story as JSON (for programs)' },
+  },
+};
+
+const TASK = /^(map|reduce):(\d+)$/;
+
+/** Runs `explain`: one simulation with evidence on, stopped once the job completes. */
+export function explainCommand(argv: readonly string[], io: CliIo): number {
+  const { values } = parseCommandLine(EXPLAIN_COMMAND, argv);
+  // `--json` here prints the story; it is not the runner's report file.
+  const request = experimentRequest({ ...values, json: undefined }, io.cwd);
+  const policies = request.options.policies;
+  if (policies?.length !== 1) throw new UsageError('--policies: name exactly one policy to explain');
+  const policy = policies[0]!;
+  const jobText = stringOption(values, 'job');
+  if (jobText === undefined) throw new UsageError('--job: which job to explain (its index in the workload)');
+  const task = stringOption(values, 'task');
+  if (task !== undefined && !TASK.test(task))
+    throw new UsageError(`--task: must be map:<i> or reduce:<i>, got ${JSON.stringify(task)}`);
+  const prepared = prepareRequest(request);
+  const preset = prepared.preset;
+  const seed = prepared.seeds[0]!;
+  const topology = buildTopology(preset.topology);
+  const workload = buildWorkload(preset.workload, preset.storage, seed);
+  const job = integerInRange('job', jobText, 0, workload.jobs.length - 1);
+  const spec = workload.jobs[job]!;
+  const [, kind, index] = TASK.exec(task ?? '') ?? [];
+  if (kind !== undefined && Number(index) >= (kind === 'map' ? spec.mapCount : spec.reduceCount)) {
+    throw new UsageError(
+      `--task: job ${job} has ${spec.mapCount} maps and ${spec.reduceCount} reduces, no ${task}`,
+    );
+  }
+  const registry = defaultPolicyRegistry();
+  const story: StoryEntry[] = [];
+  const simulation = createSimulation({
+    topology,
+    workload,
+    seed,
+    recordEvidence: true,
+    policy: (context) =>
+      recordJobStory(registry.create(policy, preset.policyConfig[policy], context), job, task, story, (n) =>
+        topology.rackOf(n as NodeId),
+      ),
+    parameters: preset.engine,
+    metrics: { recordSeries: false, congestionThreshold: preset.metrics.congestionThreshold },
+  });
+  // Run until the job completes: later offers cannot concern it.
+  let until = spec.submitTime;
+  while (!simulation.done && !story.some((e) => e.event === 'completed')) {
+    until += 600;
+    simulation.run(until);
+  }
+  const completed = story.find((e) => e.event === 'completed')?.time;
+  if (values.json === true) {
+    io.stdout(
+      `${JSON.stringify(
+        {
+          preset: preset.name,
+          policy,
+          seed,
+          job: {
+            id: job,
+            user: spec.user,
+            queue: spec.queue,
+            maps: spec.mapCount,
+            reduces: spec.reduceCount,
+            inputBytes: spec.inputBytes,
+            shuffleBytes: spec.shuffleBytes,
+            submitTime: spec.submitTime,
+            completionTime: completed ?? null,
+          },
+          ...(task === undefined ? {} : { task }),
+          story,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return 0;
+  }
+  const size = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
+  const header = `Job ${job} of ${preset.name} (seed ${seed}) under ${policy}${task === undefined ? '' : `, task ${task}`}: user ${spec.user}, ${spec.mapCount} maps and ${spec.reduceCount} reduces, ${size(spec.inputBytes)} input, ${size(spec.shuffleBytes)} shuffle; submitted at ${spec.submitTime.toFixed(2)} s${completed === undefined ? ', not completed' : `, completed at ${completed.toFixed(2)} s (turnaround ${(completed - spec.submitTime).toFixed(2)} s)`}.`;
+  io.stdout(storyInWords(header, story));
+  return 0;
+}
