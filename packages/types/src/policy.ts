@@ -27,7 +27,8 @@ export type EvidenceValue =
  * (`PolicyContext.recordEvidence`), so it costs nothing otherwise.
  */
 export interface DecisionEvidence {
-  readonly [key: string]: EvidenceValue;
+  /** `undefined` stands for an absent field (so optional fields type-check without `exactOptionalPropertyTypes`); serialisers drop it. */
+  readonly [key: string]: EvidenceValue | undefined;
 }
 
 /**
