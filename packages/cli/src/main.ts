@@ -1,6 +1,7 @@
 import type { CliIo } from './cli-io.js';
 import { type CommandSpec, commandHelp } from './command-line.js';
 import { EXPLAIN_COMMAND, explainCommand } from './commands/explain-command.js';
+import { HOST_COMMAND, hostCommand } from './commands/host-command.js';
 import {
   POLICIES_COMMAND,
   PRESETS_COMMAND,
@@ -36,6 +37,7 @@ const COMMANDS: readonly Command[] = [
   { spec: POLICIES_COMMAND, run: policiesCommand },
   { spec: DEMO_COMMAND, run: (argv, io) => runCommand(DEMO_COMMAND, argv, io) },
   { spec: EXPLAIN_COMMAND, run: explainCommand },
+  { spec: HOST_COMMAND, run: (argv, io) => hostCommand(argv, io) },
 ];
 
 function overview(): string {
