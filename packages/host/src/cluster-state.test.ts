@@ -114,6 +114,19 @@ describe('createClusterState', () => {
     ]);
   });
 
+  it('completes a job when its last task ends, whichever kind that is', () => {
+    const state = createClusterState({ topology, mapCompletionThreshold: 0 });
+    state.apply(submit(0));
+    state.apply({ type: 'start', time: 0, task: reduce(0, 0), node: n(0) });
+    state.apply({ type: 'start', time: 0, task: map(0, 0), node: n(1) });
+    state.apply({ type: 'start', time: 0, task: map(0, 1), node: n(2) });
+    state.apply({ type: 'finish', time: 1, task: map(0, 0), node: n(1), outputBytes: 1 });
+    state.apply({ type: 'finish', time: 2, task: reduce(0, 0), node: n(0) });
+    expect(state.view.activeJobs()).toHaveLength(1);
+    state.apply({ type: 'finish', time: 3, task: map(0, 1), node: n(2), outputBytes: 1 });
+    expect(state.view.activeJobs()).toHaveLength(0);
+  });
+
   it('keeps the work of a reduce preempted work-conservingly, and resumes it elsewhere', () => {
     const state = createClusterState({ topology, mapCompletionThreshold: 0 });
     state.apply(submit(0));

@@ -315,7 +315,7 @@ function finishMap(
   job.addOutput(map, node, bytes);
   const event: TaskEvent = { task: map, node };
   tell(state, (p, view) => p.onTaskCompleted?.(event, view));
-  if (job.reduceCount === 0 && job.count('map', 'completed') === job.mapCount) complete(state, job);
+  if (allDone(job)) complete(state, job);
   return killed;
 }
 
@@ -347,13 +347,13 @@ function finishReduce(
   reduce.fetchedBytes = Math.max(reduce.fetchedBytes, reduce.availableBytes);
   reduce.reduceProgress = 1;
   tell(state, (p, view) => p.onTaskCompleted?.({ task: reduce, node }, view));
-  if (
-    job.count('reduce', 'completed') === job.reduceCount &&
-    job.count('map', 'completed') === job.mapCount
-  ) {
-    complete(state, job);
-  }
+  if (allDone(job)) complete(state, job);
   return NONE;
+}
+
+/** A job completes when its last task does, whichever kind that is. */
+function allDone(job: JobRecord): boolean {
+  return job.count('reduce', 'completed') === job.reduceCount && job.count('map', 'completed') === job.mapCount;
 }
 
 function complete(state: HostState, job: JobRecord): void {
