@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Checks the path for users with their own scheduler the way they would take it: packs
- * @rackwise/types and @rackwise/policy-fair (and policy-fair's own dependency,
- * @rackwise/policy-kit) into tarballs, installs them with npm into a fresh folder outside
- * the workspace, copies examples/embed-policy/src there, typechecks it against the
- * packed declarations and runs it with `--check`.
+ * @rackwise/types, @rackwise/host, @rackwise/policy-fair and @rackwise/policy-nas (and
+ * their own dependencies: policy-kit, topology, predictor, estimators) into tarballs,
+ * installs them with npm into a fresh folder outside the workspace, copies
+ * examples/embed-policy/src there, typechecks it against the packed declarations and runs
+ * it with `--check`.
  *
  * Fails when the install pulls in any other @rackwise package (the engine above all),
  * when the packed types do not typecheck the example, or when the example's own check
@@ -19,7 +20,9 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const PACKED = ['types', 'policy-kit', 'policy-fair'];
+// What the example imports, then what those depend on (installed through overrides).
+const DIRECT = ['types', 'host', 'policy-fair', 'policy-nas'];
+const PACKED = [...DIRECT, 'policy-kit', 'topology', 'predictor', 'estimators'];
 const ALLOWED = new Set(PACKED.map((p) => `@rackwise/${p}`));
 // The tool versions the workspace pins, so the check does not float.
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
@@ -41,7 +44,13 @@ const folder = mkdtempSync(join(tmpdir(), 'rackwise-embed-'));
 try {
   run(
     process.execPath,
-    ['scripts/turbo.mjs', 'run', 'build', '--filter=@rackwise/policy-fair...', '--output-logs=errors-only'],
+    [
+      'scripts/turbo.mjs',
+      'run',
+      'build',
+      ...DIRECT.map((name) => `--filter=@rackwise/${name}...`),
+      '--output-logs=errors-only',
+    ],
     root,
   );
   const pnpm = join(root, 'node_modules', '.bin', 'pnpm');
@@ -60,12 +69,16 @@ try {
         name: 'embed-policy-check',
         private: true,
         type: 'module',
-        dependencies: {
-          '@rackwise/policy-fair': tarballs['@rackwise/policy-fair'],
-          '@rackwise/types': tarballs['@rackwise/types'],
-        },
-        // Not published yet: point policy-fair's dependency at its tarball too.
-        overrides: { '@rackwise/policy-kit': tarballs['@rackwise/policy-kit'] },
+        dependencies: Object.fromEntries(
+          DIRECT.map((name) => [`@rackwise/${name}`, tarballs[`@rackwise/${name}`]]),
+        ),
+        // Not published yet: point the packages' own dependencies at their tarballs too.
+        overrides: Object.fromEntries(
+          PACKED.filter((name) => !DIRECT.includes(name)).map((name) => [
+            `@rackwise/${name}`,
+            tarballs[`@rackwise/${name}`],
+          ]),
+        ),
         devDependencies: TOOLS,
       },
       null,
