@@ -353,7 +353,9 @@ function finishReduce(
 
 /** A job completes when its last task does, whichever kind that is. */
 function allDone(job: JobRecord): boolean {
-  return job.count('reduce', 'completed') === job.reduceCount && job.count('map', 'completed') === job.mapCount;
+  return (
+    job.count('reduce', 'completed') === job.reduceCount && job.count('map', 'completed') === job.mapCount
+  );
 }
 
 function complete(state: HostState, job: JobRecord): void {
