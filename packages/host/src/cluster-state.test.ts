@@ -141,6 +141,36 @@ describe('createClusterState', () => {
     expect(state.view.job(0 as JobId).reducesOnRack(1 as RackId)).toBe(1);
   });
 
+  it('asks an attached preempting policy on every tick and ticks its clock', () => {
+    const state = createClusterState({ topology, mapCompletionThreshold: 0 });
+    const ticks: number[] = [];
+    const fcsLike: SchedulerPolicy = {
+      specificationVersion: 'v1',
+      name: 'preempter',
+      assign: () => ({ type: 'pass', reason: 'preempter/idle' }),
+      onTick: (view) => ticks.push(view.now),
+      preemption: {
+        mode: 'work-conserving',
+        preempt: (view) =>
+          view
+            .activeJobs()
+            .flatMap((j) => j.runningReduces().map((r) => ({ task: r, reason: 'preempter/any' }))),
+      },
+    };
+    state.attach(fcsLike);
+    state.apply(submit(0));
+    state.apply({ type: 'start', time: 1, task: reduce(0, 0), node: n(1) });
+    state.apply({ type: 'tick', time: 2 });
+    expect(ticks).toEqual([2]);
+    expect(state.preemptions.map((p) => [p.task.job, p.task.index, p.reason])).toEqual([
+      [0, 0, 'preempter/any'],
+    ]);
+    state.apply({ type: 'preempt', time: 2, task: reduce(0, 0), mode: 'work-conserving' });
+    expect(state.view.freeSlots(n(1), 'container')).toBe(1);
+    state.apply({ type: 'tick', time: 3 });
+    expect(state.preemptions).toEqual([]);
+  });
+
   it('runs duplicate copies of a map and names the copies to kill when one finishes', () => {
     const state = createClusterState({ topology });
     state.apply(submit(0));
