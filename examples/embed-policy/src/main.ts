@@ -30,7 +30,10 @@ const nodes = Array.from({ length: 6 }, (_, i) => ({
 }));
 // User 0 submits a big job at t = 0; user 1 two smaller ones at t = 10 s.
 let seed = 7;
-const nextNode = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 6;
+const nextNode = (): number => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed % 6;
+};
 const maps = (n: number) =>
   Array.from({ length: n }, () => {
     const first = nextNode();
