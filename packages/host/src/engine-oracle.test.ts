@@ -13,6 +13,10 @@ import { type TwinReport, engineTwin } from './test-support/engine-twin.js';
  * Jobs read whole blocks (every map of a job is the same size) so that maps of a job
  * differ only in where their replicas are; the order of a pending list is the host's.
  *
+ * Where both chose the very same task (or both passed), their evidence must agree too
+ * (numbers to a relative 1e-9: sums over a node's running maps may add in another order),
+ * which compares the quantities each policy read from the two views.
+ *
  * What a real host cannot know exactly is approximated, and no listed policy reads it:
  * `outstandingMapOutput` (fetches are reported per reduce, not per source node), task
  * `progress` / `reduceProgress` (as reported), `recentRackUtilisation` (the samples

@@ -61,6 +61,28 @@ export function hostTopologyOf(topology: Topology) {
   });
 }
 
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
+
+/**
+ * Equal as plain data, numbers to a relative 1e-9: sums over a node's running tasks may
+ * add in another order in the host than in the engine.
+ */
+function nearlyEqual(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => nearlyEqual(x, b[i]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => nearlyEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
+  }
+  return a === b;
+}
+
 const describeDecision = (d: Decision): string =>
   d.type === 'pass'
     ? `pass ${d.reason}`
@@ -128,7 +150,7 @@ export function engineTwin(
       if (v === undefined) throw new Error('the twin drew a random number the engine policy did not');
       return v;
     };
-    const inner = create({ ...context, random: recording });
+    const inner = create({ ...context, random: recording, recordEvidence: true });
     const twin = create({ ...context, random: { next: replay, int: replay }, recordEvidence: true });
     const state: ClusterState = createClusterState({
       topology: hostTopologyOf(topology),
@@ -207,9 +229,24 @@ export function engineTwin(
             host: describeDecision(host),
             why,
           });
-        } else if (engine.type === 'launch' && host.type === 'launch') {
-          report.launches++;
-          if (engine.task.index === host.task.index) report.sameTask++;
+        } else {
+          if (engine.type === 'launch' && host.type === 'launch') {
+            report.launches++;
+            if (engine.task.index === host.task.index) report.sameTask++;
+          }
+          // Where both chose the very same thing, they saw the same quantities.
+          const same =
+            engine.type === 'pass' || (host.type === 'launch' && engine.task.index === host.task.index);
+          if (same && !nearlyEqual(plain(engine.evidence), plain(host.evidence))) {
+            report.mismatches.push({
+              time: view.now,
+              node: offer.node,
+              kind: offer.kind,
+              engine: JSON.stringify(engine.evidence),
+              host: JSON.stringify(host.evidence),
+              why: 'evidence',
+            });
+          }
         }
         return engine;
       },
