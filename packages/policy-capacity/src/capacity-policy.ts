@@ -2,7 +2,6 @@ import {
   type BaselineEvidence,
   earlyReduceAllowed,
   pickTaskByLocality,
-  slotShare,
   withBaselineEvidence,
 } from '@rackwise/policy-kit';
 import type {
@@ -74,14 +73,7 @@ export function createCapacityPolicy(
       queueOf(job, resolved);
     },
   } satisfies SchedulerPolicy;
-  return context?.recordEvidence === true
-    ? withBaselineEvidence(
-        policy,
-        order,
-        (g, offer, view) => slotShare(g, offer.kind, view),
-        'share of slots held',
-      )
-    : policy;
+  return withBaselineEvidence(policy, order, context);
 }
 
 /**

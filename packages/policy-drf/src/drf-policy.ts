@@ -51,14 +51,13 @@ export function createDrfPolicy(config?: Partial<DrfConfig>, context?: PolicyCon
       return { type: 'pass', reason: unfit ? 'drf/no-fit' : 'drf/no-pending' };
     },
   } satisfies SchedulerPolicy;
-  return context?.recordEvidence === true
-    ? withBaselineEvidence(
-        policy,
-        order,
-        (g, _offer, view) => dominantShare(g.jobs, view, resolved.defaultDemand, resolved.countSlots),
-        'dominant share',
-      )
-    : policy;
+  return withBaselineEvidence(
+    policy,
+    order,
+    context,
+    (g, _offer, view) => dominantShare(g.jobs, view, resolved.defaultDemand, resolved.countSlots),
+    'dominant share',
+  );
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   type BaselineEvidence,
   earlyReduceAllowed,
   pickTaskByLocality,
-  slotShare,
   withBaselineEvidence,
 } from '@rackwise/policy-kit';
 import type {
@@ -77,14 +76,7 @@ export function createFairPolicy(config?: Partial<FairConfig>, context?: PolicyC
     onJobSubmitted: (job: JobView): void => scores?.jobChanged(job, 1),
     onJobCompleted: (job: JobView): void => scores?.jobChanged(job, -1),
   } satisfies SchedulerPolicy;
-  return context?.recordEvidence === true
-    ? withBaselineEvidence(
-        policy,
-        order,
-        (g, offer, view) => slotShare(g, offer.kind, view),
-        'share of slots held',
-      )
-    : policy;
+  return withBaselineEvidence(policy, order, context);
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   pickTaskByLocality,
   requireFraction,
   requireName,
-  slotShare,
   withBaselineEvidence,
 } from '@rackwise/policy-kit';
 import type {
@@ -47,14 +46,7 @@ export function createFifoPolicy(config?: Partial<FifoConfig>, context?: PolicyC
       return { type: 'pass', reason: 'fifo/no-pending' };
     },
   } satisfies SchedulerPolicy;
-  return context?.recordEvidence === true
-    ? withBaselineEvidence(
-        policy,
-        order,
-        (g, offer, view) => slotShare(g, offer.kind, view),
-        'share of slots held',
-      )
-    : policy;
+  return withBaselineEvidence(policy, order, context);
 }
 
 /**

@@ -3,6 +3,7 @@ import type {
   Decision,
   DecisionEvidence,
   JobView,
+  PolicyContext,
   SchedulerPolicy,
   ServiceGroup,
   SlotKind,
@@ -134,15 +135,19 @@ export function slotShare(group: ServiceGroup, kind: SlotKind, view: ClusterView
 }
 
 /**
- * The same policy, with each decision carrying its {@link BaselineEvidence}. A policy
- * returns this only when its host asked for evidence, so without it nothing changes.
+ * The policy as is, or — when its context asks for evidence — the same policy with each
+ * decision carrying its {@link BaselineEvidence}. The share defaults to the share of the
+ * offered kind's slots a group holds ({@link slotShare}).
  */
 export function withBaselineEvidence<Policy extends SchedulerPolicy>(
   policy: Policy,
   order: UserOrder,
-  share: (group: ServiceGroup, offer: SlotOffer, view: ClusterView) => number,
-  shareMeasure: string,
+  context: PolicyContext | undefined,
+  share: (group: ServiceGroup, offer: SlotOffer, view: ClusterView) => number = (g, offer, view) =>
+    slotShare(g, offer.kind, view),
+  shareMeasure = 'share of slots held',
 ): Policy {
+  if (context?.recordEvidence !== true) return policy;
   return {
     ...policy,
     assign(offer: SlotOffer, view: ClusterView): Decision {
