@@ -7,3 +7,7 @@ export { earlyReduceAllowed, pickTaskByLocality } from './pick-task-by-locality.
 export { mergeConfig, requireFraction, requireName } from './config-checks.js';
 export type { BaselineEvidence, GroupStanding, SkippedJob } from './decision-evidence.js';
 export { baselineEvidence, slotShare, withBaselineEvidence } from './decision-evidence.js';
+export type { LocalityPick, LocalityWaitConfig, LocalityWaits, MapLocality } from './locality-wait.js';
+export { createLocalityWaits } from './locality-wait.js';
+export type { RackReduceAdmission, RackReduceGate } from './rack-round-robin.js';
+export { createRackReduceGate, roundRobinReduceQuota } from './rack-round-robin.js';

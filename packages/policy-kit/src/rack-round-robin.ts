@@ -1,0 +1,67 @@
+import type { ClusterView, JobId, JobView, RackId, Seconds } from '@rackwise/types';
+
+/**
+ * Shadow §4.2's reduce placement as per-rack quotas: "we first sort the racks in
+ * descending order by the number of its Map tasks … then we launch Reduce tasks one by
+ * one starting from the first rack to the last", only to racks holding the job's maps.
+ * Returns how many of `reduces` reduces each rack gets when they are dealt round-robin
+ * in that order (ties by rack index): `⌊t / k⌋`, plus one for the first `t mod k` racks.
+ * A rack without maps gets 0; with no maps anywhere, every rack is taken as holding one.
+ */
+export function roundRobinReduceQuota(mapsPerRack: ArrayLike<number>, reduces: number): number[] {
+  const racks = Array.from({ length: mapsPerRack.length }, (_, r) => r);
+  let holding = racks.filter((r) => (mapsPerRack[r] ?? 0) > 0);
+  if (holding.length === 0) holding = racks;
+  holding.sort((a, b) => (mapsPerRack[b] ?? 0) - (mapsPerRack[a] ?? 0) || a - b);
+  const quota = new Array<number>(mapsPerRack.length).fill(0);
+  const k = holding.length;
+  if (k === 0) return quota;
+  holding.forEach((rack, position) => {
+    quota[rack] = Math.floor(reduces / k) + (position < reduces % k ? 1 : 0);
+  });
+  return quota;
+}
+
+/** Why {@link RackReduceGate.admit} let a reduce into a rack. */
+export type RackReduceAdmission = 'round-robin' | 'waited';
+
+/**
+ * Keeps a job's reduces to the round-robin quotas of {@link roundRobinReduceQuota}. A
+ * rack over its quota (or without maps) is refused until the job has been refused for
+ * `maxWait` seconds, then any rack is admitted — so a job whose racks have no free reduce
+ * slot cannot starve (not in the paper, which ran one job at a time; documented by each
+ * policy).
+ */
+export interface RackReduceGate {
+  /** Whether a reduce of `job` may launch in `rack`, given the job's maps per rack. */
+  admit(
+    job: JobView,
+    rack: RackId,
+    mapsPerRack: ArrayLike<number>,
+    view: ClusterView,
+  ): RackReduceAdmission | undefined;
+  forget(job: JobId): void;
+}
+
+/** Creates a {@link RackReduceGate} with the given wait before any rack is admitted. */
+export function createRackReduceGate(maxWait: Seconds): RackReduceGate {
+  const refusedSince = new Map<JobId, Seconds>();
+  return {
+    admit(job, rack, mapsPerRack, view) {
+      const quota = roundRobinReduceQuota(mapsPerRack, job.reduceCount);
+      if (job.reducesOnRack(rack) < (quota[rack] ?? 0)) {
+        refusedSince.delete(job.id);
+        return 'round-robin';
+      }
+      const since = refusedSince.get(job.id);
+      if (since === undefined) {
+        refusedSince.set(job.id, view.now);
+        return maxWait <= 0 ? 'waited' : undefined;
+      }
+      return view.now - since >= maxWait ? 'waited' : undefined;
+    },
+    forget(job) {
+      refusedSince.delete(job);
+    },
+  };
+}
