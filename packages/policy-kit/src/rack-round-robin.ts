@@ -1,4 +1,13 @@
-import type { ClusterView, JobId, JobView, RackId, Seconds } from '@rackwise/types';
+import type {
+  ClusterView,
+  JobId,
+  JobView,
+  RackId,
+  ReduceTaskView,
+  Seconds,
+  SlotOffer,
+} from '@rackwise/types';
+import { earlyReduceAllowed } from './pick-task-by-locality.js';
 
 /**
  * Shadow §4.2's reduce placement as per-rack quotas: "we first sort the racks in
@@ -40,13 +49,34 @@ export interface RackReduceGate {
     mapsPerRack: ArrayLike<number>,
     view: ClusterView,
   ): RackReduceAdmission | undefined;
+  /**
+   * The job's next waiting reduce for this slot and why it is admitted; `'held'` when
+   * its rack is over quota; `undefined` when the job has no reduce to run yet (before
+   * slowstart, none waiting, or — in a container — maps still to launch and early reduces
+   * at `rampupLimit`).
+   */
+  reduceFor(
+    job: JobView,
+    offer: SlotOffer,
+    view: ClusterView,
+    mapsPerRack: ArrayLike<number>,
+    rampupLimit: number,
+  ): { readonly task: ReduceTaskView; readonly admission: RackReduceAdmission } | 'held' | undefined;
   forget(job: JobId): void;
 }
 
 /** Creates a {@link RackReduceGate} with the given wait before any rack is admitted. */
 export function createRackReduceGate(maxWait: Seconds): RackReduceGate {
   const refusedSince = new Map<JobId, Seconds>();
-  return {
+  const gate: RackReduceGate = {
+    reduceFor(job, offer, view, mapsPerRack, rampupLimit) {
+      if (!job.reducesReady) return undefined;
+      const task = job.waitingReduces()[0];
+      if (task === undefined) return undefined;
+      if (job.count('map', 'pending') > 0 && !earlyReduceAllowed(offer, view, rampupLimit)) return undefined;
+      const admission = gate.admit(job, view.topology.rackOf(offer.node), mapsPerRack, view);
+      return admission === undefined ? 'held' : { task, admission };
+    },
     admit(job, rack, mapsPerRack, view) {
       const quota = roundRobinReduceQuota(mapsPerRack, job.reduceCount);
       if (job.reducesOnRack(rack) < (quota[rack] ?? 0)) {
@@ -64,4 +94,5 @@ export function createRackReduceGate(maxWait: Seconds): RackReduceGate {
       refusedSince.delete(job);
     },
   };
+  return gate;
 }

@@ -1,3 +1,5 @@
+import type { RackPlacementEvidence } from '@rackwise/policy-kit';
+
 /**
  * Evidence of a duplicate launch (Shadow §4.2, Algorithm 1), built only when the host asks
  * (`PolicyContext.recordEvidence`).
@@ -16,14 +18,8 @@ export interface ShadowDuplicateEvidence {
   readonly skewAfter: number | null;
 }
 
-/** Evidence of an original map or a reduce launch. */
-export interface ShadowPlacementEvidence {
-  readonly [key: string]: number | string | null | readonly number[];
-  readonly kind: 'map' | 'reduce';
-  readonly rack: number;
-  /** The job's maps per rack when the decision was taken. */
-  readonly mapsPerRack: readonly number[];
-}
+/** Evidence of an original map or a reduce launch: its rack and the job's maps per rack. */
+export type ShadowPlacementEvidence = RackPlacementEvidence;
 
 /** What Shadow records of a launch decision. */
 export type ShadowEvidence = ShadowDuplicateEvidence | ShadowPlacementEvidence;

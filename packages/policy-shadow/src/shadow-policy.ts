@@ -1,5 +1,10 @@
 import { planDuplicates } from '@rackwise/estimators';
-import { createLocalityWaits, createRackReduceGate, earlyReduceAllowed } from '@rackwise/policy-kit';
+import {
+  createLocalityWaits,
+  createRackReduceGate,
+  delayPlacementSteps,
+  serveInOrder,
+} from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -138,38 +143,20 @@ export function createShadowPolicy(
     return undefined;
   };
 
-  const reduceFor = (job: JobView, offer: SlotOffer, view: ClusterView): Decision | 'quota' | undefined => {
-    if (!job.reducesReady) return undefined;
-    const reduce = job.waitingReduces()[0];
-    if (reduce === undefined) return undefined;
-    const early = job.count('map', 'pending') > 0;
-    if (early && !earlyReduceAllowed(offer, view, resolved.reduceRampupLimit)) return undefined;
-    const state = stateOf(job, view);
-    const rack = view.topology.rackOf(offer.node);
-    const admitted = gate.admit(job, rack, state.mapsPerRack, view);
-    if (admitted === undefined) return 'quota';
-    return launch(
-      reduce,
-      `shadow/reduce-${admitted}`,
-      evidence ? { kind: 'reduce', rack, mapsPerRack: state.mapsPerRack.slice() } : undefined,
-    );
-  };
-
-  const originalFor = (job: JobView, offer: SlotOffer, view: ClusterView): Decision | 'wait' | undefined => {
-    const pick = waits.pickMap(job, offer, view);
-    if (pick === undefined || pick === 'wait') return pick;
-    const state = stateOf(job, view);
-    const rack = view.topology.rackOf(offer.node);
-    state.originalNode.set(pick.task.index, offer.node);
-    state.originalStart.set(pick.task.index, view.now);
-    state.outstanding.add(pick.task.index);
-    state.mapsPerRack[rack] = state.mapsPerRack[rack]! + 1;
-    return launch(
-      pick.task,
-      `shadow/${pick.locality}`,
-      evidence ? { kind: 'map', rack, mapsPerRack: state.mapsPerRack.slice() } : undefined,
-    );
-  };
+  const placement = delayPlacementSteps({
+    prefix: 'shadow',
+    waits,
+    gate,
+    rampupLimit: resolved.reduceRampupLimit,
+    evidence,
+    mapsPerRack: (job, view) => stateOf(job, view).mapsPerRack,
+    onOriginal: (job, task, node, view) => {
+      const state = stateOf(job, view);
+      state.originalNode.set(task.index, node);
+      state.originalStart.set(task.index, view.now);
+      state.outstanding.add(task.index);
+    },
+  });
 
   const select = (map: MapTaskView, completedOn: NodeId, view: ClusterView): NodeId | undefined => {
     const job = view.job(map.job);
@@ -232,29 +219,12 @@ export function createShadowPolicy(
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
-      let reason = 'shadow/no-pending';
-      if (offer.kind !== 'map') {
-        for (const group of userOrder.order(view, offer.kind)) {
-          for (const job of group.jobs) {
-            const decision = reduceFor(job, offer, view);
-            if (decision === 'quota') reason = 'shadow/reduce-quota';
-            else if (decision !== undefined) return decision;
-          }
-        }
-        if (offer.kind === 'reduce') return { type: 'pass', reason };
-      }
-      if (resolved.duplicate) {
-        const duplicate = duplicateFor(offer, view);
-        if (duplicate !== undefined) return duplicate;
-      }
-      for (const group of userOrder.order(view, offer.kind)) {
-        for (const job of group.jobs) {
-          const decision = originalFor(job, offer, view);
-          if (decision === 'wait') reason = 'shadow/skip';
-          else if (decision !== undefined) return decision;
-        }
-      }
-      return { type: 'pass', reason };
+      return serveInOrder(userOrder, offer, view, {
+        reduce: placement.reduce,
+        ...(resolved.duplicate ? { beforeMaps: duplicateFor } : {}),
+        map: placement.map,
+        idle: 'shadow/no-pending',
+      });
     },
     onTaskCompleted(event: TaskEvent, view: ClusterView): void {
       if (event.task.kind !== 'map') return;
