@@ -1,0 +1,27 @@
+import type { Seconds, UserOrder } from '@rackwise/types';
+
+/** Configuration of {@link createEvenPolicy}. Defaults: {@link EVEN_DEFAULTS}. */
+export interface EvenConfig {
+  /** Name the policy reports. */
+  readonly name: string;
+  /** The fairness order whose jobs Even serves. Required. */
+  readonly userOrder?: UserOrder;
+  /**
+   * Inside a rack's share, take a map with a replica on the node, then in the rack, before
+   * any. Default `false`: Shadow §6.1 — "even scheduling simply distributes the same
+   * number of tasks to different racks without considering data locality".
+   */
+  readonly preferLocal: boolean;
+  /** Seconds a reduce waits for a rack under its round-robin quota before any rack takes it. */
+  readonly reduceRackWait: Seconds;
+  /** Container model only: share of containers early reduces may hold (0.5, as Delay). */
+  readonly reduceRampupLimit: number;
+}
+
+/** Even scheduling as Shadow §6.1 compares against it. */
+export const EVEN_DEFAULTS: EvenConfig = Object.freeze({
+  name: 'even',
+  preferLocal: false,
+  reduceRackWait: 5,
+  reduceRampupLimit: 0.5,
+});

@@ -1,0 +1,13 @@
+import { createTestUserOrder, describePolicyConformance } from '@rackwise/testkit';
+import { evenPolicy } from './even-policy.js';
+
+describePolicyConformance(evenPolicy, {
+  title: 'conformance: even',
+  config: { userOrder: createTestUserOrder('user') },
+});
+
+describePolicyConformance(evenPolicy, {
+  title: 'conformance: even, local maps first inside a rack',
+  config: { userOrder: createTestUserOrder('user'), preferLocal: true },
+  simulationRuns: 4,
+});
