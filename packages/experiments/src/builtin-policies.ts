@@ -1,9 +1,12 @@
 import { capacityPolicy } from '@rackwise/policy-capacity';
 import { delayPolicy } from '@rackwise/policy-delay';
 import { createDrfUserOrder, drfPolicy } from '@rackwise/policy-drf';
+import { evenPolicy } from '@rackwise/policy-even';
 import { createFairUserOrder, fairPolicy } from '@rackwise/policy-fair';
 import { fifoPolicy } from '@rackwise/policy-fifo';
+import { kmnPolicy } from '@rackwise/policy-kmn';
 import { type NasVariantName, createNasDefinition, nasVariants } from '@rackwise/policy-nas';
+import { shadowPolicy } from '@rackwise/policy-shadow';
 import {
   type ShuffleWatcherVariantName,
   defineShuffleWatcher,
@@ -34,17 +37,25 @@ export function onBaseOrder(
 const fairOrder = (): UserOrder => createFairUserOrder();
 const drfOrder = (): UserOrder => createDrfUserOrder();
 
+/** A definition whose `userOrder` option is filled with Fair's order (a fresh one per policy). */
+function onFairOrder(definition: AnyPolicyDefinition): AnyPolicyDefinition {
+  return onBaseOrder(
+    (userOrder) => ({
+      ...definition,
+      defaults: { ...definition.defaults, userOrder },
+      create: (config, context) =>
+        definition.create({ ...definition.defaults, userOrder, ...config }, context),
+    }),
+    fairOrder,
+    'Fair',
+  );
+}
+
 /** Delay scheduling on Fair's order (Hadoop's, and the one NAS §IV and ShuffleWatcher §4.2 use). */
-const delayOnFair = onBaseOrder(
-  (userOrder) => ({
-    ...delayPolicy,
-    defaults: { ...delayPolicy.defaults, userOrder },
-    create: (config, context) =>
-      delayPolicy.create({ ...delayPolicy.defaults, userOrder, ...config }, context),
-  }),
-  fairOrder,
-  'Fair',
-);
+const delayOnFair = onFairOrder(delayPolicy);
+
+/** Shadow and the schemes it is compared with (Shadow §5.2, §6), on Fair's order as Hadoop's delay scheduler. */
+const shadowFamily = [shadowPolicy, kmnPolicy, evenPolicy].map(onFairOrder);
 
 /** ShuffleWatcher variants on the order the paper runs each on (§4.2: Fair or DRF). */
 const shuffleWatcher = (Object.keys(shuffleWatcherVariants) as ShuffleWatcherVariantName[]).map((name) => {
@@ -77,6 +88,7 @@ export const BUILTIN_POLICIES: readonly AnyPolicyDefinition[] = Object.freeze([
   delayOnFair,
   ...shuffleWatcher,
   ...nas,
+  ...shadowFamily,
 ]);
 
 /** A fresh registry holding {@link BUILTIN_POLICIES}; register more on it as you like. */

@@ -1,4 +1,5 @@
 import type { EngineParameters } from '@rackwise/engine';
+import type { TopologySpec } from '@rackwise/topology';
 import type { ExperimentPreset, WorkloadRecipe } from './experiment-preset.js';
 
 /** Changes to a preset for one run (the CLI's `--trace`, `--hours`, `--users`). */
@@ -15,6 +16,15 @@ export interface ExperimentOverrides {
   readonly hours?: number;
   /** Number of users the jobs are spread over. */
   readonly users?: number;
+  /**
+   * Racks over the preset's node count: `nodesPerRack` becomes round(nodes / racks)
+   * (Shadow Fig. 13: "the 52 nodes are evenly distributed across racks").
+   */
+  readonly racks?: number;
+  /** Capacity of every rack's uplink and downlink, Gbit/s (Shadow Fig. 15: 1–4). */
+  readonly rackLinkGbps?: number;
+  /** Replaces the workload's size scale (Shadow Figs. 14, 17: input 30–160 GB as 0.25–1.33 × 120 GB). */
+  readonly sizeScale?: number;
   /** Engine parameters over the preset's. */
   readonly engine?: Partial<EngineParameters>;
   /** Policy configuration over the preset's, by policy name (merged field by field). */
@@ -43,12 +53,14 @@ export function applyOverrides(
     workload = withHours(preset, overrides.hours);
   }
   if (overrides.users !== undefined) workload = { ...workload, users: overrides.users };
+  if (overrides.sizeScale !== undefined) workload = { ...workload, sizeScale: overrides.sizeScale };
   const policyConfig: Record<string, Readonly<Record<string, unknown>>> = { ...preset.policyConfig };
   for (const [name, config] of Object.entries(overrides.policyConfig ?? {})) {
     policyConfig[name] = { ...policyConfig[name], ...config };
   }
   return {
     ...preset,
+    topology: topologyWith(preset.topology, overrides),
     workload,
     engine: { ...preset.engine, ...overrides.engine },
     policyConfig,
@@ -63,4 +75,19 @@ function withHours(preset: ExperimentPreset, hours: number): WorkloadRecipe {
   throw new Error(
     `hours does not apply to preset ${preset.name}: its workload is a fixed number of jobs (${workload.jobs ?? '?'}) of mix ${workload.mix}; give a trace to replay hours of it`,
   );
+}
+
+/** The topology with the `racks` and `rackLinkGbps` overrides applied. */
+function topologyWith(topology: TopologySpec, overrides: ExperimentOverrides): TopologySpec {
+  let out = topology;
+  if (overrides.racks !== undefined) {
+    const nodes = topology.racks * topology.nodesPerRack;
+    out = { ...out, racks: overrides.racks, nodesPerRack: Math.max(1, Math.round(nodes / overrides.racks)) };
+  }
+  if (overrides.rackLinkGbps !== undefined) {
+    const { oversubscription: _, ...rest } = out;
+    const capacity = overrides.rackLinkGbps * 1e9;
+    out = { ...rest, rackUplinkCapacity: capacity, rackDownlinkCapacity: capacity };
+  }
+  return out;
 }

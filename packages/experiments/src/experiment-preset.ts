@@ -13,6 +13,13 @@ export interface SwimTraceRecipe {
   readonly users: number;
   /** Hours of the trace to replay from its start; the whole trace when absent. */
   readonly hours?: number;
+  /**
+   * Keep this many jobs drawn at random (seeded), each with its gap to the job before it in
+   * the trace as its inter-arrival time (Shadow §5.3: 50 FB-2010 jobs).
+   */
+  readonly sampleJobs?: number;
+  /** Multiplies every job's sizes (SWIM scales by target / source cluster size); 1 by default. */
+  readonly sizeScale?: number;
 }
 
 /** The measured middle of an arrival stream: ramps before and after are left out of `steadyState.*` metrics. */
@@ -41,6 +48,14 @@ export interface PoissonMixRecipe {
   readonly steadyState?: SteadyState;
   /** Multiplies every job's sizes (a smaller cluster replays smaller jobs); 1 by default. */
   readonly sizeScale?: number;
+  /** Keep only these classes of the mix (Shadow Figs. 13–15 run TeraSort alone). */
+  readonly classes?: readonly string[];
+  /**
+   * Submit the jobs this many seconds apart, in generation order, instead of Poisson
+   * arrivals — one job at a time when it exceeds a job's run time (Shadow §6.1 runs each
+   * benchmark alone).
+   */
+  readonly spacing?: Seconds;
 }
 
 /** How a preset builds its jobs. */
@@ -65,6 +80,11 @@ export interface MetricSettings {
   readonly headline: readonly string[];
   /** Seconds between time-series samples for the charts; 60 by default. */
   readonly seriesInterval?: Seconds;
+  /**
+   * Report execution time, Skew and duplicates per recurring-job signature (the
+   * benchmark a job runs) as `bySignature.<signature>.*`; off by default.
+   */
+  readonly bySignature?: boolean;
 }
 
 /**

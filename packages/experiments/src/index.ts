@@ -18,6 +18,12 @@ export type {
 export { BUILTIN_PRESETS, experimentPreset, presetNames } from './preset-catalogue.js';
 export { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
 export { SW_DEDICATED_PRESET, SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
+export {
+  SHADOW_BENCH_PRESET,
+  SHADOW_FB_PRESET,
+  SHADOW_FIGURE_METRICS,
+  SHADOW_TERASORT_PRESET,
+} from './presets/shadow-presets.js';
 export { TINY_PRESET } from './presets/tiny-preset.js';
 export { NAS_FIGURE_3_METRICS, SHUFFLEWATCHER_FIGURE_8_METRICS } from './presets/headline-metrics.js';
 export { applyOverrides } from './experiment-overrides.js';

@@ -82,6 +82,9 @@ describe('the built-in policies', () => {
       'nas-mts-ca',
       'nas-no-tt',
       'nas-no-tt-cr',
+      'shadow',
+      'kmn',
+      'even',
     ]);
   });
 

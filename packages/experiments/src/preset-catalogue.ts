@@ -1,5 +1,6 @@
 import type { ExperimentPreset } from './experiment-preset.js';
 import { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
+import { SHADOW_BENCH_PRESET, SHADOW_FB_PRESET, SHADOW_TERASORT_PRESET } from './presets/shadow-presets.js';
 import { SW_DEDICATED_PRESET, SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
 import { TINY_PRESET } from './presets/tiny-preset.js';
 
@@ -9,6 +10,9 @@ export const BUILTIN_PRESETS: readonly ExperimentPreset[] = Object.freeze([
   NAS_CLUSTER_PRESET,
   SW_EC2_PRESET,
   SW_DEDICATED_PRESET,
+  SHADOW_BENCH_PRESET,
+  SHADOW_TERASORT_PRESET,
+  SHADOW_FB_PRESET,
   TINY_PRESET,
 ]);
 

@@ -18,7 +18,8 @@ export const SWEEP_FORMAT = 'rackwise-sweep-result@1';
 /** A sweep: the experiment of `RunExperimentOptions` once per value of one parameter. */
 export interface SweepOptions extends RunExperimentOptions {
   /**
-   * What varies: `users`, `hours`, `engine.<parameter>` (`engine.resolveInterval`) or
+   * What varies: `users`, `hours`, `racks`, `rackLinkGbps`, `sizeScale`,
+   * `engine.<parameter>` (`engine.resolveInterval`) or
    * `<policy>.<field>` (`nas.maxMapSkips`).
    */
   readonly parameter: string;
@@ -57,7 +58,13 @@ export interface SweepResult {
 }
 
 /** Parameters a sweep can vary besides `engine.*` and `<policy>.*`. */
-export const SWEEP_PARAMETERS: readonly string[] = Object.freeze(['users', 'hours']);
+export const SWEEP_PARAMETERS: readonly string[] = Object.freeze([
+  'users',
+  'hours',
+  'racks',
+  'rackLinkGbps',
+  'sizeScale',
+]);
 
 /**
  * The overrides that set `parameter` to `value` on top of `base`.
@@ -70,6 +77,9 @@ export function sweepOverrides(
 ): ExperimentOverrides {
   if (parameter === 'users') return { ...base, users: value };
   if (parameter === 'hours') return { ...base, hours: value };
+  if (parameter === 'racks' || parameter === 'rackLinkGbps' || parameter === 'sizeScale') {
+    return { ...base, [parameter]: value };
+  }
   const dot = parameter.indexOf('.');
   const head = parameter.slice(0, dot);
   const field = parameter.slice(dot + 1);

@@ -11,7 +11,16 @@ const check = (changes: Partial<Record<keyof ExperimentPreset, unknown>>) => () 
 
 describe('the built-in presets', () => {
   it('are valid, have a one-line description and name the paper section they reproduce', () => {
-    expect(presetNames()).toEqual(['nas-sim', 'nas-cluster', 'sw-ec2', 'sw-dedicated', 'tiny']);
+    expect(presetNames()).toEqual([
+      'nas-sim',
+      'nas-cluster',
+      'sw-ec2',
+      'sw-dedicated',
+      'shadow-bench',
+      'shadow-terasort',
+      'shadow-fb',
+      'tiny',
+    ]);
     for (const preset of BUILTIN_PRESETS) {
       expect(validatePreset(preset, registry)).toBe(preset);
       expect(preset.description.length).toBeLessThanOrEqual(110);
@@ -52,7 +61,7 @@ describe('the built-in presets', () => {
 
   it('fail on an unknown name with the known ones', () => {
     expect(() => experimentPreset('nas')).toThrowError(
-      'unknown preset "nas"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, tiny',
+      'unknown preset "nas"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny',
     );
   });
 });

@@ -102,6 +102,12 @@ function validateRecipe(
     if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
       fail('workload.hours', 'a positive number of hours', recipe.hours);
     }
+    if (recipe.sampleJobs !== undefined && !isPositiveInteger(recipe.sampleJobs)) {
+      fail('workload.sampleJobs', 'a positive integer', recipe.sampleJobs);
+    }
+    if (recipe.sizeScale !== undefined && !isPositiveFinite(recipe.sizeScale)) {
+      fail('workload.sizeScale', 'a positive number', recipe.sizeScale);
+    }
     return;
   }
   if (recipe.kind !== 'poisson-mix')
@@ -112,6 +118,19 @@ function validateRecipe(
   }
   if (recipe.sizeScale !== undefined && !isPositiveFinite(recipe.sizeScale)) {
     fail('workload.sizeScale', 'a positive number', recipe.sizeScale);
+  }
+  if (recipe.spacing !== undefined && !isPositiveFinite(recipe.spacing)) {
+    fail('workload.spacing', 'a positive number of seconds', recipe.spacing);
+  }
+  if (recipe.classes !== undefined) {
+    const classes = recipe.classes;
+    if (!Array.isArray(classes) || classes.length === 0 || classes.some((c) => typeof c !== 'string')) {
+      fail('workload.classes', 'a non-empty list of class names', classes);
+    }
+    const known = workloadMix(recipe.mix).classes.map((c) => c.name);
+    const unknown = classes.filter((c) => !known.includes(c));
+    if (unknown.length > 0)
+      fail('workload.classes', `class names of mix ${recipe.mix} (${known.join(', ')})`, unknown);
   }
   if ((recipe.jobs === undefined) === (recipe.steadyState === undefined)) {
     fail('workload', 'given either jobs or steadyState', {

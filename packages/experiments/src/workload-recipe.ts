@@ -1,6 +1,12 @@
 import type { Seconds, Workload } from '@rackwise/types';
-import { loadFb2010, poissonWorkload, readSwimTrace } from '@rackwise/workloads';
-import type { StorageSettings, WorkloadRecipe } from './experiment-preset.js';
+import {
+  type JobMixTable,
+  loadFb2010,
+  poissonWorkload,
+  readSwimTrace,
+  workloadMix,
+} from '@rackwise/workloads';
+import type { PoissonMixRecipe, StorageSettings, WorkloadRecipe } from './experiment-preset.js';
 
 /** The name under which the FB-2010 day trace shipped with `@rackwise/workloads` is known. */
 export const FB2010_TRACE = 'fb2010';
@@ -18,19 +24,44 @@ export function buildWorkload(recipe: WorkloadRecipe, storage: StorageSettings, 
     replication: storage.replication,
   };
   if (recipe.kind === 'swim-trace') {
-    const options = recipe.hours === undefined ? common : { ...common, hours: recipe.hours };
+    const options = {
+      ...common,
+      ...(recipe.hours === undefined ? {} : { hours: recipe.hours }),
+      ...(recipe.sampleJobs === undefined ? {} : { sampleJobs: recipe.sampleJobs }),
+      ...(recipe.sizeScale === undefined ? {} : { sizeScale: recipe.sizeScale }),
+    };
     return recipe.trace === FB2010_TRACE ? loadFb2010(options) : readSwimTrace(recipe.trace, options);
   }
   const window = steadyStateWindow(recipe);
-  return poissonWorkload({
+  const workload = poissonWorkload({
     ...common,
-    mix: recipe.mix,
+    mix: mixOf(recipe),
     meanInterarrival: recipe.meanInterarrival,
     ...(recipe.sizeScale === undefined ? {} : { sizeScale: recipe.sizeScale }),
     ...(window === undefined
       ? { ...(recipe.jobs === undefined ? {} : { jobs: recipe.jobs }) }
       : { duration: window.end }),
   });
+  const spacing = recipe.spacing;
+  if (spacing === undefined) return workload;
+  return Object.freeze({
+    ...workload,
+    jobs: Object.freeze(workload.jobs.map((job, k) => Object.freeze({ ...job, submitTime: k * spacing }))),
+  });
+}
+
+/** The recipe's mix, restricted to its `classes` when it names some. */
+function mixOf(recipe: PoissonMixRecipe): JobMixTable {
+  const mix = workloadMix(recipe.mix);
+  const keep = recipe.classes;
+  if (keep === undefined) return mix;
+  const unknown = keep.filter((name) => !mix.classes.some((c) => c.name === name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `workload.classes: mix ${mix.name} has no class ${unknown.join(', ')}; its classes: ${mix.classes.map((c) => c.name).join(', ')}`,
+    );
+  }
+  return { ...mix, classes: mix.classes.filter((c) => keep.includes(c.name)) };
 }
 
 /** The measured window of a steady-state recipe: jobs submitted in [from, to) count; arrivals run until `end`. */

@@ -7,13 +7,14 @@ import {
 } from '@rackwise/engine';
 import { trafficThresholdOfJobs } from '@rackwise/estimators';
 import { buildTopology } from '@rackwise/topology';
-import type { Bytes, ShuffleClass, Workload } from '@rackwise/types';
+import type { Bytes, SchedulerPolicy, ShuffleClass, Workload } from '@rackwise/types';
 import { BENCHMARK_PROFILES, type BenchmarkName } from '@rackwise/workloads';
 import type { ExperimentPreset } from '../experiment-preset.js';
 import type { PolicyRun, RunSeries } from '../experiment-result.js';
 import { jobTable } from '../job-table.js';
 import type { PolicyRegistry } from '../policy-registry.js';
 import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
+import { policyReportedMetrics, signatureMetrics } from './job-signature-metrics.js';
 import { steadyStateMetrics } from './steady-state-metrics.js';
 
 /** One simulation to run: a preset (overrides applied), a policy name and a seed. Plain data. */
@@ -70,11 +71,15 @@ export function runSimulationTask(
   const topology = buildTopology(preset.topology);
   const workload = buildWorkload(preset.workload, preset.storage, seed);
   const config = preset.policyConfig[policy];
+  let created: SchedulerPolicy | undefined;
   const result = simulate({
     topology,
     workload,
     seed,
-    policy: (context) => registry.create(policy, config, context),
+    policy: (context) => {
+      created = registry.create(policy, config, context);
+      return created;
+    },
     parameters: preset.engine,
     metrics: {
       congestionThreshold: preset.metrics.congestionThreshold,
@@ -86,6 +91,8 @@ export function runSimulationTask(
   const window = steadyStateWindow(preset.workload);
   const metrics = {
     ...flattenMetrics(result.metrics),
+    ...(preset.metrics.bySignature === true ? signatureMetrics(result.jobs, workload) : {}),
+    ...policyReportedMetrics(created),
     ...(window === undefined
       ? {}
       : steadyStateMetrics(result.jobs, result.series, window, benchmarkClassOf(workload))),
