@@ -7,7 +7,7 @@ describePolicyConformance(evenPolicy, {
 });
 
 describePolicyConformance(evenPolicy, {
-  title: 'conformance: even, local maps first inside a rack',
-  config: { userOrder: createTestUserOrder('user'), preferLocal: true },
+  title: 'conformance: even, maps by index inside a rack',
+  config: { userOrder: createTestUserOrder('user'), preferLocal: false },
   simulationRuns: 4,
 });

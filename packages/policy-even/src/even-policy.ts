@@ -57,7 +57,7 @@ function resolve(config: Partial<EvenConfig> | undefined): EvenConfig & { userOr
  * `⌊s / n⌋` of the job's `s` maps over `n` racks, or `⌊s / n⌋` while fewer than
  * `s mod n` racks took one more — so the counts end within one of each other. Inside the
  * rack's share the job's first pending map is taken (by index: its blocks' placement is
- * random), or with `preferLocal` its node-local, then rack-local one. Reduces go
+ * random), or with `preferLocal` (default) its node-local, then rack-local one. Reduces go
  * round-robin over the racks (all hold maps), as Shadow's. Jobs in the user order.
  *
  * Reason codes: `even/map`, `even/map-node-local`, `even/map-rack-local`,
