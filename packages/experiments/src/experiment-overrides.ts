@@ -25,6 +25,8 @@ export interface ExperimentOverrides {
   readonly rackLinkGbps?: number;
   /** Replaces the workload's size scale (Shadow Figs. 14, 17: input 30–160 GB as 0.25–1.33 × 120 GB). */
   readonly sizeScale?: number;
+  /** Share of each job's blocks written from one cluster node (`StorageSettings.uploadShare`). */
+  readonly uploadShare?: number;
   /** Engine parameters over the preset's. */
   readonly engine?: Partial<EngineParameters>;
   /** Policy configuration over the preset's, by policy name (merged field by field). */
@@ -61,6 +63,10 @@ export function applyOverrides(
   return {
     ...preset,
     topology: topologyWith(preset.topology, overrides),
+    storage:
+      overrides.uploadShare === undefined
+        ? preset.storage
+        : { ...preset.storage, uploadShare: overrides.uploadShare },
     workload,
     engine: { ...preset.engine, ...overrides.engine },
     policyConfig,

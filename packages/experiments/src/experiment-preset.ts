@@ -65,6 +65,12 @@ export type WorkloadRecipe = SwimTraceRecipe | PoissonMixRecipe;
 export interface StorageSettings {
   readonly blockBytes: Bytes;
   readonly replication: number;
+  /**
+   * Share of each job's blocks written from one node of the cluster (`hadoop fs -put` on
+   * a datanode): their first replica sits on that job's writer node, which skews where
+   * locality puts the maps. 0 (default): every block placed as written from outside.
+   */
+  readonly uploadShare?: Fraction;
 }
 
 /** How metrics are taken (DESIGN §7). */

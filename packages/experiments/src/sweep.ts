@@ -18,7 +18,7 @@ export const SWEEP_FORMAT = 'rackwise-sweep-result@1';
 /** A sweep: the experiment of `RunExperimentOptions` once per value of one parameter. */
 export interface SweepOptions extends RunExperimentOptions {
   /**
-   * What varies: `users`, `hours`, `racks`, `rackLinkGbps`, `sizeScale`,
+   * What varies: `users`, `hours`, `racks`, `rackLinkGbps`, `sizeScale`, `uploadShare`,
    * `engine.<parameter>` (`engine.resolveInterval`) or
    * `<policy>.<field>` (`nas.maxMapSkips`).
    */
@@ -64,6 +64,7 @@ export const SWEEP_PARAMETERS: readonly string[] = Object.freeze([
   'racks',
   'rackLinkGbps',
   'sizeScale',
+  'uploadShare',
 ]);
 
 /**
@@ -77,7 +78,7 @@ export function sweepOverrides(
 ): ExperimentOverrides {
   if (parameter === 'users') return { ...base, users: value };
   if (parameter === 'hours') return { ...base, hours: value };
-  if (parameter === 'racks' || parameter === 'rackLinkGbps' || parameter === 'sizeScale') {
+  if (['racks', 'rackLinkGbps', 'sizeScale', 'uploadShare'].includes(parameter)) {
     return { ...base, [parameter]: value };
   }
   const dot = parameter.indexOf('.');

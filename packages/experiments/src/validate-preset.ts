@@ -47,6 +47,10 @@ export function validatePreset(preset: ExperimentPreset, registry: PolicyRegistr
       replication,
     );
   }
+  const share = preset.storage.uploadShare;
+  if (share !== undefined && !(typeof share === 'number' && share >= 0 && share <= 1)) {
+    fail('storage.uploadShare', 'a number in [0, 1]', share);
+  }
   validateRecipe(preset.workload, fail, rewrap);
   rewrap(() => resolveEngineParameters(preset.engine));
   const metrics = preset.metrics ?? {};

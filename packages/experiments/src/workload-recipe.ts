@@ -1,12 +1,14 @@
 import type { Seconds, Workload } from '@rackwise/types';
 import {
   type JobMixTable,
+  hdfsPlacement,
   loadFb2010,
   poissonWorkload,
   readSwimTrace,
   workloadMix,
 } from '@rackwise/workloads';
 import type { PoissonMixRecipe, StorageSettings, WorkloadRecipe } from './experiment-preset.js';
+import { uploadedPlacement } from './internal/uploaded-placement.js';
 
 /** The name under which the FB-2010 day trace shipped with `@rackwise/workloads` is known. */
 export const FB2010_TRACE = 'fb2010';
@@ -17,11 +19,14 @@ export const FB2010_TRACE = 'fb2010';
  * reader pass through unchanged: they name the file, line and field.
  */
 export function buildWorkload(recipe: WorkloadRecipe, storage: StorageSettings, seed: number): Workload {
+  const share = storage.uploadShare ?? 0;
   const common = {
     users: recipe.users,
     seed,
     blockBytes: storage.blockBytes,
-    replication: storage.replication,
+    ...(share === 0
+      ? { replication: storage.replication }
+      : { placement: uploadedPlacement(hdfsPlacement({ replication: storage.replication }), share) }),
   };
   if (recipe.kind === 'swim-trace') {
     const options = {

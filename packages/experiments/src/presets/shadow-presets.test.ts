@@ -1,3 +1,4 @@
+import { buildTopology } from '@rackwise/topology';
 import { describe, expect, it } from 'vitest';
 import { applyOverrides } from '../experiment-overrides.js';
 import { experimentPreset } from '../preset-catalogue.js';
@@ -68,5 +69,25 @@ describe('the Shadow presets', () => {
     const [job] = buildWorkload(small.workload, small.storage, 1).jobs;
     expect(job?.inputBytes).toBe(30 * GIB);
     expect(job?.signature).toBe('terasort');
+  });
+
+  it("with uploadShare 1, put every block's first replica on the job's writer node and the second in another rack", () => {
+    const preset = applyOverrides(experimentPreset('shadow-terasort'), sweepOverrides('uploadShare', 1));
+    const workload = buildWorkload(preset.workload, preset.storage, 1);
+    const topology = buildTopology(preset.topology);
+    const [job] = workload.jobs;
+    const out = new Int32Array(job!.mapCount * 2);
+    let state = 5;
+    const next = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    workload.placement.place(job!, topology, { next, int: (b) => Math.floor(next() * b) }, out);
+    const writers = new Set<number>();
+    for (let i = 0; i < job!.mapCount; i += 1) {
+      writers.add(out[2 * i]!);
+      expect(topology.rackOf(out[2 * i + 1] as never)).not.toBe(topology.rackOf(out[2 * i] as never));
+    }
+    expect(writers.size).toBe(1);
   });
 });
