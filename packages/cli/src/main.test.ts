@@ -23,6 +23,9 @@ describe('rackwise presets and policies', () => {
       'nas-cluster',
       'sw-ec2',
       'sw-dedicated',
+      'shadow-bench',
+      'shadow-terasort',
+      'shadow-fb',
       'tiny',
     ]);
     expect(lines[0]).toMatch(/^nas-sim\s+NAS §IV-A simulation/);
@@ -31,7 +34,8 @@ describe('rackwise presets and policies', () => {
   it('lists every policy on one line with its summary', async () => {
     const { out } = await cli('policies');
     const lines = out.trimEnd().split('\n');
-    expect(lines).toHaveLength(15);
+    expect(lines).toHaveLength(18);
+    expect(lines.find((l) => l.startsWith('shadow '))).toMatch(/Fair's user order/);
     expect(lines.find((l) => l.startsWith('sw-drf '))).toMatch(/DRF's user order/);
   });
 });
@@ -49,7 +53,7 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
     [['run', '--hours'], "option --hours of 'rackwise run': needs a value"],
     [
       ['run', '--preset', 'nope'],
-      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, tiny',
+      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny',
     ],
     [
       ['run', '--policies', 'fair,nope'],
