@@ -97,11 +97,16 @@ describe('Shadow, KMN and Even in the engine', () => {
       // Two copies per duplicated map, exactly one of them used by the shuffle.
       expect(duplicates.killed).toBe(duplicates.launched);
       if (duplicates.killed > 0) expect(duplicates.killedSlotSeconds).toBeGreaterThan(0);
-      expect(duplicates.chosen).toBe(stats.chosenEarly + stats.chosenByModel);
-      expect(stats.chosenEarly + stats.chosenByModel + stats.killedByModel).toBe(stats.duplicatesLaunched);
-      // A copy that finished while its original ran is always the one used (§4.3 early choice).
+      expect(duplicates.chosen).toBe(stats.duplicatesChosen);
+      expect(stats.chosenEarly + stats.chosenBeforeT + stats.chosenByModel + stats.killedByModel).toBe(
+        stats.duplicatesLaunched,
+      );
+      // A copy finished (or, by eq. 11, finishing) before T is always used: only copies
+      // expected after T are ever killed.
       for (const selection of shadow.selections()) {
-        if (selection.outcome === 'early-choice') expect(selection.predictedFinish).toBeUndefined();
+        if (selection.outcome === 'killed-by-model') {
+          expect(selection.predictedFinish).toBeGreaterThan(selection.originalsDoneAt!);
+        }
       }
       expect(stats.finishedBeforeT).toBeLessThanOrEqual(stats.duplicatesChosen);
     },

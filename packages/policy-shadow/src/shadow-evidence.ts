@@ -26,14 +26,15 @@ export type ShadowEvidence = ShadowDuplicateEvidence | ShadowPlacementEvidence;
 
 /**
  * One task-selection outcome (§4.3), kept by the policy for every map that had a copy:
- * `early-choice` — the duplicate finished first and is used; `chosen-by-model` /
- * `killed-by-model` — the original finished first and eq. 13 kept the duplicate / the
+ * `early-choice` — the duplicate finished first and is used; `chosen-before-t` — the
+ * original finished first and eq. 11 puts the duplicate's finish by `T`, so it is used;
+ * `chosen-by-model` / `killed-by-model` — otherwise eq. 13 kept the duplicate / the
  * original. The eq. 11–13 quantities are those of the decision.
  */
 export interface ShadowSelection {
   readonly job: number;
   readonly map: number;
-  readonly outcome: 'early-choice' | 'chosen-by-model' | 'killed-by-model';
+  readonly outcome: 'early-choice' | 'chosen-before-t' | 'chosen-by-model' | 'killed-by-model';
   readonly time: number;
   readonly fromRack: number;
   readonly toRack: number;
@@ -56,6 +57,8 @@ export interface ShadowStatistics {
   readonly duplicatesChosen: number;
   /** Duplicates chosen because they finished first (§4.3's early choice). */
   readonly chosenEarly: number;
+  /** Duplicates used because eq. 11 put their finish by `T` (their originals finished first). */
+  readonly chosenBeforeT: number;
   /** Duplicates chosen by eq. 13 while still running. */
   readonly chosenByModel: number;
   /** Duplicates whose originals eq. 13 kept. */

@@ -134,12 +134,15 @@ describe('Shadow task selection (§4.3)', () => {
     expect(policy.statistics().chosenEarly).toBe(1);
   });
 
-  it('a copy reading its input in its own rack is chosen by eq. 13 when its original finishes first', () => {
+  it('a copy that eq. 11 expects to finish by T is used when its original finishes first', () => {
     const { cluster, policy } = figure6();
     cluster.offer(3, 'map');
     cluster.advance(10);
     expect(policy.duplication.chooseCopy(cluster.mapOf(0, 0), 0 as NodeId, cluster.view)).toBe(3);
-    expect(policy.selections()[0]?.outcome).toBe('chosen-by-model');
+    const record = policy.selections()[0]!;
+    expect(record.outcome).toBe('chosen-before-t');
+    expect(record.predictedFinish).toBeLessThanOrEqual(record.originalsDoneAt!);
+    expect(policy.statistics().chosenBeforeT).toBe(1);
   });
 
   it('a remote copy of a map with almost no output is killed: its read costs more than it saves', () => {

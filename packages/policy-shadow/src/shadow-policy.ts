@@ -48,14 +48,16 @@ export interface ShadowPolicy extends SchedulerPolicy {
  * rack, copying a running original with an input replica on that node or rack first, else
  * a random one (§4.2). Reduces are dealt round-robin over the racks holding the job's
  * maps, most maps first (§4.2). Task selection (§4.3): a copy that finishes before its
- * original is used at once (early choice); when the original finishes first, eq. 13 —
- * `B_iu` as in Fig. 9 — keeps the copy only if it shortens the map + shuffle time.
+ * original is used at once (early choice); when the original finishes first, a copy
+ * eq. 11 expects to finish by `T` is used, any other only if eq. 13 — `B_iu` as in
+ * Fig. 9 — says it shortens the map + shuffle time.
  *
  * Reason codes: `shadow/node-local`, `shadow/rack-local`, `shadow/remote`,
  * `shadow/duplicate-local`, `shadow/duplicate-rack-local`, `shadow/duplicate-remote`,
  * `shadow/reduce-round-robin`, `shadow/reduce-waited`; passes `shadow/skip`,
  * `shadow/reduce-quota`, `shadow/no-pending`. Selection outcomes
- * (`shadow/early-choice`, `shadow/chosen-by-model`, `shadow/killed-by-model`) are in
+ * (`shadow/early-choice`, `shadow/chosen-before-t`, `shadow/chosen-by-model`,
+ * `shadow/killed-by-model`) are in
  * `selections()`.
  */
 export function createShadowPolicy(
@@ -69,7 +71,16 @@ export function createShadowPolicy(
   const gate = createRackReduceGate(resolved.reduceRackWait);
   const jobs = new Map<JobId, ShadowJob>();
   const records: ShadowSelection[] = [];
-  const counts = { launched: 0, early: 0, model: 0, killed: 0, beforeT: 0, errorSum: 0, errors: 0 };
+  const counts = {
+    launched: 0,
+    early: 0,
+    beforeTPredicted: 0,
+    model: 0,
+    killed: 0,
+    beforeT: 0,
+    errorSum: 0,
+    errors: 0,
+  };
 
   const stateOf = (job: JobView, view: ClusterView): ShadowJob => {
     let state = jobs.get(job.id);
@@ -185,7 +196,11 @@ export function createShadowPolicy(
     state.originalResolved(map.index, view.now, allLaunched);
     records.push({
       ...base,
-      outcome: decision.keepCopy ? 'chosen-by-model' : 'killed-by-model',
+      outcome: decision.beforeT
+        ? 'chosen-before-t'
+        : decision.keepCopy
+          ? 'chosen-by-model'
+          : 'killed-by-model',
       originalsDoneAt: decision.originalsDoneAt,
       predictedFinish: decision.predictedFinish,
       crossRackInputBytes: copy.crossRackBytes,
@@ -194,7 +209,8 @@ export function createShadowPolicy(
       totalWithout: decision.totalWithout,
     });
     if (decision.keepCopy) {
-      counts.model += 1;
+      if (decision.beforeT) counts.beforeTPredicted += 1;
+      else counts.model += 1;
       state.predictions.set(map.index, { finish: decision.predictedFinish, start: copy.start });
       return copy.node;
     }
@@ -206,8 +222,9 @@ export function createShadowPolicy(
 
   const statistics = (): ShadowStatistics => ({
     duplicatesLaunched: counts.launched,
-    duplicatesChosen: counts.early + counts.model,
+    duplicatesChosen: counts.early + counts.beforeTPredicted + counts.model,
     chosenEarly: counts.early,
+    chosenBeforeT: counts.beforeTPredicted,
     chosenByModel: counts.model,
     killedByModel: counts.killed,
     finishedBeforeT: counts.beforeT,

@@ -13,6 +13,8 @@ import type { DuplicateCopy, ShadowJob } from './shadow-job.js';
 /** The eq. 11–13 quantities of one model decision. */
 export interface ModelDecision {
   readonly keepCopy: boolean;
+  /** Eq. 11 puts the copy's finish at or before `T`: chosen directly, as one that finished before `T`. */
+  readonly beforeT: boolean;
   readonly originalsDoneAt: Seconds;
   readonly predictedFinish: Seconds;
   readonly inputBandwidth: number;
@@ -67,8 +69,10 @@ function copyInputBandwidth(
  * Shadow §4.3 when an original finishes while its copy still runs: eq. 13 with and
  * without the copy. `T` is the moment the job's last original finishes — now if this
  * was the last, otherwise estimated as the latest start of the outstanding originals
- * plus this map's run time `R_j` (the maps read equal blocks). The copy is kept when it
- * makes the estimated map + shuffle time strictly shorter.
+ * plus this map's run time `R_j` (the maps read equal blocks). A copy eq. 11 expects to
+ * finish by `T` is kept directly ("choosing such a duplicated task can benefit the later
+ * Shuffle phase without slowing down the Map phase"); any other is kept when it makes
+ * the estimated map + shuffle time strictly shorter.
  */
 export function decideByModel(
   job: JobView,
@@ -111,10 +115,13 @@ export function decideByModel(
     ).total;
   const totalWith = total(withCopy, [timing]);
   const totalWithout = total(withoutCopy, []);
+  const predictedFinish = duplicateFinishTime(timing);
+  const beforeT = predictedFinish <= originalsDoneAt;
   return {
-    keepCopy: totalWith < totalWithout,
+    keepCopy: beforeT || totalWith < totalWithout,
+    beforeT,
     originalsDoneAt,
-    predictedFinish: duplicateFinishTime(timing),
+    predictedFinish,
     inputBandwidth,
     totalWith,
     totalWithout,
