@@ -18,6 +18,15 @@ export interface EvenConfig {
   readonly reduceRackWait: Seconds;
   /** Container model only: share of containers early reduces may hold (0.5, as Delay). */
   readonly reduceRampupLimit: number;
+  /**
+   * Liveness guard, not in the paper: seconds a job with pending maps may go without a map
+   * launch while racks refuse it as over their share, before any rack takes one
+   * (`even/map-overflow`). Without it a job deadlocks when the racks with share left have
+   * every slot held by reduces that wait for its maps (containers shared by maps and
+   * reduces). With free slots on those racks a map launches within a heartbeat, so the
+   * guard does not fire and the counts stay even. `Infinity` turns it off.
+   */
+  readonly overflowWait: Seconds;
 }
 
 /** Even scheduling as Shadow §6.1 compares against it. */
@@ -26,4 +35,5 @@ export const EVEN_DEFAULTS: EvenConfig = Object.freeze({
   preferLocal: true,
   reduceRackWait: 5,
   reduceRampupLimit: 0.5,
+  overflowWait: 30,
 });

@@ -35,4 +35,24 @@ describe('Even scheduling (Shadow §6.1)', () => {
       expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
     },
   );
+
+  test('a job held over its share on every free rack takes a map after overflowWait, and only then', () => {
+    // Two racks of one node, maps only on node 0's rack can run: rack 1's node is full.
+    const cluster = createTestCluster({
+      topology: { racks: 2, nodesPerRack: 1, slots: { model: 'split', mapSlots: 4, reduceSlots: 1 } },
+      jobs: [{ maps: [{ replicas: [0] }, { replicas: [0] }, { replicas: [0] }, { replicas: [0] }] }],
+    });
+    const policy = createEvenPolicy({ userOrder: createTestUserOrder(), overflowWait: 30 }, context);
+    cluster.attach(policy);
+    expect(cluster.offer(0, 'map').type).toBe('launch');
+    expect(cluster.offer(0, 'map').type).toBe('launch');
+    expect(cluster.offer(0, 'map')).toMatchObject({ type: 'pass', reason: 'even/rack-full' });
+    cluster.advance(29);
+    expect(cluster.offer(0, 'map')).toMatchObject({ type: 'pass', reason: 'even/rack-full' });
+    cluster.advance(1);
+    expect(cluster.offer(0, 'map')).toMatchObject({ type: 'launch', reason: 'even/map-overflow' });
+    // The wait starts again after each launch.
+    expect(cluster.offer(0, 'map')).toMatchObject({ type: 'pass', reason: 'even/rack-full' });
+    expect(policy.mapsPerRack(jobId(0))).toEqual([3, 0]);
+  });
 });

@@ -38,6 +38,10 @@ function resolve(config: Partial<EvenConfig> | undefined): EvenConfig & { userOr
   if (typeof merged.preferLocal !== 'boolean') {
     throw new Error(`even: preferLocal must be a boolean, got ${String(merged.preferLocal)}`);
   }
+  const overflowWait = merged.overflowWait;
+  if (typeof overflowWait !== 'number' || Number.isNaN(overflowWait) || overflowWait < 0) {
+    throw new Error(`even: overflowWait must be a number of seconds ≥ 0, got ${String(overflowWait)}`);
+  }
   const wait = merged.reduceRackWait;
   if (typeof wait !== 'number' || !Number.isFinite(wait) || wait < 0) {
     throw new Error(`even: reduceRackWait must be a finite number of seconds ≥ 0, got ${String(wait)}`);
@@ -47,6 +51,7 @@ function resolve(config: Partial<EvenConfig> | undefined): EvenConfig & { userOr
     userOrder: order,
     preferLocal: merged.preferLocal,
     reduceRackWait: wait,
+    overflowWait,
     reduceRampupLimit: requireFraction('even', 'reduceRampupLimit', merged.reduceRampupLimit),
   };
 }
@@ -61,7 +66,8 @@ function resolve(config: Partial<EvenConfig> | undefined): EvenConfig & { userOr
  * round-robin over the racks (all hold maps), as Shadow's. Jobs in the user order.
  *
  * Reason codes: `even/map`, `even/map-node-local`, `even/map-rack-local`,
- * `even/reduce-round-robin`, `even/reduce-waited`; passes `even/rack-full`,
+ * `even/reduce-round-robin`, `even/reduce-waited`, `even/map-overflow` (the liveness guard
+ * `overflowWait`, not in the paper); passes `even/rack-full`,
  * `even/reduce-quota`, `even/no-pending`.
  */
 export function createEvenPolicy(
@@ -72,6 +78,8 @@ export function createEvenPolicy(
   const evidence = context.recordEvidence === true;
   const gate = createRackReduceGate(resolved.reduceRackWait);
   const launched = new Map<JobId, number[]>();
+  /** When a rack first refused each job a map since its last map launch (for `overflowWait`). */
+  const lastProgress = new Map<JobId, number>();
 
   const countsOf = (job: JobView, view: ClusterView): number[] => {
     let counts = launched.get(job.id);
@@ -90,8 +98,14 @@ export function createEvenPolicy(
     const floor = Math.floor(job.mapCount / racks);
     const above = counts.filter((c) => c > floor).length;
     const mine = counts[rack]!;
-    if (!(mine < floor || (mine === floor && above < job.mapCount % racks)))
-      return { held: 'even/rack-full' };
+    let overflow = false;
+    if (!(mine < floor || (mine === floor && above < job.mapCount % racks))) {
+      const since = lastProgress.get(job.id);
+      if (since === undefined) lastProgress.set(job.id, view.now);
+      if (since === undefined || view.now - since < resolved.overflowWait) return { held: 'even/rack-full' };
+      overflow = true;
+    }
+    lastProgress.delete(job.id);
     let task: MapTaskView | undefined;
     let reason = 'even/map';
     if (resolved.preferLocal) {
@@ -106,6 +120,7 @@ export function createEvenPolicy(
       task = job.pendingMaps()[0]!;
       reason = 'even/map';
     }
+    if (overflow) reason = 'even/map-overflow';
     counts[rack] = mine + 1;
     const proof: EvenEvidence | undefined = evidence
       ? { kind: 'map', rack, mapsPerRack: counts.slice(), rackShare: Math.ceil(job.mapCount / racks) }
@@ -144,6 +159,7 @@ export function createEvenPolicy(
     },
     onJobCompleted(job: JobView): void {
       launched.delete(job.id);
+      lastProgress.delete(job.id);
       gate.forget(job.id);
     },
     mapsPerRack: (job: JobId) => launched.get(job) ?? [],
