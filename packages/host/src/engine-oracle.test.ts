@@ -26,7 +26,16 @@ import { type TwinReport, engineTwin } from './test-support/engine-twin.js';
  */
 const registry = defaultPolicyRegistry();
 const LISTED = ['fifo', 'fair', 'capacity', 'drf', 'delay', 'nas', 'sw-fair'];
-const names = [...new Set([...LISTED, ...registry.names()])];
+/**
+ * Not compared yet: policies that launch duplicate map copies (Shadow, KMN). The engine
+ * decides which copy to keep and kills the others without a policy hook, so the twin
+ * policy behind the host never sees the `chooseCopy` calls of an early choice and its
+ * state (which copies were kept, each rack's load) drifts from the engine's policy. The
+ * host handles duplicates (its own tests cover copy finish and kill); making the twin
+ * replay the engine's copy choices is left open.
+ */
+const DUPLICATING = new Set(['shadow', 'kmn']);
+const names = [...new Set([...LISTED, ...registry.names()])].filter((name) => !DUPLICATING.has(name));
 
 const scene = fc.record({
   topology: arbTopologySpec({ maxRacks: 3, maxNodesPerRack: 3 }),

@@ -196,12 +196,40 @@ export function engineTwin(
       ...(job.signature === undefined ? {} : { signature: job.signature }),
       ...(job.declaredShuffleRatio === undefined ? {} : { declaredShuffleRatio: job.declaredShuffleRatio }),
     });
+    /**
+     * The engine kills a duplicate copy without a hook (the other copy's output was kept,
+     * or an early choice kept a running copy): tell the host, as a real host would report
+     * the kill it carried out, before any later event on that node.
+     */
+    const reconcileCopies = (view: ClusterView): void => {
+      if (inner.duplication === undefined) return;
+      for (const job of state.view.activeJobs()) {
+        const engineJob = view.job(job.id);
+        for (let i = 0; i < job.mapCount; i++) {
+          const hostMap = job.map(i);
+          if (hostMap.state !== 'running') continue;
+          const engineMap = engineJob.map(i);
+          if (engineMap.state !== 'running') continue; // completed: its finish hook follows
+          for (const node of [...hostMap.runningOn]) {
+            if (!engineMap.runningOn.includes(node)) {
+              state.apply({
+                type: 'kill',
+                time: view.now,
+                task: { job: job.id, kind: 'map', index: i },
+                node,
+              });
+            }
+          }
+        }
+      }
+    };
     const preemption = inner.preemption;
     const wrapper: SchedulerPolicy = {
       specificationVersion: 'v1',
       name: inner.name,
       ...(inner.tickInterval === undefined ? {} : { tickInterval: inner.tickInterval }),
       assign(offer, view) {
+        reconcileCopies(view);
         syncNetwork(view);
         const engine = inner.assign(offer, view);
         const host = state.offer(twin, offer.node, offer.kind, view.now);
@@ -256,6 +284,7 @@ export function engineTwin(
       },
       onTaskStarted(event, view) {
         inner.onTaskStarted?.(event, view);
+        reconcileCopies(view);
         const { job, kind, index } = event.task;
         const duplicate = kind === 'map' && state.view.job(job).map(index).state === 'running';
         state.apply({
@@ -268,6 +297,7 @@ export function engineTwin(
       },
       onTaskCompleted(event, view) {
         inner.onTaskCompleted?.(event, view);
+        reconcileCopies(view);
         const { job, kind, index } = event.task;
         const outputBytes = kind === 'map' ? (view.job(job).map(index).outputBytes ?? 0) : undefined;
         state.apply({
