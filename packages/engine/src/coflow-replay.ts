@@ -1,4 +1,4 @@
-import { type Topology, createFlowNetwork } from '@rackwise/topology';
+import { type FlowModel, type Topology, createFlowNetwork } from '@rackwise/topology';
 import type { Bytes, RackId, Seconds } from '@rackwise/types';
 
 /** One rack-level reducer of a coflow (the shape of `@rackwise/workloads`' `CoflowReducerSpec`). */
@@ -22,6 +22,8 @@ export interface CoflowInput {
 export interface CoflowReplayOptions {
   /** Minimum simulated time between solves (0 = exact). Default 0. */
   readonly resolveInterval?: Seconds;
+  /** How the solver holds flows (`bundled` default, `per-flow` the reference); see `FlowNetworkOptions.model`. */
+  readonly flowModel?: FlowModel;
 }
 
 /** One coflow's outcome. */
@@ -44,6 +46,9 @@ export interface CoflowReplayResult {
   readonly meanDuration: Seconds;
   readonly solves: number;
   readonly solverMillis: number;
+  /** Flows added, and the most bundles (paths with flows) the solver held at once. */
+  readonly flows: number;
+  readonly peakBundles: number;
 }
 
 /**
@@ -67,6 +72,7 @@ export function replayCoflows(
   const network = createFlowNetwork({
     capacities: topology.linkCapacitiesBytesPerSecond(),
     resolveInterval: options.resolveInterval ?? 0,
+    ...(options.flowModel === undefined ? {} : { model: options.flowModel }),
   });
   const order = coflows
     .map((_, i) => i)
@@ -121,6 +127,8 @@ export function replayCoflows(
     meanDuration,
     solves: network.stats.solves,
     solverMillis: network.stats.solveMillis,
+    flows: network.stats.flowsAdded,
+    peakBundles: network.stats.peakActiveBundles,
   };
 }
 

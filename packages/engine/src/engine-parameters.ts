@@ -50,6 +50,13 @@ export interface EngineParameters {
    * See the README for the error it trades for speed.
    */
   readonly resolveInterval: Seconds;
+  /**
+   * How the flow solver holds flows: `bundled` (one weighted entity per path, each flow's
+   * completion on the bundle's virtual clock) or `per-flow` (every flow on its own, the
+   * reference). Both are exact max-min and give the same answers to floating tolerance;
+   * `per-flow` is the oracle, slower when many flows share a path. Default `bundled`.
+   */
+  readonly flowModel: 'bundled' | 'per-flow';
   /** Model the network: `false` makes every transfer instant (the floor run). Default true. */
   readonly network: boolean;
   /** Reduces write their output to HDFS with `outputReplication` replicas (flows). Default false. */
@@ -90,6 +97,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   monitorInterval: 1,
   monitorHistory: 600,
   resolveInterval: 0,
+  flowModel: 'bundled',
   network: true,
   replicateOutput: false,
   outputReplication: 3,
@@ -137,6 +145,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
+  flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
   network: [boolean, 'a boolean'],
   replicateOutput: [boolean, 'a boolean'],
   outputReplication: [positiveInteger, 'a positive integer'],

@@ -184,6 +184,9 @@ export interface RunStats {
   readonly flowsAdded: number;
   readonly meanActiveFlows: number;
   readonly peakActiveFlows: number;
+  /** Mean bundles (paths with flows) in the solver at a solve; equals the flows under `flowModel: 'per-flow'`. */
+  readonly meanActiveBundles: number;
+  readonly peakActiveBundles: number;
   /** Wall-clock milliseconds in the flow solver. */
   readonly solverMillis: number;
   /** Wall-clock milliseconds of the run. */

@@ -7,14 +7,18 @@
  */
 import { prepareExperiment, runPreparedExperiment } from '../src/index.js';
 
-const [policy = 'fair', hoursText = '24', floor] = process.argv.slice(2);
+const [policy = 'fair', hoursText = '24', floor, engineText] = process.argv.slice(2);
 const hours = Number(hoursText);
+const engine = {
+  ...(floor === 'floor' ? { network: false } : {}),
+  ...(engineText === undefined ? {} : JSON.parse(engineText)),
+};
 const prepared = prepareExperiment({
   preset: 'nas-sim',
   policies: [policy],
   seed: 1,
   parallelism: 1,
-  overrides: { hours, ...(floor === 'floor' ? { engine: { network: false } } : {}) },
+  overrides: { hours, engine },
 });
 const result = await runPreparedExperiment(prepared, { parallelism: 1 });
 const run = result.policies[0]?.runs[0];
@@ -26,5 +30,6 @@ process.stdout.write(
     engineSeconds: run.wallSeconds,
     stats: run.stats,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   })}\n`,
 );

@@ -1,5 +1,6 @@
 import type { Bytes, Seconds } from '@rackwise/types';
-import { FlowNetworkImpl } from './internal/flow-network-impl.js';
+import { BundledFlowNetwork } from './internal/bundled-flow-network.js';
+import { PerFlowNetwork } from './internal/per-flow-network.js';
 import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
 
 /** Options of a flow network. */
@@ -19,7 +20,18 @@ export interface FlowNetworkOptions {
   readonly resolveInterval?: Seconds;
   /** A flow is complete when at most this many bytes remain (default 1e-3). */
   readonly completionTolerance?: Bytes;
+  /**
+   * How flows enter the solver (both exact max-min, same answers to floating tolerance):
+   * `'bundled'` (default) solves one weighted entity per path — the flows over the same
+   * links, which max-min gives the same rate — and tracks their completions on the
+   * bundle's virtual clock, so a rate change costs one update per path; `'per-flow'`
+   * solves every flow on its own (the reference model, slower when paths repeat).
+   */
+  readonly model?: FlowModel;
 }
+
+/** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
+export type FlowModel = 'bundled' | 'per-flow';
 
 /** Counters a benchmark reads. */
 export interface FlowNetworkStats {
@@ -33,6 +45,10 @@ export interface FlowNetworkStats {
   readonly peakActiveFlows: number;
   /** Sum over solves of flows in the solver at the solve (mean = this / solves). */
   readonly activeFlowsAtSolves: number;
+  /** Most bundles (paths with flows) in the solver at once; the per-flow model counts flows. */
+  readonly peakActiveBundles: number;
+  /** Sum over solves of bundles in the solver at the solve; the per-flow model counts flows. */
+  readonly activeBundlesAtSolves: number;
   /** Wall-clock milliseconds spent in `solve` (for benchmarks only). */
   readonly solveMillis: number;
 }
@@ -125,5 +141,8 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
     options.completionTolerance ?? DEFAULT_COMPLETION_TOLERANCE,
     'bytes',
   );
-  return new FlowNetworkImpl(capacities, resolveInterval, tolerance);
+  const model = options.model ?? 'bundled';
+  if (model === 'bundled') return new BundledFlowNetwork(capacities, resolveInterval, tolerance);
+  if (model === 'per-flow') return new PerFlowNetwork(capacities, resolveInterval, tolerance);
+  throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);
 }

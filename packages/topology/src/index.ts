@@ -12,6 +12,6 @@ export type {
 export { DEFAULT_MEMORY_MB_PER_SLOT, resolveTopologySpec } from './topology-spec.js';
 export type { TopologyPresetName } from './topology-presets.js';
 export { topologyPreset, topologyPresetNames } from './topology-presets.js';
-export type { FlowNetwork, FlowNetworkOptions, FlowNetworkStats } from './flow-network.js';
+export type { FlowModel, FlowNetwork, FlowNetworkOptions, FlowNetworkStats } from './flow-network.js';
 export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE } from './flow-network.js';
 export { maxMinRates } from './max-min-rates.js';

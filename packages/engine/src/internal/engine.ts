@@ -204,6 +204,7 @@ export class Engine implements EngineContext {
       ? createFlowNetwork({
           capacities: topology.linkCapacitiesBytesPerSecond(),
           resolveInterval: parameters.resolveInterval,
+          model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
         })
       : undefined;

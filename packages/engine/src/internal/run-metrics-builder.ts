@@ -108,6 +108,8 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       flowsAdded: stats?.flowsAdded ?? 0,
       meanActiveFlows: solves > 0 ? stats!.activeFlowsAtSolves / solves : 0,
       peakActiveFlows: stats?.peakActiveFlows ?? 0,
+      meanActiveBundles: solves > 0 ? stats!.activeBundlesAtSolves / solves : 0,
+      peakActiveBundles: stats?.peakActiveBundles ?? 0,
       solverMillis: stats?.solveMillis ?? 0,
       wallMillis,
       simulatedTime: engine.now,

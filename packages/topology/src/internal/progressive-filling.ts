@@ -18,6 +18,11 @@ export interface LinkIncidences {
 /**
  * Exact max-min fair rates by progressive filling (water-filling) with a heap over links.
  *
+ * An entity of the solver may stand for several flows over the same links (a bundle):
+ * with `weights`, entity e counts `weights[e]` times on each of its links and its rate is
+ * the rate of each of those flows — the max-min rates of identical flows are equal, so a
+ * bundle of w flows is solved as one entity of weight w with the same answer.
+ *
  * Every link's fair share is its remaining capacity over its unfrozen flows. The link
  * with the smallest share is the next bottleneck: its unfrozen flows get that share and
  * freeze, and their other links give it up. A link's share never falls when another
@@ -30,7 +35,7 @@ export interface LinkIncidences {
 export class ProgressiveFilling {
   private readonly heap: IndexedMinHeap;
   private readonly remaining: Float64Array;
-  private readonly unfrozen: Int32Array;
+  private readonly unfrozen: Float64Array;
   private frozenStamp: Int32Array;
   private stamp = 0;
   /** Output: rate of each flow slot on some link, after `run`. */
@@ -40,7 +45,7 @@ export class ProgressiveFilling {
     const links = capacities.length;
     this.heap = new IndexedMinHeap(links);
     this.remaining = new Float64Array(links);
-    this.unfrozen = new Int32Array(links);
+    this.unfrozen = new Float64Array(links);
     this.frozenStamp = new Int32Array(0);
     this.rates = new Float64Array(0);
   }
@@ -55,9 +60,17 @@ export class ProgressiveFilling {
   /**
    * Writes into `rates` the max-min fair rate of every flow on some link, and into `load`
    * the sum of those rates on every link with flows; `flowCount` is how many flows there
-   * are (filling stops once all are frozen).
+   * are (filling stops once all are frozen). With `weights`, entity e stands for
+   * `weights[e]` identical flows (positive integers) and its rate is each one's;
+   * `linkWeights[l]`, when given, is the sum of the weights of the entities on link l.
    */
-  run(incidences: LinkIncidences, flowCount: number, load: Float64Array): void {
+  run(
+    incidences: LinkIncidences,
+    flowCount: number,
+    load: Float64Array,
+    weights?: Float64Array,
+    linkWeights?: Float64Array,
+  ): void {
     const { linkFlows, linkFlowCount, flowLinks, flowLinkCount } = incidences;
     const { heap, remaining, unfrozen, capacities, rates } = this;
     const frozen = this.frozenStamp;
@@ -71,9 +84,16 @@ export class ProgressiveFilling {
       const n = linkFlowCount[l]!;
       if (n === 0) continue;
       const c = capacities[l]!;
+      let w = n;
+      if (linkWeights !== undefined) w = linkWeights[l]!;
+      else if (weights !== undefined) {
+        const list = linkFlows[l]!;
+        w = 0;
+        for (let i = 0; i < n; i++) w += weights[list[i]! >> 2]!;
+      }
       remaining[l] = c;
-      unfrozen[l] = n;
-      heap.append(l, c / n, l);
+      unfrozen[l] = w;
+      heap.append(l, c / w, l);
     }
     heap.heapify();
     let unfrozenFlows = flowCount;
@@ -98,14 +118,16 @@ export class ProgressiveFilling {
         frozen[flow] = stamp;
         rates[flow] = share;
         unfrozenFlows--;
+        const w = weights === undefined ? 1 : weights[flow]!;
+        const taken = share * w;
         const base = flow * MAX_LINKS_PER_FLOW;
         const end = base + flowLinkCount[flow]!;
         for (let j = base; j < end; j++) {
           const m = flowLinks[j]!;
           if (m === l) continue;
-          const left = remaining[m]! - share;
+          const left = remaining[m]! - taken;
           remaining[m] = left > 0 ? left : 0;
-          unfrozen[m] = unfrozen[m]! - 1;
+          unfrozen[m] = unfrozen[m]! - w;
         }
       }
       remaining[l] = 0;

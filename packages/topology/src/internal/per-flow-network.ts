@@ -1,29 +1,30 @@
 import type { Bytes, Seconds } from '@rackwise/types';
-import type { FlowNetwork, FlowNetworkStats } from '../flow-network.js';
+import type { FlowNetwork } from '../flow-network.js';
+import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
 import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
-import { growInt32 } from './typed-arrays.js';
+import {
+  CompletionBatch,
+  type MutableStats,
+  SolveSchedule,
+  TIME_TOLERANCE,
+  emptyStats,
+} from './solve-schedule.js';
+import { growFloat64, growInt32 } from './typed-arrays.js';
 import { describe } from './validate.js';
 
-/** Two instants closer than this are the same instant, seconds. */
-export const TIME_TOLERANCE: Seconds = 1e-9;
 /** A newly solved rate within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
 
-type MutableStats = { -readonly [K in keyof FlowNetworkStats]: FlowNetworkStats[K] };
-
-/** The flow network behind `createFlowNetwork`; see `FlowNetwork` for the contract. */
-export class FlowNetworkImpl implements FlowNetwork {
+/**
+ * The per-flow model behind `createFlowNetwork({ model: 'per-flow' })`: every flow is an
+ * entity of the solver with its own rate and completion key. The oracle of the bundled
+ * model; see `FlowNetwork` for the contract.
+ */
+export class PerFlowNetwork implements FlowNetwork {
   now: Seconds = 0;
-  readonly stats: MutableStats = {
-    solves: 0,
-    rateChanges: 0,
-    flowsAdded: 0,
-    peakActiveFlows: 0,
-    activeFlowsAtSolves: 0,
-    solveMillis: 0,
-  };
+  readonly stats: MutableStats = emptyStats();
 
   private readonly capacities: Float64Array;
   private readonly table: FlowTable;
@@ -39,16 +40,16 @@ export class FlowNetworkImpl implements FlowNetwork {
   private changed: Int32Array = new Int32Array(0);
   private readonly instant: number[] = [];
   private nextSeq = 0;
-  private dirty = false;
-  private lastSolveTime = Number.NEGATIVE_INFINITY;
-  private dueTime = Number.POSITIVE_INFINITY;
+  private readonly schedule: SolveSchedule;
+  private readonly batch = new CompletionBatch();
 
   constructor(
     capacities: Float64Array,
-    private readonly resolveInterval: Seconds,
+    resolveInterval: Seconds,
     private readonly tolerance: Bytes,
   ) {
     this.capacities = Float64Array.from(capacities);
+    this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
     this.filling = new ProgressiveFilling(this.capacities);
     this.completions = new IndexedMinHeap(0);
@@ -60,13 +61,8 @@ export class FlowNetworkImpl implements FlowNetwork {
   }
 
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
-    const k = this.checkLinks(links);
-    if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) {
-      throw new Error(`addFlow: bytes must be a non-negative finite number of bytes, got ${describe(bytes)}`);
-    }
-    if (typeof tag !== 'number' || Number.isNaN(tag)) {
-      throw new Error(`addFlow: tag must be a number, got ${describe(tag)}`);
-    }
+    const k = checkFlowLinks(links, this.capacities.length);
+    checkFlowSize(bytes, tag);
     const t = this.table;
     const flow = t.allocate((capacity) => this.grow(capacity));
     t.seq[flow] = this.nextSeq++;
@@ -89,8 +85,11 @@ export class FlowNetworkImpl implements FlowNetwork {
     this.completions.push(flow, Number.POSITIVE_INFINITY, t.seq[flow]!);
     this.active[this.activeCount] = flow;
     this.activePos[flow] = this.activeCount++;
-    if (this.activeCount > this.stats.peakActiveFlows) this.stats.peakActiveFlows = this.activeCount;
-    this.dirty = true;
+    if (this.activeCount > this.stats.peakActiveFlows) {
+      this.stats.peakActiveFlows = this.activeCount;
+      this.stats.peakActiveBundles = this.activeCount;
+    }
+    this.schedule.dirty = true;
     return flow;
   }
 
@@ -108,30 +107,13 @@ export class FlowNetworkImpl implements FlowNetwork {
   }
 
   advanceTo(time: Seconds): void {
-    if (typeof time !== 'number' || Number.isNaN(time) || time < this.now - TIME_TOLERANCE) {
-      throw new Error(`advanceTo: time must be a number ≥ now (${this.now}), got ${describe(time)}`);
-    }
+    checkAdvance(time, this.now, TIME_TOLERANCE);
     if (time > this.now) this.now = time;
   }
 
   solve(): void {
-    if (!this.dirty) return;
-    if (this.activeCount === 0) {
-      this.dirty = false;
-      this.dueTime = Number.POSITIVE_INFINITY;
-      return;
-    }
-    if (this.resolveInterval > 0) {
-      const due = this.lastSolveTime + this.resolveInterval;
-      if (this.now < due - TIME_TOLERANCE) {
-        this.dueTime = due;
-        return;
-      }
-    }
+    if (!this.schedule.begin(this.now, this.activeCount === 0)) return;
     const started = performance.now();
-    this.dirty = false;
-    this.dueTime = Number.POSITIVE_INFINITY;
-    this.lastSolveTime = this.now;
     this.filling.run(this.table, this.activeCount, this.load);
     const rates = this.filling.rates;
     const current = this.table.rate;
@@ -153,30 +135,38 @@ export class FlowNetworkImpl implements FlowNetwork {
     stats.solves++;
     stats.rateChanges += changes;
     stats.activeFlowsAtSolves += this.activeCount;
+    stats.activeBundlesAtSolves += this.activeCount;
     stats.solveMillis += performance.now() - started;
   }
 
   nextEventTime(): Seconds {
     if (this.instant.length > 0) return this.now;
     const next = this.completions.topKey();
-    return next < this.dueTime ? next : this.dueTime;
+    const due = this.schedule.due;
+    return next < due ? next : due;
   }
 
   takeCompleted(fn: (flow: number, tag: number) => void): void {
     const heap = this.completions;
     const limit = this.now + TIME_TOLERANCE;
     if (this.instant.length === 0 && !(heap.topKey() <= limit)) return;
-    const done: number[] = this.instant.splice(0);
+    const batch = this.batch;
+    batch.count = 0;
+    for (const flow of this.instant) batch.push(flow);
+    this.instant.length = 0;
     while (heap.size > 0 && heap.topKey() <= limit) {
       const flow = heap.pop();
       this.detach(flow);
-      done.push(flow);
+      batch.push(flow);
     }
     const t = this.table;
-    if (done.length > 1) done.sort((a, b) => t.seq[a]! - t.seq[b]!);
-    const tags = done.map((flow) => t.tag[flow]!);
-    for (const flow of done) t.release(flow);
-    for (let i = 0; i < done.length; i++) fn(done[i]!, tags[i]!);
+    const { flows: done, tags, count } = batch;
+    sortBySeq(done, count, t.seq);
+    for (let i = 0; i < count; i++) {
+      tags[i] = t.tag[done[i]!]!;
+      t.release(done[i]!);
+    }
+    for (let i = 0; i < count; i++) fn(done[i]!, tags[i]!);
   }
 
   rate(flow: number): number {
@@ -193,11 +183,7 @@ export class FlowNetworkImpl implements FlowNetwork {
   }
 
   linkLoad(link: number): number {
-    if (!(Number.isInteger(link) && link >= 0 && link < this.capacities.length)) {
-      throw new Error(
-        `linkLoad: link must be an integer in [0, ${this.capacities.length}), got ${describe(link)}`,
-      );
-    }
+    checkLink(link, this.capacities.length);
     return this.load[link]!;
   }
 
@@ -238,7 +224,7 @@ export class FlowNetworkImpl implements FlowNetwork {
     const moved = this.active[--this.activeCount]!;
     this.active[at] = moved;
     this.activePos[moved] = at;
-    this.dirty = true;
+    this.schedule.dirty = true;
   }
 
   private grow(capacity: number): void {
@@ -247,26 +233,6 @@ export class FlowNetworkImpl implements FlowNetwork {
     this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
     this.changed = new Int32Array(capacity);
-  }
-
-  private checkLinks(links: ArrayLike<number>): number {
-    const k = links?.length;
-    if (typeof k !== 'number' || k > MAX_LINKS_PER_FLOW) {
-      throw new Error(
-        `addFlow: links must be an array of at most ${MAX_LINKS_PER_FLOW} link indices, got ${describe(links)}`,
-      );
-    }
-    const linkCount = this.capacities.length;
-    for (let j = 0; j < k; j++) {
-      const l = links[j]!;
-      if (!(Number.isInteger(l) && l >= 0 && l < linkCount)) {
-        throw new Error(`addFlow: links[${j}] must be an integer in [0, ${linkCount}), got ${describe(l)}`);
-      }
-      for (let i = 0; i < j; i++) {
-        if (links[i] === l) throw new Error(`addFlow: links must not repeat a link, got ${l} twice`);
-      }
-    }
-    return k;
   }
 
   private checkFlow(flow: number, method: string): number {

@@ -1,0 +1,411 @@
+import type { Bytes, Seconds } from '@rackwise/types';
+import type { FlowNetwork } from '../flow-network.js';
+import { BundleHeaps } from './bundle-heaps.js';
+import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
+import { FlowTable } from './flow-table.js';
+import { IndexedMinHeap } from './indexed-min-heap.js';
+import { PathIndex } from './path-index.js';
+import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
+import {
+  CompletionBatch,
+  type MutableStats,
+  SolveSchedule,
+  TIME_TOLERANCE,
+  emptyStats,
+} from './solve-schedule.js';
+import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
+import { describe } from './validate.js';
+
+/** A newly solved rate within this relative distance of the old one is kept (no re-key). */
+const RATE_TOLERANCE = 1e-12;
+
+const FREE = 0;
+/** Added since the last solve: waits at rate 0 outside every bundle. */
+const PENDING = 1;
+/** In a bundle: moves at the bundle's rate. */
+const BUNDLED = 2;
+/** Zero-size or link-less: reported by the next `takeCompleted`, never solved. */
+const INSTANT = 3;
+
+/**
+ * The flow network that solves bundles instead of flows (DESIGN §3 "Network").
+ *
+ * Flows over the same links get the same max-min rate, so the flows of one path form a
+ * bundle: one entity of the solver, of weight = its flow count, with one rate (each
+ * flow's). A bundle keeps a virtual clock — the bytes each of its flows has delivered
+ * since the bundle was formed — and each flow the point on that clock at which it is done
+ * (`clock when it joined + its size`); its flows finish in that order, so one heap per
+ * bundle and one heap of bundles (keyed by their first finish) give every completion,
+ * and a rate change costs one update per bundle, not per flow.
+ *
+ * Answers equal the per-flow model's (`model: 'per-flow'`), which stays the oracle:
+ * a flow added since the last solve waits at rate 0 outside its bundle until the next
+ * solve, exactly as a new flow does there, and a flow that leaves frees its share only
+ * at the next solve.
+ */
+export class BundledFlowNetwork implements FlowNetwork {
+  now: Seconds = 0;
+  readonly stats: MutableStats = emptyStats();
+
+  private readonly capacities: Float64Array;
+  private readonly linkCount: number;
+  // ---- flows (struct of arrays)
+  private flowCapacity = 0;
+  private flowState: Uint8Array = new Uint8Array(0);
+  private flowBundle: Int32Array = new Int32Array(0);
+  /** Bundled: the point of the bundle's clock at which the flow is done; pending: its size. */
+  private flowFinish: Float64Array = new Float64Array(0);
+  private flowSeq: Float64Array = new Float64Array(0);
+  private flowTag: Float64Array = new Float64Array(0);
+  private flowLinkCount: Uint8Array = new Uint8Array(0);
+  private flowLinks: Int32Array = new Int32Array(0);
+  /** Pending flows: position in `pending`. */
+  private pendingPos: Int32Array = new Int32Array(0);
+  private freeFlows: Int32Array = new Int32Array(0);
+  private freeFlowCount = 0;
+  private flowHighWater = 0;
+  private pending: Int32Array = new Int32Array(0);
+  private pendingCount = 0;
+  private readonly instant: number[] = [];
+  private bundledFlows = 0;
+  private nextSeq = 0;
+  // ---- bundles: `table.left` is the virtual clock at `table.base`, `table.rate` each flow's rate
+  private readonly table: FlowTable;
+  private weight: Float64Array = new Float64Array(0);
+  private readonly heaps = new BundleHeaps();
+  private readonly paths = new PathIndex();
+  private readonly filling: ProgressiveFilling;
+  private readonly completions: IndexedMinHeap;
+  private readonly load: Float64Array;
+  /** Flows on each link (the sum of its bundles' weights). */
+  private readonly linkWeight: Float64Array;
+  private active: Int32Array = new Int32Array(0);
+  private activePos: Int32Array = new Int32Array(0);
+  private activeCount = 0;
+  private changed: Int32Array = new Int32Array(0);
+  private readonly sortedLinks = new Int32Array(MAX_LINKS_PER_FLOW);
+  private readonly schedule: SolveSchedule;
+  private readonly batch = new CompletionBatch();
+
+  constructor(
+    capacities: Float64Array,
+    resolveInterval: Seconds,
+    private readonly tolerance: Bytes,
+  ) {
+    this.capacities = Float64Array.from(capacities);
+    this.schedule = new SolveSchedule(resolveInterval);
+    this.linkCount = capacities.length;
+    this.table = new FlowTable(this.linkCount);
+    this.filling = new ProgressiveFilling(this.capacities);
+    this.completions = new IndexedMinHeap(0);
+    this.load = new Float64Array(this.linkCount);
+    this.linkWeight = new Float64Array(this.linkCount);
+  }
+
+  get activeFlowCount(): number {
+    return this.bundledFlows + this.pendingCount + this.instant.length;
+  }
+
+  addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
+    const k = checkFlowLinks(links, this.linkCount);
+    checkFlowSize(bytes, tag);
+    const flow = this.allocateFlow();
+    this.flowSeq[flow] = this.nextSeq++;
+    this.flowTag[flow] = tag;
+    this.stats.flowsAdded++;
+    if (k === 0 || bytes < this.tolerance) {
+      this.flowState[flow] = INSTANT;
+      this.flowFinish[flow] = 0;
+      this.instant.push(flow);
+      return flow;
+    }
+    this.flowState[flow] = PENDING;
+    this.flowFinish[flow] = bytes;
+    this.flowLinkCount[flow] = k;
+    const base = flow * MAX_LINKS_PER_FLOW;
+    for (let j = 0; j < k; j++) this.flowLinks[base + j] = links[j]!;
+    this.pendingPos[flow] = this.pendingCount;
+    this.pending[this.pendingCount++] = flow;
+    const count = this.bundledFlows + this.pendingCount;
+    if (count > this.stats.peakActiveFlows) this.stats.peakActiveFlows = count;
+    this.schedule.dirty = true;
+    return flow;
+  }
+
+  removeFlow(flow: number): Bytes {
+    const state = this.checkFlow(flow, 'removeFlow');
+    const left = this.remaining(flow);
+    if (state === INSTANT) {
+      this.instant.splice(this.instant.indexOf(flow), 1);
+    } else if (state === PENDING) {
+      this.unpend(flow);
+    } else {
+      const b = this.flowBundle[flow]!;
+      this.heaps.remove(b, flow);
+      this.leave(b, 1);
+      if (this.weight[b]! > 0) {
+        this.sync(b);
+        this.rekey(b, true);
+      }
+    }
+    this.releaseFlow(flow);
+    return left;
+  }
+
+  advanceTo(time: Seconds): void {
+    checkAdvance(time, this.now, TIME_TOLERANCE);
+    if (time > this.now) this.now = time;
+  }
+
+  solve(): void {
+    if (!this.schedule.begin(this.now, this.activeCount === 0 && this.pendingCount === 0)) return;
+    const started = performance.now();
+    while (this.pendingCount > 0) this.join(this.pending[--this.pendingCount]!);
+    const t = this.table;
+    this.filling.run(t, this.activeCount, this.load, this.weight, this.linkWeight);
+    const rates = this.filling.rates;
+    const current = t.rate;
+    const changed = this.changed;
+    let changes = 0;
+    for (let i = 0; i < this.activeCount; i++) {
+      const b = this.active[i]!;
+      const next = rates[b]!;
+      if (Math.abs(next - current[b]!) > RATE_TOLERANCE * next) changed[changes++] = b;
+    }
+    const rebuild = changes * Math.log2(this.activeCount + 1) > 2 * this.activeCount;
+    for (let i = 0; i < changes; i++) {
+      const b = changed[i]!;
+      this.sync(b);
+      current[b] = rates[b]!;
+      this.rekey(b, !rebuild);
+    }
+    if (rebuild) this.completions.heapify();
+    const stats = this.stats;
+    stats.solves++;
+    stats.rateChanges += changes;
+    stats.activeFlowsAtSolves += this.bundledFlows;
+    stats.activeBundlesAtSolves += this.activeCount;
+    stats.solveMillis += performance.now() - started;
+  }
+
+  nextEventTime(): Seconds {
+    if (this.instant.length > 0) return this.now;
+    const next = this.completions.topKey();
+    const due = this.schedule.due;
+    return next < due ? next : due;
+  }
+
+  takeCompleted(fn: (flow: number, tag: number) => void): void {
+    const heap = this.completions;
+    const limit = this.now + TIME_TOLERANCE;
+    if (this.instant.length === 0 && !(heap.topKey() <= limit)) return;
+    const batch = this.batch;
+    batch.count = 0;
+    for (const flow of this.instant) batch.push(flow);
+    this.instant.length = 0;
+    const heaps = this.heaps;
+    while (heap.size > 0 && heap.topKey() <= limit) {
+      const b = heap.top();
+      this.sync(b);
+      let popped = 0;
+      while (heaps.size(b) > 0 && this.finishTime(b, heaps.head(b)) <= limit) {
+        batch.push(heaps.pop(b));
+        popped++;
+      }
+      this.leave(b, popped);
+      if (this.weight[b]! > 0) this.rekey(b, true);
+    }
+    const { flows, tags, count } = batch;
+    sortBySeq(flows, count, this.flowSeq);
+    for (let i = 0; i < count; i++) {
+      const flow = flows[i]!;
+      tags[i] = this.flowTag[flow]!;
+      this.releaseFlow(flow);
+    }
+    for (let i = 0; i < count; i++) fn(flows[i]!, tags[i]!);
+  }
+
+  rate(flow: number): number {
+    const state = this.checkFlow(flow, 'rate');
+    return state === BUNDLED ? this.table.rate[this.flowBundle[flow]!]! : 0;
+  }
+
+  remaining(flow: number): Bytes {
+    const state = this.checkFlow(flow, 'remaining');
+    if (state === INSTANT) return 0;
+    if (state === PENDING) return this.flowFinish[flow]!;
+    const left = this.flowFinish[flow]! - this.clock(this.flowBundle[flow]!);
+    return left > 0 ? left : 0;
+  }
+
+  linkLoad(link: number): number {
+    checkLink(link, this.linkCount);
+    return this.load[link]!;
+  }
+
+  // ---------------------------------------------------------------- bundles
+
+  /** A bundle's virtual clock at `now`: bytes each of its flows has delivered. */
+  private clock(b: number): number {
+    const t = this.table;
+    const rate = t.rate[b]!;
+    const elapsed = this.now - t.base[b]!;
+    return rate > 0 && elapsed > 0 ? t.left[b]! + rate * elapsed : t.left[b]!;
+  }
+
+  /** Brings a bundle's clock up to `now`. */
+  private sync(b: number): void {
+    const t = this.table;
+    t.left[b] = this.clock(b);
+    t.base[b] = this.now;
+  }
+
+  /** When flow f of synced bundle b is done at the bundle's rate. */
+  private finishTime(b: number, f: number): number {
+    const t = this.table;
+    const left = this.flowFinish[f]! - t.left[b]!;
+    const rate = t.rate[b]!;
+    return left <= this.tolerance ? this.now : rate > 0 ? this.now + left / rate : Number.POSITIVE_INFINITY;
+  }
+
+  /** Keys synced bundle b by its first finish (restoring the heap order only if `sift`). */
+  private rekey(b: number, sift: boolean): void {
+    const done = this.finishTime(b, this.heaps.head(b));
+    if (sift) this.completions.update(b, done);
+    else this.completions.setKey(b, done);
+  }
+
+  /** A pending flow joins the bundle of its links (formed if none), at the bundle's clock. */
+  private join(flow: number): void {
+    const b = this.bundleOf(flow);
+    this.sync(b);
+    this.flowFinish[flow] = this.table.left[b]! + this.flowFinish[flow]!;
+    this.flowBundle[flow] = b;
+    this.flowState[flow] = BUNDLED;
+    this.pendingPos[flow] = -1;
+    this.heaps.push(b, flow);
+    this.weight[b]!++;
+    const t = this.table;
+    const base = b * MAX_LINKS_PER_FLOW;
+    const end = base + t.flowLinkCount[b]!;
+    for (let j = base; j < end; j++) this.linkWeight[t.flowLinks[j]!]!++;
+    this.bundledFlows++;
+    if (this.heaps.head(b) === flow) this.rekey(b, true);
+  }
+
+  /** `count` flows have left bundle b: its links lose their rate; an empty bundle is dissolved. */
+  private leave(b: number, count: number): void {
+    if (count === 0) return;
+    const t = this.table;
+    const w = this.weight[b]! - count;
+    this.weight[b] = w;
+    this.bundledFlows -= count;
+    this.schedule.dirty = true;
+    const rate = t.rate[b]! * count;
+    const base = b * MAX_LINKS_PER_FLOW;
+    const end = base + t.flowLinkCount[b]!;
+    if (w === 0) {
+      this.completions.remove(b);
+      t.unlink(b);
+      this.paths.remove(b, t.flowLinks, t.flowLinkCount);
+      const at = this.activePos[b]!;
+      const moved = this.active[--this.activeCount]!;
+      this.active[at] = moved;
+      this.activePos[moved] = at;
+      t.release(b);
+    }
+    for (let j = base; j < end; j++) {
+      const l = t.flowLinks[j]!;
+      this.linkWeight[l]! -= count;
+      this.load[l] = t.linkFlowCount[l] === 0 ? 0 : this.load[l]! - rate;
+    }
+  }
+
+  /** The bundle over a pending flow's links, formed (at rate 0, clock 0) if there is none. */
+  private bundleOf(flow: number): number {
+    const k = this.flowLinkCount[flow]!;
+    const links = this.sortedLinks;
+    const base = flow * MAX_LINKS_PER_FLOW;
+    for (let j = 0; j < k; j++) {
+      const l = this.flowLinks[base + j]!;
+      let i = j - 1;
+      while (i >= 0 && links[i]! > l) {
+        links[i + 1] = links[i]!;
+        i--;
+      }
+      links[i + 1] = l;
+    }
+    const t = this.table;
+    const found = this.paths.find(links, k, t.flowLinks, t.flowLinkCount);
+    if (found >= 0) return found;
+    const b = t.allocate((capacity) => this.growBundles(capacity));
+    t.state[b] = 1;
+    t.rate[b] = 0;
+    t.left[b] = 0;
+    t.base[b] = this.now;
+    t.seq[b] = this.flowSeq[flow]!;
+    t.flowLinkCount[b] = k;
+    for (let j = 0; j < k; j++) t.flowLinks[b * MAX_LINKS_PER_FLOW + j] = links[j]!;
+    t.link(b);
+    this.weight[b] = 0;
+    this.paths.add(b, t.flowLinks, t.flowLinkCount);
+    this.completions.push(b, Number.POSITIVE_INFINITY, t.seq[b]!);
+    this.active[this.activeCount] = b;
+    this.activePos[b] = this.activeCount++;
+    if (this.activeCount > this.stats.peakActiveBundles) this.stats.peakActiveBundles = this.activeCount;
+    return b;
+  }
+
+  private growBundles(capacity: number): void {
+    this.completions.grow(capacity);
+    this.filling.growFlows(capacity);
+    this.heaps.growBundles(capacity);
+    this.weight = growFloat64(this.weight, capacity);
+    this.active = growInt32(this.active, capacity);
+    this.activePos = growInt32(this.activePos, capacity);
+    this.changed = new Int32Array(capacity);
+  }
+
+  // ---------------------------------------------------------------- flows
+
+  private unpend(flow: number): void {
+    const at = this.pendingPos[flow]!;
+    const moved = this.pending[--this.pendingCount]!;
+    this.pending[at] = moved;
+    this.pendingPos[moved] = at;
+    this.pendingPos[flow] = -1;
+  }
+
+  private allocateFlow(): number {
+    if (this.freeFlowCount > 0) return this.freeFlows[--this.freeFlowCount]!;
+    if (this.flowHighWater === this.flowCapacity) this.growFlows(Math.max(64, this.flowCapacity * 2));
+    return this.flowHighWater++;
+  }
+
+  private releaseFlow(flow: number): void {
+    this.flowState[flow] = FREE;
+    this.freeFlows[this.freeFlowCount++] = flow;
+  }
+
+  private growFlows(capacity: number): void {
+    this.flowState = growUint8(this.flowState, capacity);
+    this.flowBundle = growInt32(this.flowBundle, capacity);
+    this.flowFinish = growFloat64(this.flowFinish, capacity);
+    this.flowSeq = growFloat64(this.flowSeq, capacity);
+    this.flowTag = growFloat64(this.flowTag, capacity);
+    this.flowLinkCount = growUint8(this.flowLinkCount, capacity);
+    this.flowLinks = growInt32(this.flowLinks, capacity * MAX_LINKS_PER_FLOW);
+    this.pendingPos = growInt32(this.pendingPos, capacity, -1);
+    this.pending = growInt32(this.pending, capacity);
+    this.freeFlows = growInt32(this.freeFlows, capacity);
+    this.heaps.growFlows(capacity);
+    this.heaps.keys(this.flowFinish, this.flowSeq);
+    this.flowCapacity = capacity;
+  }
+
+  private checkFlow(flow: number, method: string): number {
+    const state = Number.isInteger(flow) && flow >= 0 && flow < this.flowCapacity ? this.flowState[flow]! : 0;
+    if (state === FREE) throw new Error(`${method}: flow ${describe(flow)} is not an active flow`);
+    return state;
+  }
+}

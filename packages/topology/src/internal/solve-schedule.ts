@@ -1,0 +1,69 @@
+import type { FlowNetworkStats } from '../flow-network.js';
+import { growFloat64, growInt32 } from './typed-arrays.js';
+
+/** Two instants closer than this are the same instant, seconds. */
+export const TIME_TOLERANCE = 1e-9;
+
+export type MutableStats = { -readonly [K in keyof FlowNetworkStats]: FlowNetworkStats[K] };
+
+/** Zeroed counters of a flow network. */
+export function emptyStats(): MutableStats {
+  return {
+    solves: 0,
+    rateChanges: 0,
+    flowsAdded: 0,
+    peakActiveFlows: 0,
+    activeFlowsAtSolves: 0,
+    peakActiveBundles: 0,
+    activeBundlesAtSolves: 0,
+    solveMillis: 0,
+  };
+}
+
+/**
+ * When a flow network solves: only after a change (`dirty`), and with a `resolveInterval`
+ * no sooner than that after the previous solve (the deferred time is `due`).
+ */
+export class SolveSchedule {
+  dirty = false;
+  due = Number.POSITIVE_INFINITY;
+  private last = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly interval: number) {}
+
+  /** Whether to solve now; `empty` when nothing is in the solver (the change is then settled). */
+  begin(now: number, empty: boolean): boolean {
+    if (!this.dirty) return false;
+    if (empty) {
+      this.dirty = false;
+      this.due = Number.POSITIVE_INFINITY;
+      return false;
+    }
+    if (this.interval > 0) {
+      const due = this.last + this.interval;
+      if (now < due - TIME_TOLERANCE) {
+        this.due = due;
+        return false;
+      }
+    }
+    this.dirty = false;
+    this.due = Number.POSITIVE_INFINITY;
+    this.last = now;
+    return true;
+  }
+}
+
+/** The flows a `takeCompleted` call reports, with their tags, in scratch arrays reused across calls. */
+export class CompletionBatch {
+  flows: Int32Array = new Int32Array(64);
+  tags: Float64Array = new Float64Array(64);
+  count = 0;
+
+  push(flow: number): void {
+    if (this.count === this.flows.length) {
+      this.flows = growInt32(this.flows, this.count * 2);
+      this.tags = growFloat64(this.tags, this.count * 2);
+    }
+    this.flows[this.count++] = flow;
+  }
+}
