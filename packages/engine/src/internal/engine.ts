@@ -884,7 +884,7 @@ export class Engine implements EngineContext {
       const shuffle = job.shuffle;
       if (shuffle !== undefined) {
         if (output > 0) shuffle.addOutput(node, output);
-        if (output > 0 || mapPhaseOver) this.fetcher.outputsChanged(job, shuffle, mapPhaseOver);
+        if (output > 0 || mapPhaseOver) this.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.
         const running = job.runningReduceList;

@@ -69,8 +69,14 @@ export class ShuffleFetcher {
     return most;
   }
 
-  /** New output on a node (or the map phase ended): wakes the job's hungry reduces. */
-  outputsChanged(job: JobState, shuffle: JobShuffle, mapPhaseOver: boolean): void {
+  /**
+   * New output on `node` (or the map phase ended): wakes the job's hungry reduces — those
+   * with a free fetcher. A hungry reduce had every unit with outputs it has not claimed
+   * busy, so the only unit that can give it a fetch now is the one of `node`: it is
+   * offered that unit alone (what the round-robin scan would find, without the scan).
+   * The end of the map phase wakes each with a full `fill` (it may finish its shuffle).
+   */
+  outputsChanged(job: JobState, shuffle: JobShuffle, mapPhaseOver: boolean, node: number): void {
     if (this.#afterMaps && !mapPhaseOver) return;
     const count = shuffle.hungryCount;
     if (count === 0) return;
@@ -79,11 +85,25 @@ export class ShuffleFetcher {
     const hungry = shuffle.hungry;
     for (let k = 0; k < count; k++) wake[k] = hungry[k]!;
     const attempts = this.host.attempts;
+    const full = mapPhaseOver || this.#afterMaps;
+    const unit = this.#rackMode ? this.host.rackOfNode[node]! : shuffle.sourceOfNode[node]!;
     for (let k = 0; k < count; k++) {
       const r = wake[k]!;
       const a = job.reduceAttempt[r]!;
-      if (a >= 0 && attempts.phase[a] === PHASE_SHUFFLE) this.fill(a, job, r, shuffle);
+      if (a < 0 || attempts.phase[a] !== PHASE_SHUFFLE) continue;
+      if (full || unit < 0) this.fill(a, job, r, shuffle);
+      else this.#offerUnit(a, job, r, shuffle, unit);
     }
+  }
+
+  /** Starts a fetch of hungry reduce r from unit u if it holds outputs r has not claimed and is not busy. */
+  #offerUnit(a: number, job: JobState, r: number, shuffle: JobShuffle, u: number): void {
+    const cursors = shuffle.cursorsOf(r);
+    if (!this.#pending(u, cursors, shuffle) || this.#busy(a, u)) return;
+    const units = this.#rackMode ? this.host.topology.rackCount : shuffle.sourceCount;
+    shuffle.pointer[r] = u + 1 === units ? 0 : u + 1;
+    this.#fetch(a, job, r, shuffle, cursors, u);
+    if (this.host.attempts.fetchCount[a]! >= this.host.parameters.parallelCopies) shuffle.removeHungry(r);
   }
 
   /** Whether attempt a has a fetch in flight from source unit u. */
