@@ -177,6 +177,8 @@ export interface RunStats {
   readonly offers: number;
   readonly launches: number;
   readonly passes: number;
+  /** Wall-clock milliseconds inside the policy's `assign`. */
+  readonly policyMillis: number;
   readonly heartbeats: number;
   readonly monitorSamples: number;
   readonly solves: number;

@@ -1,15 +1,17 @@
 /**
- * The engine benchmark (DESIGN §8): the FB-2010 day at nas-sim scale under FIFO, Fair
- * and NAS, a floor replay without network, and 1 h / 6 h slices under Fair (the 24 h
- * slice is the Fair day) — each in a fresh child process, measuring whole-process wall
- * time and peak memory. Prints JSON and writes it to `results/bench.json`.
+ * The engine benchmark (DESIGN §8): the FB-2010 trace at nas-sim scale under Fair and
+ * NAS in 1 h / 6 h / 24 h slices, the floor (FIFO, network off, the whole day), and a
+ * coflow-benchmark-shaped hour replayed at CoflowSim's fabric — each in a fresh child
+ * process, measuring whole-process wall time, CPU time and peak memory. Prints JSON and
+ * writes it to `results/bench.json`.
  *
- *   pnpm bench            (from packages/experiments, or `pnpm bench` at the root)
- *   pnpm bench -- fair-1h fair-6h   (only some cases)
+ *   pnpm bench                                (every case, from the root or packages/experiments)
+ *   pnpm bench -- fair-1h nas-1h              (only some cases)
+ *   pnpm bench -- --flow-model per-flow       (the per-flow reference solver instead of bundles)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 interface BenchCase {
@@ -17,18 +19,28 @@ interface BenchCase {
   readonly policy: string;
   readonly hours: number;
   readonly floor?: boolean;
+  readonly coflow?: boolean;
 }
 
 const CASES: readonly BenchCase[] = [
   { name: 'floor-24h', policy: 'fifo', hours: 24, floor: true },
-  { name: 'fifo-24h', policy: 'fifo', hours: 24 },
+  { name: 'fair-1h', policy: 'fair', hours: 1 },
+  { name: 'nas-1h', policy: 'nas', hours: 1 },
+  { name: 'fair-6h', policy: 'fair', hours: 6 },
+  { name: 'nas-6h', policy: 'nas', hours: 6 },
   { name: 'fair-24h', policy: 'fair', hours: 24 },
   { name: 'nas-24h', policy: 'nas', hours: 24 },
-  { name: 'fair-1h', policy: 'fair', hours: 1 },
-  { name: 'fair-6h', policy: 'fair', hours: 6 },
+  { name: 'coflow-1h', policy: 'coflow-replay', hours: 1, coflow: true },
 ];
 
-const only = process.argv.slice(2).filter((a) => a !== '--');
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const modelAt = args.indexOf('--flow-model');
+const flowModel = modelAt >= 0 ? args[modelAt + 1] : 'bundled';
+if (flowModel !== 'bundled' && flowModel !== 'per-flow') {
+  process.stderr.write(`--flow-model must be bundled or per-flow, got ${String(flowModel)}\n`);
+  process.exit(2);
+}
+const only = args.filter((_, i) => modelAt < 0 || (i !== modelAt && i !== modelAt + 1));
 const unknown = only.filter((name) => !CASES.some((c) => c.name === name));
 if (unknown.length > 0) {
   process.stderr.write(
@@ -37,23 +49,29 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const selected = only.length === 0 ? CASES : CASES.filter((c) => only.includes(c.name));
-const script = fileURLToPath(new URL('./bench-case.ts', import.meta.url));
+const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 
 const results = selected.map((benchCase) => {
   process.stderr.write(`${benchCase.name} … `);
   const started = performance.now();
+  const caseArgs =
+    benchCase.coflow === true
+      ? [script('./coflow-case.ts'), flowModel]
+      : [
+          script('./bench-case.ts'),
+          benchCase.policy,
+          String(benchCase.hours),
+          benchCase.floor === true ? 'floor' : 'network',
+          JSON.stringify({ flowModel }),
+        ];
   const child = spawnSync(
     process.execPath,
-    [
-      '--conditions=@rackwise/source',
-      '--import',
-      'tsx',
-      script,
-      benchCase.policy,
-      String(benchCase.hours),
-      ...(benchCase.floor === true ? ['floor'] : []),
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 24 },
+    ['--conditions=@rackwise/source', '--import', 'tsx', ...caseArgs],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
   );
   const wallSeconds = (performance.now() - started) / 1000;
   if (child.status !== 0) {
@@ -66,8 +84,10 @@ const results = selected.map((benchCase) => {
     };
   }
   const measured = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}');
-  process.stderr.write(`${wallSeconds.toFixed(1)} s, ${(measured.peakRssBytes / 2 ** 20).toFixed(0)} MiB\n`);
   const stats = measured.stats ?? {};
+  process.stderr.write(
+    `${wallSeconds.toFixed(1)} s wall, ${measured.cpuSeconds.toFixed(1)} s CPU, ${(measured.peakRssBytes / 2 ** 20).toFixed(0)} MiB\n`,
+  );
   return {
     case: benchCase.name,
     policy: benchCase.policy,
@@ -75,25 +95,55 @@ const results = selected.map((benchCase) => {
     network: benchCase.floor !== true,
     jobs: measured.jobs,
     jobsCompleted: measured.jobsCompleted,
-    wallSeconds: Number(wallSeconds.toFixed(3)),
-    engineSeconds: Number(measured.engineSeconds.toFixed(3)),
-    peakRssMiB: Number((measured.peakRssBytes / 2 ** 20).toFixed(1)),
+    wallSeconds: round(wallSeconds),
+    cpuSeconds: round(measured.cpuSeconds),
+    engineSeconds: round(measured.engineSeconds),
+    cpuMillisPerJob: round((1000 * measured.cpuSeconds) / measured.jobs),
+    peakRssMiB: round(measured.peakRssBytes / 2 ** 20, 1),
     events: stats.events,
-    solves: stats.solves,
+    flows: stats.flowsAdded,
     meanActiveFlows: stats.meanActiveFlows,
-    peakActiveFlows: stats.peakActiveFlows,
-    solverSeconds: Number(((stats.solverMillis ?? 0) / 1000).toFixed(3)),
+    meanActiveBundles: stats.meanActiveBundles,
+    peakActiveBundles: stats.peakActiveBundles,
+    solves: stats.solves,
+    solverSeconds: round((stats.solverMillis ?? 0) / 1000),
+    policySeconds: round((stats.policyMillis ?? 0) / 1000),
     simulatedSeconds: stats.simulatedTime,
+    ...(stats.meanCoflowSeconds === undefined ? {} : { meanCoflowSeconds: stats.meanCoflowSeconds }),
   };
 });
 
+/** Cost per job of each policy's longest slice over its 1-hour slice (1 = linear). */
+const linearity = Object.fromEntries(
+  ['fair', 'nas'].flatMap((policy) => {
+    const slices = results.flatMap((r) => (r.policy === policy && 'cpuMillisPerJob' in r ? [r] : []));
+    const first = slices.find((r) => r.hours === 1);
+    const last = slices.at(-1);
+    if (first === undefined || last === undefined || last === first) return [];
+    return [
+      [
+        policy,
+        {
+          from: '1h',
+          to: `${last.hours}h`,
+          perJobCostRatio: round(last.cpuMillisPerJob / first.cpuMillisPerJob),
+        },
+      ],
+    ];
+  }),
+);
+
 const report = {
-  benchmark: 'rackwise engine, FB-2010 at nas-sim scale (600 nodes, 30 racks, 6 containers), seed 1',
+  benchmark:
+    'rackwise engine: FB-2010 at nas-sim scale (600 nodes, 30 racks, 6 containers), seed 1; coflow-benchmark-shaped hour at 150 racks',
+  flowModel,
+  loadAverage: round(loadavg()[0]!, 2),
   node: process.version,
   cpu: cpus()[0]?.model ?? 'unknown',
   cores: cpus().length,
   memoryGiB: Number((totalmem() / 2 ** 30).toFixed(1)),
   results,
+  linearity,
 };
 const json = `${JSON.stringify(report, null, 2)}\n`;
 const out = fileURLToPath(new URL('../results/', import.meta.url));

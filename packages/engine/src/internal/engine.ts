@@ -479,8 +479,10 @@ export class Engine implements EngineContext {
     offer.node = node as NodeId;
     this.counters.offers++;
     let decision: Decision;
+    const started = performance.now();
     try {
       decision = this.policy.assign(offer as SlotOffer, this.view);
+      this.counters.policyMillis += performance.now() - started;
     } catch (error) {
       throw new Error(
         `policy "${this.policy.name}" threw in assign (node ${node}, ${offer.kind} offer, t=${this.now}): ${(error as Error).message}`,

@@ -6,6 +6,8 @@ export class RunCounters {
   offers = 0;
   launches = 0;
   passes = 0;
+  /** Wall-clock milliseconds inside the policy's `assign` (benchmarks only). */
+  policyMillis = 0;
   heartbeats = 0;
   monitorSamples = 0;
   /** Bytes over the network by flow kind (map input, shuffle, output, migration). */

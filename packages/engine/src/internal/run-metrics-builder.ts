@@ -101,6 +101,7 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       offers: counters.offers,
       launches: counters.launches,
       passes: counters.passes,
+      policyMillis: counters.policyMillis,
       heartbeats: counters.heartbeats,
       monitorSamples: counters.monitorSamples,
       solves,
