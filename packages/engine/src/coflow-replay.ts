@@ -1,4 +1,4 @@
-import { type FlowModel, type Topology, createFlowNetwork } from '@rackwise/topology';
+import { type FlowModel, type Topology, buildTopology, createFlowNetwork } from '@rackwise/topology';
 import type { Bytes, RackId, Seconds } from '@rackwise/types';
 
 /** One rack-level reducer of a coflow (the shape of `@rackwise/workloads`' `CoflowReducerSpec`). */
@@ -172,5 +172,23 @@ function validateCoflow(coflow: CoflowInput, i: number, racks: number): void {
         `${name}.reducers[${k}].shuffleBytes must be a finite number of bytes >= 0, got ${String(reducer.shuffleBytes)}`,
       );
     }
+  });
+}
+
+/** Link capacity of CoflowSim's fabric, bits per second (every rack's up and down link). */
+export const COFLOW_FABRIC_LINK_BITS = 2 ** 30;
+
+/**
+ * CoflowSim's fabric for a coflow-benchmark trace: `racks` racks of one machine each, every
+ * rack link (and NIC) at 2^30 bit/s — what the public benchmark's traces are replayed on.
+ */
+export function coflowFabric(racks: number): Topology {
+  return buildTopology({
+    racks,
+    nodesPerRack: 1,
+    slots: { model: 'container', containers: 1 },
+    nicCapacity: COFLOW_FABRIC_LINK_BITS,
+    rackUplinkCapacity: COFLOW_FABRIC_LINK_BITS,
+    rackDownlinkCapacity: COFLOW_FABRIC_LINK_BITS,
   });
 }

@@ -29,7 +29,7 @@ export type {
   TrafficByKind,
 } from './run-metrics.js';
 export { createRandomSource } from './random-source.js';
-export { replayCoflows } from './coflow-replay.js';
+export { COFLOW_FABRIC_LINK_BITS, coflowFabric, replayCoflows } from './coflow-replay.js';
 export type {
   CoflowInput,
   CoflowRecord,

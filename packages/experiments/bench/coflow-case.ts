@@ -5,22 +5,13 @@
  *
  *   node --conditions=@rackwise/source --import tsx bench/coflow-case.ts [flowModel]
  */
-import { replayCoflows } from '@rackwise/engine';
-import { buildTopology } from '@rackwise/topology';
+import { coflowFabric, replayCoflows } from '@rackwise/engine';
 import { parseCoflowTrace } from '@rackwise/workloads';
 import { COFLOW_RACKS, coflowShapedTrace } from './coflow-shaped-trace.js';
 
 const flowModel = process.argv[2] === 'per-flow' ? 'per-flow' : 'bundled';
 const trace = parseCoflowTrace(coflowShapedTrace(1), 'coflow-shaped-1h-150.txt');
-const link = 2 ** 30;
-const topology = buildTopology({
-  racks: COFLOW_RACKS,
-  nodesPerRack: 1,
-  slots: { model: 'container', containers: 1 },
-  nicCapacity: link,
-  rackUplinkCapacity: link,
-  rackDownlinkCapacity: link,
-});
+const topology = coflowFabric(COFLOW_RACKS);
 const started = performance.now();
 const result = replayCoflows(topology, trace.coflows, { flowModel });
 const engineSeconds = (performance.now() - started) / 1000;

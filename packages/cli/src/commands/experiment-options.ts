@@ -34,7 +34,8 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     short: 't',
     value: '<path|fb2010>',
-    description: "replay this SWIM trace instead of the preset's workload",
+    description:
+      "replay this SWIM trace instead of the preset's workload; a coflow-benchmark file is replayed at CoflowSim's fabric",
   },
   policies: {
     type: 'string',

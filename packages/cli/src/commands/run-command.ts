@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import {
+  FB2010_TRACE,
   type PreparedExperiment,
+  checkReadable,
   formatNormalisedTable,
   normalisedTable,
   prepareExperiment,
@@ -11,12 +14,15 @@ import {
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';
-import { jobsCsvOutput, writeOutputs } from '../output-files.js';
+import { stringOption } from '../option-values.js';
+import { checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
+import { isCoflowTrace, replayCoflowTraceCommand } from './coflow-replay-command.js';
 import {
   EXPERIMENT_OPTIONS,
   type ExperimentRequest,
   checkMetricNames,
+  engineParameters,
   experimentRequest,
 } from './experiment-options.js';
 
@@ -69,12 +75,37 @@ export interface PrintOptions {
 /** Runs `run`, `compare` or `demo`. */
 export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine(spec, argv);
+  const coflows = coflowTrace(values, io.cwd);
+  if (coflows !== undefined) return Promise.resolve(coflows(io));
   const request = experimentRequest(values, io.cwd, spec.name === 'demo' ? DEMO_DEFAULTS : undefined);
   return executeExperiment(request, io, { allMetrics: spec.name === 'compare' }).then((code) => {
     if (spec.name === 'demo')
       io.stderr('More: `rackwise presets`, `rackwise policies`, `rackwise run --help`.\n');
     return code;
   });
+}
+
+/**
+ * `--trace` naming a coflow-benchmark file: the replay to run instead of an experiment
+ * (only `--engine`, `--json` and `--quiet` apply to it).
+ */
+function coflowTrace(
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  cwd: string,
+): ((io: CliIo) => number) | undefined {
+  const text = stringOption(values, 'trace');
+  if (text === undefined || text === FB2010_TRACE) return undefined;
+  const path = resolve(cwd, text);
+  try {
+    checkReadable(path);
+  } catch (error) {
+    throw new UsageError(`--trace: ${(error as Error).message}`);
+  }
+  if (!isCoflowTrace(path)) return undefined;
+  const engineText = stringOption(values, 'engine');
+  const engine = engineText === undefined ? undefined : engineParameters(engineText);
+  const outputs = checkOutputFiles(values, cwd);
+  return (io) => replayCoflowTraceCommand(path, engine, outputs, io);
 }
 
 /**

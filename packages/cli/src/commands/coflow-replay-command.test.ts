@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recordingIo } from '../internal/test-io.js';
+import { EXIT_OK, main } from '../main.js';
+import { isCoflowTrace } from './coflow-replay-command.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rackwise-coflow-'));
+// Two coflows on 3 racks: the first moves 2^30 bits from rack 0 to rack 1 (one second at
+// 2^30 bit/s), the second starts 10 s later and moves half as much from racks 1, 2 to 0.
+const trace = join(dir, 'tiny-coflows.txt');
+writeFileSync(trace, '3 2\n1 0 1 0 1 1:128\n2 10000 2 1 2 1 0:128\n');
+const swim = join(dir, 'swim.tsv');
+writeFileSync(swim, 'job0\t0\t0\t100\t10\t10\n');
+
+async function cli(...argv: string[]) {
+  const io = recordingIo(dir, {}, true);
+  const code = await main(argv, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describe('rackwise run --trace <coflow-benchmark file>', () => {
+  it('tells the two trace formats apart by their first line', () => {
+    expect(isCoflowTrace(trace)).toBe(true);
+    expect(isCoflowTrace(swim)).toBe(false);
+  });
+
+  it("replays the coflows at CoflowSim's fabric and writes every coflow's record", async () => {
+    const { code, out } = await cli('run', '--trace', trace, '--json', 'coflows.json');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('2 coflows on 3 racks');
+    // Coflow 1: 128 MiB over one 2^30 bit/s link = 1 s; coflow 2: two flows of 64 MiB into
+    // rack 0's downlink, sharing it = 1 s.
+    expect(out).toContain('mean 1.000 s');
+    const written = JSON.parse(readFileSync(join(dir, 'coflows.json'), 'utf8'));
+    expect(written.coflows.map((c: { duration: number }) => c.duration)).toEqual([1, 1]);
+  });
+
+  it('names the line of a malformed coflow file', async () => {
+    const bad = join(dir, 'bad-coflows.txt');
+    writeFileSync(bad, '3 1\n1 0 1 7 1 1:128\n');
+    const { code, err } = await cli('run', '--trace', bad);
+    expect(code).toBe(2);
+    expect(err).toMatch(/bad-coflows\.txt.*line 2/);
+  });
+});
