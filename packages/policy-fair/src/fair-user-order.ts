@@ -1,3 +1,4 @@
+import { versionedOrder } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { FairConfig } from './fair-config.js';
 import { type FairScore, compareFairScores, scoreFairGroups, servedJobs } from './internal/fair-share.js';
@@ -12,18 +13,16 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
  * (maps and reduces together for a container).
  *
  * Groups with no waiting task for the kind are left out; so are such jobs inside a group.
+ * Computed once per kind and `ClusterView.stateVersion` (see `versionedOrder`).
  */
 export function createFairUserOrder(config?: Partial<FairConfig>, _context?: PolicyContext): UserOrder {
   const resolved = resolveFairConfig(config ?? {});
-  return Object.freeze({
-    name: resolved.name,
-    order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
-      const entries: { key: string; jobs: readonly JobView[]; score: FairScore }[] = [];
-      scoreFairGroups(view, kind, resolved, (prefix, id, jobs, score) => {
-        entries.push({ key: `${prefix}:${id}`, jobs: servedJobs(jobs, kind, resolved), score: { ...score } });
-      });
-      entries.sort((a, b) => compareFairScores(a.score, b.score));
-      return entries.map((e) => ({ key: e.key, jobs: e.jobs }));
-    },
+  return versionedOrder(resolved.name, (view: ClusterView, kind: SlotKind): readonly ServiceGroup[] => {
+    const entries: { key: string; jobs: readonly JobView[]; score: FairScore }[] = [];
+    scoreFairGroups(view, kind, resolved, (prefix, id, jobs, score) => {
+      entries.push({ key: `${prefix}:${id}`, jobs: servedJobs(jobs, kind, resolved), score: { ...score } });
+    });
+    entries.sort((a, b) => compareFairScores(a.score, b.score));
+    return entries.map((e) => ({ key: e.key, jobs: e.jobs }));
   });
 }

@@ -15,3 +15,4 @@ export type { JobStep, OrderedSteps } from './serve-in-order.js';
 export { serveInOrder } from './serve-in-order.js';
 export type { PlacementStepsOptions, RackPlacementEvidence } from './placement-steps.js';
 export { delayPlacementSteps } from './placement-steps.js';
+export { versionedOrder } from './versioned-order.js';

@@ -20,6 +20,14 @@ export interface UserView {
 export interface ClusterView {
   /** Current time on the host's clock. */
   readonly now: Seconds;
+  /**
+   * Optional: a number the host changes whenever a task starts or ends, a job arrives or
+   * completes, or a job's reduces become ready — everything a fairness order reads
+   * besides `now`. Two calls on the same view with the same `stateVersion` see the same
+   * state, so a `UserOrder` may answer the second from the first. A host that does not
+   * keep it leaves it out, and orders are computed afresh on every call.
+   */
+  readonly stateVersion?: number;
   readonly topology: TopologyView;
   readonly network: NetworkView;
   readonly predictor: ShufflePredictor;

@@ -21,7 +21,9 @@ export interface UserOrder {
   readonly name: string;
   /**
    * Groups most deserving first. A group with no waiting task that the slot kind could
-   * run may be left out. The returned array is fresh: the caller may keep it.
+   * run may be left out. The returned array and its groups are read-only and valid during
+   * the call: an order may hand the same (frozen) array to every call on the same view,
+   * kind and `ClusterView.stateVersion`. Copy it to keep it past the call.
    */
   order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[];
 }

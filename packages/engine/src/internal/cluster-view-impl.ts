@@ -30,6 +30,7 @@ export interface ClusterViewSource {
   readonly slotsPerNode: Int32Array;
   readonly runningMaps: number;
   readonly runningReduces: number;
+  readonly stateVersion: number;
   readonly nodeMaps: MapTask[][];
   readonly nodeReduces: ReduceTask[][];
   readonly outstanding: Float64Array;
@@ -53,6 +54,10 @@ export class ClusterViewImpl implements ClusterView {
 
   get now(): Seconds {
     return this.source.now;
+  }
+
+  get stateVersion(): number {
+    return this.source.stateVersion;
   }
 
   get topology(): Topology {

@@ -114,6 +114,11 @@ export class Engine implements EngineContext {
   readonly outstanding: Float64Array;
   runningMaps = 0;
   runningReduces = 0;
+  /**
+   * Changes with every task start and end, job arrival and completion, and reduces
+   * becoming ready: what `ClusterView.stateVersion` reports.
+   */
+  stateVersion = 0;
   readonly #container: boolean;
   readonly #heartbeats: HeartbeatSweep;
 
@@ -358,6 +363,7 @@ export class Engine implements EngineContext {
   // ================================================================ jobs
 
   #activate(index: number): void {
+    this.stateVersion++;
     const spec = this.#specs[index]!;
     const topology = this.topology;
     const replication = this.#placement.replication;
@@ -406,6 +412,7 @@ export class Engine implements EngineContext {
   }
 
   #completeJob(job: JobState): void {
+    this.stateVersion++;
     const list = this.activeJobList;
     list.splice(list.indexOf(job), 1);
     const user = job.userState;
@@ -665,6 +672,7 @@ export class Engine implements EngineContext {
   }
 
   #occupy(a: number, node: number, kind: number, task: MapTask | ReduceTask, user: UserState): void {
+    this.stateVersion++;
     this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!--;
     if (kind === KIND_MAP) {
       const list = this.nodeMaps[node]!;
@@ -685,6 +693,7 @@ export class Engine implements EngineContext {
 
   /** Frees the attempt's slot and entry (its pending events become stale). */
   #vacate(a: number, user: UserState): void {
+    this.stateVersion++;
     const attempts = this.attempts;
     const node = attempts.node[a]!;
     const kind = attempts.kind[a]!;
@@ -880,6 +889,7 @@ export class Engine implements EngineContext {
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
+        this.stateVersion++;
         this.#waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
         this.#workArrived();
       }
