@@ -22,7 +22,7 @@ export interface CoflowInput {
 export interface CoflowReplayOptions {
   /** Minimum simulated time between solves (0 = exact). Default 0. */
   readonly resolveInterval?: Seconds;
-  /** How the solver holds flows (`bundled` default, `per-flow` the reference); see `FlowNetworkOptions.model`. */
+  /** How the solver holds flows (`per-flow` default, or `bundled`); see `FlowNetworkOptions.model`. */
   readonly flowModel?: FlowModel;
 }
 

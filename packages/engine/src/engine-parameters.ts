@@ -51,10 +51,10 @@ export interface EngineParameters {
    */
   readonly resolveInterval: Seconds;
   /**
-   * How the flow solver holds flows: `bundled` (one weighted entity per path, each flow's
-   * completion on the bundle's virtual clock) or `per-flow` (every flow on its own, the
-   * reference). Both are exact max-min and give the same answers to floating tolerance;
-   * `per-flow` is the oracle, slower when many flows share a path. Default `bundled`.
+   * How the flow solver holds flows: `per-flow` (every flow on its own) or `bundled` (one
+   * weighted entity per path, each flow's completion on the bundle's virtual clock). Both
+   * are exact max-min and give the same answers to floating tolerance; bundles pay only
+   * when many flows share a path (README, Performance). Default `per-flow`.
    */
   readonly flowModel: 'bundled' | 'per-flow';
   /** Model the network: `false` makes every transfer instant (the floor run). Default true. */
@@ -97,7 +97,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   monitorInterval: 1,
   monitorHistory: 600,
   resolveInterval: 0,
-  flowModel: 'bundled',
+  flowModel: 'per-flow',
   network: true,
   replicateOutput: false,
   outputReplication: 3,

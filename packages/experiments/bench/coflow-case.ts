@@ -9,7 +9,7 @@ import { coflowFabric, replayCoflows } from '@rackwise/engine';
 import { parseCoflowTrace } from '@rackwise/workloads';
 import { COFLOW_RACKS, coflowShapedTrace } from './coflow-shaped-trace.js';
 
-const flowModel = process.argv[2] === 'per-flow' ? 'per-flow' : 'bundled';
+const flowModel = process.argv[2] === 'bundled' ? 'bundled' : 'per-flow';
 const trace = parseCoflowTrace(coflowShapedTrace(1), 'coflow-shaped-1h-150.txt');
 const topology = coflowFabric(COFLOW_RACKS);
 const started = performance.now();

@@ -7,7 +7,7 @@
  *
  *   pnpm bench                                (every case, from the root or packages/experiments)
  *   pnpm bench -- fair-1h nas-1h              (only some cases)
- *   pnpm bench -- --flow-model per-flow       (the per-flow reference solver instead of bundles)
+ *   pnpm bench -- --flow-model bundled        (the bundled solver instead of the per-flow one)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ const CASES: readonly BenchCase[] = [
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const modelAt = args.indexOf('--flow-model');
-const flowModel = modelAt >= 0 ? args[modelAt + 1] : 'bundled';
+const flowModel = modelAt >= 0 ? args[modelAt + 1] : 'per-flow';
 if (flowModel !== 'bundled' && flowModel !== 'per-flow') {
   process.stderr.write(`--flow-model must be bundled or per-flow, got ${String(flowModel)}\n`);
   process.exit(2);

@@ -143,7 +143,7 @@ describe('bundled flow network against the per-flow model', () => {
   );
 
   test.prop([scenarioArb])('a bundle is one entity of the solver per path', ({ topology, paths }) => {
-    const net = createFlowNetwork({ capacities: topology.linkCapacitiesBytesPerSecond() });
+    const net = createFlowNetwork({ capacities: topology.linkCapacitiesBytesPerSecond(), model: 'bundled' });
     for (const path of paths) for (let k = 0; k < 3; k++) net.addFlow(path, 1e6, k);
     net.solve();
     const distinct = new Set(

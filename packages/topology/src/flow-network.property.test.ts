@@ -183,11 +183,15 @@ function runToCompletion(
 }
 
 describe('flows over time', () => {
-  test.prop([scenarioArb, fc.constantFrom(0, 0.01, 0.5)])(
-    'every flow delivers exactly its size, at a time its rates account for',
-    ([topology, flows], resolveInterval) => {
+  test.prop([
+    scenarioArb,
+    fc.constantFrom(0, 0.01, 0.5),
+    fc.constantFrom('per-flow' as const, 'bundled' as const),
+  ])(
+    'every flow delivers exactly its size, at a time its rates account for (both models)',
+    ([topology, flows], resolveInterval, model) => {
       const capacities = topology.linkCapacitiesBytesPerSecond();
-      const net = createFlowNetwork({ capacities, resolveInterval });
+      const net = createFlowNetwork({ capacities, resolveInterval, model });
       const ids = flows.map((f, i) => net.addFlow(f.links, f.bytes, i));
       const { done, delivered } = runToCompletion(net, ids, capacities);
       flows.forEach((f, i) => {
@@ -230,35 +234,39 @@ describe('flows over time', () => {
     topologyArb.chain((t) =>
       fc.tuple(fc.constant(t), flowsArb(t, 40), fc.array(opArb, { minLength: 30, maxLength: 120 })),
     ),
-  ])('adding and removing flows between solves gives the from-scratch rates', ([topology, pool, ops]) => {
-    const capacities = topology.linkCapacitiesBytesPerSecond();
-    const net = createFlowNetwork({ capacities });
-    const live: { id: number; spec: FlowSpec }[] = [];
-    const check = () => {
-      net.solve();
-      expectClose(
-        live.map((f) => net.rate(f.id)),
-        maxMinRates(
-          capacities,
-          live.map((f) => f.spec.links),
-        ),
-      );
-    };
-    for (const op of ops) {
-      if (op.kind === 'add') {
-        const spec = pool[op.flow % pool.length]!;
-        live.push({ id: net.addFlow(spec.links, spec.bytes * 1e6, 0), spec });
-      } else if (op.kind === 'remove' && live.length > 0) {
-        const [gone] = live.splice(op.pick % live.length, 1);
-        net.removeFlow(gone!.id);
-      } else if (op.kind === 'advance') {
-        net.advanceTo(net.now + op.ms / 1000);
-      } else if (op.kind === 'solve') {
-        check();
+    fc.constantFrom('per-flow' as const, 'bundled' as const),
+  ])(
+    'adding and removing flows between solves gives the from-scratch rates (both models)',
+    ([topology, pool, ops], model) => {
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      const net = createFlowNetwork({ capacities, model });
+      const live: { id: number; spec: FlowSpec }[] = [];
+      const check = () => {
+        net.solve();
+        expectClose(
+          live.map((f) => net.rate(f.id)),
+          maxMinRates(
+            capacities,
+            live.map((f) => f.spec.links),
+          ),
+        );
+      };
+      for (const op of ops) {
+        if (op.kind === 'add') {
+          const spec = pool[op.flow % pool.length]!;
+          live.push({ id: net.addFlow(spec.links, spec.bytes * 1e6, 0), spec });
+        } else if (op.kind === 'remove' && live.length > 0) {
+          const [gone] = live.splice(op.pick % live.length, 1);
+          net.removeFlow(gone!.id);
+        } else if (op.kind === 'advance') {
+          net.advanceTo(net.now + op.ms / 1000);
+        } else if (op.kind === 'solve') {
+          check();
+        }
       }
-    }
-    check();
-  });
+      check();
+    },
+  );
 
   test.prop([scenarioArb, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 })])(
     'zero-size flows complete at once without entering the solver',

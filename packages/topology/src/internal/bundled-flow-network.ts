@@ -38,7 +38,7 @@ const INSTANT = 3;
  * bundle and one heap of bundles (keyed by their first finish) give every completion,
  * and a rate change costs one update per bundle, not per flow.
  *
- * Answers equal the per-flow model's (`model: 'per-flow'`), which stays the oracle:
+ * Answers equal the per-flow model's (`model: 'per-flow'`, the default and the oracle):
  * a flow added since the last solve waits at rate 0 outside its bundle until the next
  * solve, exactly as a new flow does there, and a flow that leaves frees its share only
  * at the next solve.

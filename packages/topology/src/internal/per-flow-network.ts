@@ -18,9 +18,9 @@ import { describe } from './validate.js';
 const RATE_TOLERANCE = 1e-12;
 
 /**
- * The per-flow model behind `createFlowNetwork({ model: 'per-flow' })`: every flow is an
- * entity of the solver with its own rate and completion key. The oracle of the bundled
- * model; see `FlowNetwork` for the contract.
+ * The per-flow model behind `createFlowNetwork` (the default, `model: 'per-flow'`): every
+ * flow is an entity of the solver with its own rate and completion key. The oracle of the
+ * bundled model; see `FlowNetwork` for the contract.
  */
 export class PerFlowNetwork implements FlowNetwork {
   now: Seconds = 0;
