@@ -29,7 +29,7 @@ const spec: SweepSpec = {
 };
 
 /** What differs between any two runs of the same simulation: wall-clock times. */
-const WALL_CLOCK = new Set(['timing', 'wallSeconds', 'startedAt', 'solverMillis']);
+const WALL_CLOCK = new Set(['timing', 'wallSeconds', 'startedAt', 'solverMillis', 'policyMillis']);
 
 /** The result without wall-clock times. */
 function metricsOnly(result: SweepResult): unknown {
