@@ -18,6 +18,16 @@ export {
 export type { EngineParameters } from './engine-parameters.js';
 export { flattenMetrics } from './flatten-metrics.js';
 export { jobGroupMetrics } from './job-group-metrics.js';
+export {
+  DEGENERATE_JOB_RULE,
+  arrivalSpan,
+  fastestNicBytesPerSecond,
+  isDegenerateJob,
+  minimumShuffleSeconds,
+  throughputWhileArriving,
+  withoutDegenerateJobs,
+} from './degenerate-jobs.js';
+export type { WithoutDegenerateMetrics } from './degenerate-jobs.js';
 export type {
   DecisionRecord,
   DistributionSummary,

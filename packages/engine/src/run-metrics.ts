@@ -12,6 +12,7 @@ import type {
   TaskRef,
   UserId,
 } from '@rackwise/types';
+import type { WithoutDegenerateMetrics } from './degenerate-jobs.js';
 
 /** Count, mean, median, 95th percentile (nearest rank) and maximum of a sample; NaN when empty. */
 export interface DistributionSummary {
@@ -59,6 +60,19 @@ export interface RunMetrics {
   readonly throughput: number;
   /** Last completion − first submission. */
   readonly makespan: Seconds;
+  /**
+   * Jobs completed between the first and the last submission / that span: throughput
+   * while the workload still arrives, without the drain after it (`throughputWhileArriving`).
+   */
+  readonly throughputWhileArriving: number;
+  /**
+   * The job metrics again without the run's degenerate jobs — those whose shuffle cannot
+   * be served within the arrival span (`isDegenerateJob`, rule `DEGENERATE_JOB_RULE`),
+   * overall and per shuffle class; `degenerateJobs` says how many were left out.
+   */
+  readonly withoutDegenerate: WithoutDegenerateMetrics & {
+    readonly byShuffleClass: Readonly<Record<ShuffleClass, JobGroupMetrics>>;
+  };
   /** Completion − submission of every completed job. */
   readonly executionTime: DistributionSummary;
   /** The same by shuffle class of the TRUE shuffle size (NAS §IV-A classes). */
@@ -78,17 +92,36 @@ export interface RunMetrics {
   readonly mapLocality: { readonly node: Fraction; readonly rack: Fraction; readonly remote: Fraction };
   /** MapProgressRate at first reduce: completed maps / maps when a job's first reduce launched, mean over jobs. */
   readonly mapProgressAtFirstReduce: Fraction;
-  /** Upward crossings of the threshold by a rack link's sampled utilisation, and link-seconds above it. */
+  /**
+   * Cross-rack congestion on rack links (uplinks and downlinks, sampled every monitor
+   * interval). `occurrences` counts a link entering congestion (utilisation at or above
+   * `threshold`) and ends the occurrence only once it falls below `threshold − hysteresis`,
+   * so a link hovering at the threshold counts once; `crossings` is the raw count of
+   * upward crossings. `linkSeconds` is link-seconds at or above the threshold.
+   */
   readonly congestion: {
     readonly threshold: Fraction;
+    readonly hysteresis: Fraction;
     readonly occurrences: number;
+    readonly crossings: number;
     readonly linkSeconds: Seconds;
+    /** Occurrences of the rack with most (its uplink and downlink together). */
+    readonly maxRackOccurrences: number;
+    /** Congested link-seconds of the rack with most. */
+    readonly maxRackLinkSeconds: Seconds;
   };
   /**
    * Share of nodes whose outstanding map output exceeds `threshold` (NAS TrafficThreshold,
    * given by the caller), averaged over monitor samples; NaN when no threshold was given.
    */
   readonly congestedNodes: { readonly threshold: Bytes; readonly share: Fraction };
+  /**
+   * NAS Fig. 3(e) on MTS's own terms: share of nodes whose running maps' predicted output
+   * (Algorithm 2 line 1) exceeds the TrafficThreshold of that moment (eq. 3 on the live
+   * view, given by the caller as `metrics.liveNodeThreshold`), averaged over monitor
+   * samples; NaN when not measured.
+   */
+  readonly mtsCongestedNodes: { readonly share: Fraction };
   /** Per-job Skew (Shadow eq. 10, by bytes) over the rack links its shuffle used. */
   readonly skew: DistributionSummary;
   /** Per-job mean ReduceTask wait: max(0, first launch − map phase end) over its reduces. */

@@ -24,6 +24,17 @@ export interface MetricsOptions {
    * TrafficThreshold, computed by the caller. Without it `congestedNodes.share` is NaN.
    */
   readonly congestedNodeThreshold?: Bytes;
+  /**
+   * Hysteresis of `congestion.occurrences`: an occurrence ends only when the link falls
+   * below `congestionThreshold − congestionHysteresis`. Default 0.1 (below 70 % for 80 %).
+   */
+  readonly congestionHysteresis?: number;
+  /**
+   * MTS's live TrafficThreshold (NAS eq. 3 on the view, e.g. `trafficThresholdFromView`
+   * of @rackwise/estimators), evaluated at every monitor sample for `mtsCongestedNodes`.
+   * Unmeasured (NaN) when absent.
+   */
+  readonly liveNodeThreshold?: (view: ClusterView) => Bytes;
   /** Record the time series. Default true. */
   readonly recordSeries?: boolean;
   /** Seconds between series samples. Default 60. */
@@ -69,6 +80,11 @@ export interface SimulationResult {
   readonly stats: RunStats;
   readonly decisions: readonly DecisionRecord[];
   readonly parameters: EngineParameters;
+  /** Congestion occurrences (with hysteresis) and congested link-seconds per rack, by rack id. */
+  readonly congestionByRack: {
+    readonly occurrences: readonly number[];
+    readonly linkSeconds: readonly Seconds[];
+  };
 }
 
 /** A run that can be advanced step by step (tests, interactive tools). */
@@ -115,6 +131,16 @@ export function createSimulation(config: SimulationConfig): Simulation {
       `metrics.congestedNodeThreshold must be a number of bytes >= 0, got ${String(nodeThreshold)}`,
     );
   }
+  const hysteresis = metrics.congestionHysteresis ?? 0.1;
+  if (!(typeof hysteresis === 'number' && hysteresis >= 0 && hysteresis <= congestionThreshold)) {
+    throw new Error(
+      `metrics.congestionHysteresis must be a number in [0, congestionThreshold], got ${String(hysteresis)}`,
+    );
+  }
+  const live = metrics.liveNodeThreshold;
+  if (live !== undefined && typeof live !== 'function') {
+    throw new Error(`metrics.liveNodeThreshold must be a function of the view, got ${String(live)}`);
+  }
   const seriesInterval = metrics.seriesInterval ?? 60;
   if (!(typeof seriesInterval === 'number' && Number.isFinite(seriesInterval) && seriesInterval > 0)) {
     throw new Error(
@@ -152,6 +178,8 @@ export function createSimulation(config: SimulationConfig): Simulation {
     outputRandom: randomStream(seed, 'output'),
     congestionThreshold,
     congestedNodeThreshold: nodeThreshold,
+    congestionHysteresis: hysteresis,
+    ...(live === undefined ? {} : { liveNodeThreshold: live }),
     seriesInterval: metrics.recordSeries === false ? undefined : seriesInterval,
     decisionLimit,
     ...(config.predictor === undefined ? {} : { predictor: config.predictor }),

@@ -39,6 +39,8 @@ export type {
   RunningSimulation,
 } from './run-experiment.js';
 export { metricNames } from './metric-catalogue.js';
+export { METRIC_DESCRIPTIONS, describeMetric } from './metric-descriptions.js';
+export type { MetricDescription, MetricDirection } from './metric-descriptions.js';
 export { RESULT_FORMAT } from './experiment-result.js';
 export type { ExperimentResult, PolicyResult, PolicyRun, RunSeries } from './experiment-result.js';
 export { normalise, summarise } from './summary-statistics.js';

@@ -1,49 +1,109 @@
+import type { Bytes, ClusterView, NodeId } from '@rackwise/types';
 import type { NetworkMonitor } from './network-monitor.js';
 import type { RunCounters } from './run-counters.js';
 
 /**
- * DESIGN §7 congestion metrics from each monitor sample: upward crossings of the
- * threshold by a rack link's utilisation (occurrences), link-seconds at or above it, and
- * the share of nodes whose outstanding map output exceeds NAS's TrafficThreshold.
+ * MTS's own congested-node test (NAS §III-C, Fig. 3(e)): a node is congested when the
+ * predicted output of the maps running on it (Algorithm 2 line 1's quantity) exceeds the
+ * TrafficThreshold in force at that moment, computed by `threshold` from the live view.
+ */
+export interface LiveNodeThreshold {
+  readonly view: ClusterView;
+  readonly threshold: (view: ClusterView) => Bytes;
+}
+
+/**
+ * DESIGN §7 congestion metrics from each monitor sample: occurrences of a rack link's
+ * utilisation entering congestion (with hysteresis, and as raw upward crossings), per
+ * rack and in total; link-seconds at or above the threshold, per rack and in total; the
+ * share of nodes whose outstanding map output exceeds a fixed TrafficThreshold; and,
+ * when given, the share of nodes over MTS's live TrafficThreshold on MTS's own quantity.
  */
 export class CongestionCounter {
+  readonly #episode: Uint8Array;
   readonly #above: Uint8Array;
+  /** Occurrences (with hysteresis) per rack, uplink and downlink together. */
+  readonly rackOccurrences: Float64Array;
+  /** Congested link-seconds per rack, uplink and downlink together. */
+  readonly rackLinkSeconds: Float64Array;
+  #liveShareSum = 0;
+  #liveSamples = 0;
 
   constructor(
     private readonly racks: number,
     private readonly threshold: number,
     private readonly nodeThreshold: number | undefined,
     private readonly counters: RunCounters,
+    private readonly hysteresis = 0,
+    private readonly live: LiveNodeThreshold | undefined = undefined,
   ) {
+    this.#episode = new Uint8Array(2 * racks);
     this.#above = new Uint8Array(2 * racks);
+    this.rackOccurrences = new Float64Array(racks);
+    this.rackLinkSeconds = new Float64Array(racks);
+  }
+
+  /** Mean share of nodes over the live TrafficThreshold; NaN when not measured. */
+  get liveNodeShare(): number {
+    return this.#liveSamples > 0 ? this.#liveShareSum / this.#liveSamples : Number.NaN;
   }
 
   /** Counts one sample taken `interval` seconds after the previous one. */
   sample(monitor: NetworkMonitor, outstanding: Float64Array, interval: number): void {
-    const counters = this.counters;
-    const above = this.#above;
     for (let r = 0; r < this.racks; r++) {
-      for (let d = 0; d < 2; d++) {
-        const i = 2 * r + d;
-        if (monitor.utilisation(r, d === 0) >= this.threshold) {
-          counters.congestedLinkSeconds += interval;
-          if (above[i] === 0) counters.congestionOccurrences++;
-          above[i] = 1;
-        } else {
-          above[i] = 0;
-        }
-      }
+      for (let d = 0; d < 2; d++) this.#link(r, 2 * r + d, monitor.utilisation(r, d === 0), interval);
     }
+    this.#nodes(outstanding);
+    this.#liveNodes(outstanding.length);
+  }
+
+  #link(rack: number, i: number, utilisation: number, interval: number): void {
+    const counters = this.counters;
+    if (utilisation >= this.threshold) {
+      counters.congestedLinkSeconds += interval;
+      this.rackLinkSeconds[rack]! += interval;
+      if (this.#above[i] === 0) counters.congestionCrossings++;
+      this.#above[i] = 1;
+      if (this.#episode[i] === 0) {
+        counters.congestionOccurrences++;
+        this.rackOccurrences[rack]! += 1;
+      }
+      this.#episode[i] = 1;
+      return;
+    }
+    this.#above[i] = 0;
+    if (utilisation < this.threshold - this.hysteresis) this.#episode[i] = 0;
+  }
+
+  #nodes(outstanding: Float64Array): void {
     const nodeThreshold = this.nodeThreshold;
     if (nodeThreshold === undefined) return;
     let congested = 0;
     for (let n = 0; n < outstanding.length; n++) if (outstanding[n]! > nodeThreshold) congested++;
-    counters.congestedNodeShareSum += congested / outstanding.length;
-    counters.congestedNodeSamples++;
+    this.counters.congestedNodeShareSum += congested / outstanding.length;
+    this.counters.congestedNodeSamples++;
   }
 
-  /** Sampling stops while the cluster is idle: the next sample starts a new crossing. */
+  #liveNodes(nodes: number): void {
+    const live = this.live;
+    if (live === undefined) return;
+    const view = live.view;
+    const threshold = live.threshold(view);
+    let congested = 0;
+    for (let n = 0; n < nodes; n++) {
+      let output = 0;
+      for (const map of view.runningMapsOn(n as NodeId)) {
+        output += view.predictor.mapOutput(view.job(map.job), map);
+      }
+      if (output > threshold) congested++;
+    }
+    this.#liveShareSum += congested / nodes;
+    this.#liveSamples++;
+  }
+
+  /** Sampling stops while the cluster is idle: the next sample starts a new occurrence. */
   reset(): void {
     this.#above.fill(0);
+    this.#episode.fill(0);
   }
 }

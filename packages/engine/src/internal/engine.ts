@@ -1,6 +1,8 @@
 import { createShufflePredictor } from '@rackwise/predictor';
 import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
 import type {
+  Bytes,
+  ClusterView,
   Decision,
   DecisionEvidence,
   JobSpec,
@@ -71,6 +73,10 @@ export interface EngineOptions {
   readonly outputRandom: RandomSource;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
+  /** Hysteresis band of congestion occurrences (see `CongestionCounter`); 0 when absent. */
+  readonly congestionHysteresis?: number;
+  /** MTS's live TrafficThreshold for the `mtsCongestedNodes` metric; unmeasured when absent. */
+  readonly liveNodeThreshold?: (view: ClusterView) => Bytes;
   readonly seriesInterval: number | undefined;
   readonly decisionLimit: number;
   readonly predictor?: ShufflePredictor;
@@ -150,7 +156,12 @@ export class Engine implements EngineContext {
   readonly #ticks: boolean;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
+  readonly congestionHysteresis: number;
   readonly #congestion: CongestionCounter;
+  /** Congestion per rack and MTS's congested nodes, for the metrics. */
+  get congestion(): CongestionCounter {
+    return this.#congestion;
+  }
   readonly #decisionLimit: number;
   readonly #onProgress: EngineOptions['onProgress'];
   #progressStep = -1;
@@ -238,11 +249,16 @@ export class Engine implements EngineContext {
     this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
     this.congestionThreshold = options.congestionThreshold;
     this.congestedNodeThreshold = options.congestedNodeThreshold;
+    this.congestionHysteresis = options.congestionHysteresis ?? 0;
     this.#congestion = new CongestionCounter(
       this.rackCount,
       options.congestionThreshold,
       options.congestedNodeThreshold,
       this.counters,
+      this.congestionHysteresis,
+      options.liveNodeThreshold === undefined
+        ? undefined
+        : { view: this.view, threshold: options.liveNodeThreshold },
     );
     this.#decisionLimit = options.decisionLimit;
     this.#onProgress = options.onProgress;

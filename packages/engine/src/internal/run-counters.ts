@@ -18,6 +18,8 @@ export class RunCounters {
   rackLocalMaps = 0;
   remoteMaps = 0;
   congestionOccurrences = 0;
+  /** Upward crossings of the congestion threshold, without hysteresis. */
+  congestionCrossings = 0;
   congestedLinkSeconds = 0;
   congestedNodeShareSum = 0;
   congestedNodeSamples = 0;

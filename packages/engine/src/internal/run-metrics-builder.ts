@@ -1,5 +1,6 @@
 import { SHUFFLE_CLASSES } from '@rackwise/predictor';
 import type { InputClass, ShuffleClass } from '@rackwise/types';
+import { throughputWhileArriving, withoutDegenerateJobs } from '../degenerate-jobs.js';
 import { jobGroupMetrics } from '../job-group-metrics.js';
 import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
 import type { SimulationResult } from '../simulation.js';
@@ -34,6 +35,8 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
   const launched = counters.localMaps + counters.rackLocalMaps + counters.remoteMaps;
   const share = (x: number) => (launched === 0 ? Number.NaN : x / launched);
   const network = engine.network;
+  const { kept, metrics: withoutDegenerate } = withoutDegenerateJobs(jobs, engine.topology);
+  const congestion = engine.congestion;
   const solves = network?.stats.solves ?? 0;
 
   const metrics: RunMetrics = {
@@ -42,6 +45,11 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
     jobsUnfinished: engine.jobsTotal - finished.length,
     throughput: finished.length > 0 && makespan > 0 ? finished.length / makespan : Number.NaN,
     makespan: finished.length > 0 ? makespan : Number.NaN,
+    throughputWhileArriving: throughputWhileArriving(jobs),
+    withoutDegenerate: {
+      ...withoutDegenerate,
+      byShuffleClass: perShuffleClass((c) => jobGroupMetrics(kept.filter((r) => r.shuffleClass === c))),
+    },
     executionTime: summarize(execution),
     executionTimeByShuffleClass: perShuffleClass((c) =>
       summarize(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime)),
@@ -58,8 +66,12 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
     mapProgressAtFirstReduce: finiteMean(jobs.map((r) => r.mapProgressAtFirstReduce)),
     congestion: {
       threshold: engine.congestionThreshold,
+      hysteresis: engine.congestionHysteresis,
       occurrences: counters.congestionOccurrences,
+      crossings: counters.congestionCrossings,
       linkSeconds: counters.congestedLinkSeconds,
+      maxRackOccurrences: Math.max(0, ...congestion.rackOccurrences),
+      maxRackLinkSeconds: Math.max(0, ...congestion.rackLinkSeconds),
     },
     congestedNodes: {
       threshold: engine.congestedNodeThreshold ?? Number.NaN,
@@ -68,6 +80,7 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
           ? counters.congestedNodeShareSum / counters.congestedNodeSamples
           : Number.NaN,
     },
+    mtsCongestedNodes: { share: congestion.liveNodeShare },
     skew: summarize(finished.map((r) => r.skew)),
     reduceWaitTime: summarize(finished.map((r) => r.reduceWaitTime)),
     preemptions: { total: counters.preemptions, migrations: counters.migrations, kills: counters.kills },
@@ -116,6 +129,10 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       simulatedTime: engine.now,
     },
     decisions: engine.decisions,
+    congestionByRack: {
+      occurrences: [...congestion.rackOccurrences],
+      linkSeconds: [...congestion.rackLinkSeconds],
+    },
     parameters: engine.parameters,
   };
 }

@@ -5,7 +5,7 @@ import {
   flattenMetrics,
   simulate,
 } from '@rackwise/engine';
-import { trafficThresholdOfJobs } from '@rackwise/estimators';
+import { trafficThresholdFromView, trafficThresholdOfJobs } from '@rackwise/estimators';
 import { buildTopology } from '@rackwise/topology';
 import type { Bytes, SchedulerPolicy, ShuffleClass, Workload } from '@rackwise/types';
 import { BENCHMARK_PROFILES, type BenchmarkName } from '@rackwise/workloads';
@@ -84,6 +84,10 @@ export function runSimulationTask(
     metrics: {
       congestionThreshold: preset.metrics.congestionThreshold,
       congestedNodeThreshold: workloadTrafficThreshold(preset, workload),
+      // NAS Fig. 3(e) on MTS's own quantity against the TrafficThreshold of the moment.
+      ...(preset.metrics.trafficThreshold === 'nas-eq-3'
+        ? { liveNodeThreshold: trafficThresholdFromView }
+        : {}),
       seriesInterval: preset.metrics.seriesInterval ?? DEFAULT_SERIES_INTERVAL,
     },
     onProgress: (p: SimulationProgress) => onProgress(p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 1),
