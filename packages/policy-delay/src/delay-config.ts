@@ -3,6 +3,17 @@ import type { Seconds, UserOrder } from '@rackwise/types';
 /** Count a job's wait for locality in offers it was passed over (`skips`) or in seconds (`time`). */
 export type DelayWaitMeasure = 'skips' | 'time';
 
+/**
+ * What a job may do after a launch below node locality (see the README):
+ * - `kept` (default): it keeps the level it launched at (`j.level` of Zaharia et al.'s
+ *   Algorithm 2; their Algorithm 1 resets the skip count only on a local launch), so it
+ *   launches rack-local or remote again without waiting until a node-local launch brings
+ *   it back to node level;
+ * - `reset`: every launch sends it back to node level, and it waits D again before the
+ *   next non-local map ("a job that cannot launch a local task is delayed", read per task).
+ */
+export type DelayRelaxedLevel = 'kept' | 'reset';
+
 /** Configuration of {@link createDelayPolicy}. Defaults: {@link DELAY_DEFAULTS}. */
 export interface DelayConfig {
   /** Name the policy reports. */
@@ -41,6 +52,8 @@ export interface DelayConfig {
    * split slots.
    */
   readonly reduceRampupLimit: number;
+  /** Whether a job keeps its relaxed locality level after a non-local launch. Default `kept`. */
+  readonly relaxedLevel: DelayRelaxedLevel;
 }
 
 /**
@@ -55,4 +68,5 @@ export const DELAY_DEFAULTS: DelayConfig = Object.freeze({
   nodeLocalityWait: 5,
   rackLocalityWait: 0,
   reduceRampupLimit: 0.5,
+  relaxedLevel: 'kept',
 });

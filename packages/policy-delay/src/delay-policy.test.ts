@@ -69,6 +69,23 @@ describe('createDelayPolicy', () => {
     expect(cluster.offer(0)).toMatchObject({ reason: 'delay/rack-local', task: { index: 1 } });
   });
 
+  it('with relaxedLevel reset waits D again after a rack-local launch', () => {
+    const policy = createDelayPolicy({ userOrder, maxSkips: 1, rackMaxSkips: 5, relaxedLevel: 'reset' });
+    const cluster = createTestCluster({
+      jobs: [{ maps: [{ replicas: [1] }, { replicas: [1] }] }],
+    }).attach(policy);
+    expect(reasons([cluster.offer(0), cluster.offer(0)])).toEqual(['delay/skip', 'delay/rack-local']);
+    cluster.completeAllRunning();
+    // Back at node level: the second rack-local map waits one more skip (kept: launches at once).
+    expect(reasons([cluster.offer(0), cluster.offer(0)])).toEqual(['delay/skip', 'delay/rack-local']);
+  });
+
+  it('refuses an unknown relaxedLevel', () => {
+    expect(() => createDelayPolicy({ userOrder, relaxedLevel: 'never' as never })).toThrow(
+      /relaxedLevel must be 'kept' or 'reset'/,
+    );
+  });
+
   it('waits in seconds when by = time (NAS cluster experiment: 5 s)', () => {
     const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [3] }] }] }).attach(
       createDelayPolicy({ userOrder, by: 'time', nodeLocalityWait: 5 }),

@@ -60,7 +60,8 @@ export interface DelayEvidence extends DecisionEvidence {
  * `rackMaxSkips` more (or `rackLocalityWait` s); otherwise it is skipped (its counter
  * grows) and the next job is asked. A launch resets the job's wait and remembers its
  * level, as `j.level` in the paper. Reduces are not delayed: a reduce slot goes to the
- * first job past slowstart with a waiting reduce.
+ * first job past slowstart with a waiting reduce. With `relaxedLevel: 'reset'` every launch
+ * returns the job to node level.
  *
  * Reason codes: `delay/node-local`, `delay/rack-local`, `delay/remote`, `delay/reduce`;
  * passes `delay/skip` (jobs waited for locality) or `delay/no-pending`. Deterministic.
@@ -108,7 +109,7 @@ export function createDelayPolicy(config?: Partial<DelayConfig>, context?: Polic
     ];
     const level = candidates.findIndex((task) => task !== undefined);
     if (level >= 0) {
-      wait.level = level as LocalityLevel;
+      wait.level = resolved.relaxedLevel === 'kept' ? (level as LocalityLevel) : 0;
       wait.skips = 0;
       wait.waitingSince = undefined;
       return { type: 'launch', task: candidates[level]!, reason: `delay/${RULES[level]}` };

@@ -41,6 +41,8 @@ describe('createNasPolicy', () => {
     );
     expect(bad({ useCrRts: 'yes' })).toThrow(/useCrRts must be a boolean/);
     expect(bad({ mapPauseScope: 'node' })).toThrow(/mapPauseScope/);
+    expect(bad({ mapPauseJobs: 'all' })).toThrow(/mapPauseJobs must be 'non-light', 'predicted'/);
+    expect(bad({ skipCounterResets: 'both' })).toThrow(/skipCounterResets must be 'pseudocode' or 'prose'/);
     expect(bad({ containerReduceShare: 0 })).toThrow(/containerReduceShare/);
     expect(bad({ shuffleClassThresholds: { lightBelow: 5, heavyAbove: 1 } })).toThrow(
       /shuffleClassThresholds/,

@@ -93,15 +93,21 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     return state.crRtsRacks.has(view.topology.rackOf(node));
   };
 
+  /** Whether the pause, where it holds, holds this job's maps (`mapPauseJobs`, §III-E). */
+  const pausedByCrRts = (job: JobView, view: ClusterView): boolean => {
+    if (shuffleClassOf(job, view, resolved.shuffleClassThresholds) === 'light') return false;
+    if (resolved.mapPauseJobs === 'predicted') return view.predictor.isPredicted(job);
+    if (resolved.mapPauseJobs === 'before-slowstart') return !job.reducesReady;
+    return true;
+  };
+
   const mapRequest = (request: TaskRequest): Decision => {
     const { view, node } = request;
     const paused = pauseActive(view, node);
     return scheduleMap(state, {
       ...request,
       space: mapOutputSpace(view, node),
-      paused: paused
-        ? (job: JobView) => shuffleClassOf(job, view, resolved.shuffleClassThresholds) !== 'light'
-        : () => false,
+      paused: paused ? (job: JobView) => pausedByCrRts(job, view) : () => false,
     });
   };
 

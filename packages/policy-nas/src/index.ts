@@ -7,6 +7,6 @@ export { createNasPolicy } from './create-nas-policy.js';
 export type { NasInspection, NasPolicy } from './create-nas-policy.js';
 export type { NasEvidence, NasSkippedGroup } from './nas-evidence.js';
 export { NAS_DEFAULTS } from './nas-config.js';
-export type { MapPauseScope, NasConfig, NasTunables } from './nas-config.js';
+export type { MapPauseJobs, MapPauseScope, NasConfig, NasTunables, SkipCounterResets } from './nas-config.js';
 export { createNasDefinition, nasVariants } from './nas-variants.js';
 export type { NasVariant, NasVariantName } from './nas-variants.js';

@@ -18,6 +18,30 @@ import type { Bytes, Fraction, Seconds, UserOrder } from '@rackwise/types';
 export type MapPauseScope = 'cluster' | 'rack';
 
 /**
+ * Which jobs CR-RTS's map pause holds (§III-E, "stops scheduling the map tasks of
+ * shuffle-heavy and shuffle-medium jobs"); see the README for the argument:
+ * - `non-light` (default): every job whose *predicted* class is medium or heavy — an
+ *   unpredicted job counts with the ratio of 1 it is initialised to (§III-A);
+ * - `predicted`: only predicted medium and heavy jobs, so unpredicted jobs keep running
+ *   maps and become predicted (§III-C: "so that the job can become predicted earlier");
+ * - `before-slowstart`: medium and heavy jobs that have not reached their map completion
+ *   threshold — the pause's stated purpose is that "the map completion threshold cannot
+ *   be reached and the shuffle data of these jobs will not be transferred".
+ */
+export type MapPauseJobs = 'non-light' | 'predicted' | 'before-slowstart';
+
+/**
+ * When a user's skip counter returns to 0 (`D_i^m = 0`, `D_i^r = 0`); see the README:
+ * - `pseudocode` (default): only where Algorithms 2 and 4 set it — a data-local,
+ *   shuffle-qualified map (Alg. 2 line 4) or a shuffle-light reduce under CR-RTS (Alg. 4
+ *   line 4). A launch at the maximum leaves the counter there, as in Delay scheduling
+ *   [39], which MTS is built on; CA-RTS and Fair-like reduces leave `D_i^r` alone;
+ * - `prose`: "once the user's task is scheduled" — after every launch of the user,
+ *   maximum-skip launches and CA-RTS / Fair-like reduces included.
+ */
+export type SkipCounterResets = 'pseudocode' | 'prose';
+
+/**
  * Configuration of the NAS scheduler (NAS §III, §IV-A). Every field but `userOrder` has
  * a default in {@link NAS_DEFAULTS}; the `use…` switches turn the mechanisms into the
  * variants the paper evaluates (see `nasVariants`).
@@ -67,6 +91,10 @@ export interface NasConfig {
   readonly useCrRts: boolean;
   /** Scope of CR-RTS's map pause (§III-E). Default `rack`. */
   readonly mapPauseScope: MapPauseScope;
+  /** Which jobs CR-RTS's map pause holds (§III-E). Default `non-light`. */
+  readonly mapPauseJobs: MapPauseJobs;
+  /** When skip counters return to 0 (Algorithms 2 and 4 vs §III-C's prose). Default `pseudocode`. */
+  readonly skipCounterResets: SkipCounterResets;
   /**
    * Generic containers only: the share of all containers that reduces may hold while
    * maps are pending anywhere (a reduce request is served first, below this share; see
@@ -94,5 +122,7 @@ export const NAS_DEFAULTS: NasTunables = Object.freeze({
   useCaRts: true,
   useCrRts: true,
   mapPauseScope: 'rack',
+  mapPauseJobs: 'non-light',
+  skipCounterResets: 'pseudocode',
   containerReduceShare: 0.5,
 });

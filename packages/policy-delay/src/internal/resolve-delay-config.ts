@@ -33,7 +33,11 @@ export function resolveDelayConfig(config: Partial<DelayConfig> | undefined): Re
   if (merged.by !== 'skips' && merged.by !== 'time') {
     throw new Error(`delay: by must be 'skips' or 'time', got ${String(merged.by)}`);
   }
+  if (merged.relaxedLevel !== 'kept' && merged.relaxedLevel !== 'reset') {
+    throw new Error(`delay: relaxedLevel must be 'kept' or 'reset', got ${String(merged.relaxedLevel)}`);
+  }
   return {
+    relaxedLevel: merged.relaxedLevel,
     name: requireName('delay', merged.name),
     userOrder: order,
     by: merged.by,

@@ -1,6 +1,6 @@
 import type { Decision, JobView, ShuffleClass } from '@rackwise/types';
 import { hasReadyReduce, launch, pass, shuffleClassOf } from './job-facts.js';
-import type { NasState, TaskRequest } from './nas-state.js';
+import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 import { reduceNumOnRack } from './reduce-num-on-rack.js';
 
 /** Category of Algorithm 3 lines 3–8: unmet heavy, medium, light (0–2), then met light, medium, heavy (3–5). */
@@ -46,7 +46,7 @@ export function scheduleReduceCaRts(state: NasState, request: TaskRequest): Deci
     if (best === undefined) continue;
     const reduce = best.job.waitingReduces()[0];
     if (reduce === undefined) continue;
-    state.reduceSkips.reset(group.key);
+    resetUnlessPseudocode(state, state.reduceSkips, group.key);
     return launch(reduce, `ca-rts/${best.met ? 'met' : 'unmet'}-${best.shuffleClass}`);
   }
   return pass('ca-rts/no-ready-reduce');

@@ -53,17 +53,26 @@ describe('CR-RTS (NAS Algorithm 4)', () => {
     expect(nas.inspect.reduceSkips('user:0')).toBe(1);
   });
 
-  it('after D^r skips launches a reduce of any job and resets the counter (lines 8–9)', () => {
-    const cluster = createTestCluster({ jobs: [twoMaps()] });
-    const nas = attachNas(cluster, { maxReduceSkips: 2 });
-    finishMap(cluster, 0, 0, 0, HEAVY);
-    cluster.setRackUtilisation(0, 0.9);
-    expect(cluster.offer(0, 'reduce')).toEqual({ type: 'pass', reason: 'cr-rts/skipped' });
-    expect(cluster.offer(0, 'reduce')).toEqual({ type: 'pass', reason: 'cr-rts/skipped' });
-    expect(nas.inspect.reduceSkips('user:0')).toBe(2);
-    expect(cluster.offer(0, 'reduce').reason).toBe('cr-rts/max-skips');
-    expect(nas.inspect.reduceSkips('user:0')).toBe(0);
-  });
+  it.each([
+    ['pseudocode', 2, 'cr-rts/max-skips'],
+    ['prose', 0, 'cr-rts/skipped'],
+  ] as const)(
+    'after D^r skips launches a reduce of any job (lines 8–9); the %s reading leaves D_i^r at %i',
+    (reading, after, next) => {
+      const cluster = createTestCluster({ jobs: [twoMaps(0, 3)] });
+      const nas = attachNas(cluster, { maxReduceSkips: 2, skipCounterResets: reading });
+      finishMap(cluster, 0, 0, 0, HEAVY);
+      cluster.setRackUtilisation(0, 0.9);
+      expect(cluster.offer(0, 'reduce')).toEqual({ type: 'pass', reason: 'cr-rts/skipped' });
+      expect(cluster.offer(0, 'reduce')).toEqual({ type: 'pass', reason: 'cr-rts/skipped' });
+      expect(nas.inspect.reduceSkips('user:0')).toBe(2);
+      expect(cluster.offer(0, 'reduce').reason).toBe('cr-rts/max-skips');
+      expect(nas.inspect.reduceSkips('user:0')).toBe(after);
+      // The next congested request: still at the maximum (pseudocode) or skipped again (prose).
+      cluster.setRackUtilisation(1, 0.9);
+      expect(cluster.offer(2, 'reduce').reason).toBe(next);
+    },
+  );
 
   it('stops MTS from launching maps of medium and heavy jobs until the rack is uncongested (§III-E)', () => {
     const cluster = createTestCluster({
@@ -96,6 +105,28 @@ describe('CR-RTS (NAS Algorithm 4)', () => {
         scope === 'rack' ? 'mts/local-qualified' : 'mts/paused-by-cr-rts',
       );
     }
+  });
+
+  it.each([
+    ['non-light', undefined],
+    ['predicted', 'job 1 map 0'],
+    ['before-slowstart', 'job 0 map 1'],
+  ] as const)('with mapPauseJobs %s the pause holds the jobs that reading names', (reading, expected) => {
+    // Job 0: predicted heavy, past slowstart. Job 1: unpredicted, heavy by its initial ratio of 1.
+    const cluster = createTestCluster({
+      mapCompletionThreshold: 0.5,
+      jobs: [
+        { user: 0, maps: [{ replicas: [0] }, { replicas: [0] }], reduces: 1 },
+        { user: 1, maps: [{ replicas: [0] }, { replicas: [0] }], reduces: 1 },
+      ],
+    });
+    attachNas(cluster, { mapPauseJobs: reading, trafficThreshold: 1024 * MIB });
+    finishMap(cluster, 0, 0, 0, HEAVY);
+    cluster.setRackUtilisation(0, 0.9);
+    expect(cluster.offer(0, 'reduce').reason).toBe('cr-rts/skipped');
+    const decision = cluster.offer(0, 'map');
+    if (expected === undefined) expect(decision).toEqual({ type: 'pass', reason: 'mts/paused-by-cr-rts' });
+    else expect(launched(decision)).toBe(expected);
   });
 
   it('never pauses maps without CR-RTS', () => {

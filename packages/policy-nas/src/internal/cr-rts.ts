@@ -1,6 +1,6 @@
 import type { Decision, JobView } from '@rackwise/types';
 import { hasReadyReduce, launch, pass, shuffleClassOf } from './job-facts.js';
-import type { NasState, TaskRequest } from './nas-state.js';
+import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
 /**
  * CR-RTS — NAS Algorithm 4 (§III-E). Walks the user list; below its reduce skip
@@ -23,7 +23,7 @@ export function scheduleReduceCrRts(state: NasState, request: TaskRequest): Deci
       const job = leastShuffle(ready, request);
       const reduce = job.waitingReduces()[0];
       if (reduce === undefined) continue;
-      state.reduceSkips.reset(group.key);
+      resetUnlessPseudocode(state, state.reduceSkips, group.key);
       return launch(reduce, 'cr-rts/max-skips');
     }
     let light: JobView | undefined;

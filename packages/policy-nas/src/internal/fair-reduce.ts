@@ -1,6 +1,6 @@
 import type { Decision } from '@rackwise/types';
 import { hasReadyReduce, launch, pass } from './job-facts.js';
-import type { NasState, TaskRequest } from './nas-state.js';
+import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
 /**
  * Fair-like reduces (the `nas-mts` variant, and the uncongested case without CA-RTS):
@@ -11,7 +11,7 @@ export function scheduleReduceInOrder(state: NasState, request: TaskRequest): De
     for (const job of group.jobs) {
       const reduce = hasReadyReduce(job) ? job.waitingReduces()[0] : undefined;
       if (reduce === undefined) continue;
-      state.reduceSkips.reset(group.key);
+      resetUnlessPseudocode(state, state.reduceSkips, group.key);
       return launch(reduce, 'nas/fair-reduce');
     }
   }

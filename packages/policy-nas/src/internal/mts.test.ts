@@ -48,15 +48,23 @@ describe('MTS (NAS Algorithm 2)', () => {
     expect(cluster.offer(0, 'map').reason).toBe('mts/skipped'); // 200 − 128 < 128
   });
 
-  it('after D^m skips launches a shuffle-qualified map without locality and resets the counter (lines 6–12)', () => {
-    const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [3] }] }] });
-    const nas = attachNas(cluster, { maxMapSkips: 2 });
-    expect(cluster.offer(0, 'map').reason).toBe('mts/skipped');
-    expect(cluster.offer(0, 'map').reason).toBe('mts/skipped');
-    expect(nas.inspect.mapSkips('user:0')).toBe(2);
-    expect(cluster.offer(0, 'map').reason).toBe('mts/max-skips-qualified');
-    expect(nas.inspect.mapSkips('user:0')).toBe(0);
-  });
+  it.each([
+    ['pseudocode', 2, 'mts/max-skips-qualified'],
+    ['prose', 0, 'mts/skipped'],
+  ] as const)(
+    'after D^m skips launches a shuffle-qualified map without locality (lines 6–12); the %s reading leaves D_i^m at %i',
+    (reading, after, next) => {
+      const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [3] }, { replicas: [3] }] }] });
+      const nas = attachNas(cluster, { maxMapSkips: 2, skipCounterResets: reading });
+      expect(cluster.offer(0, 'map').reason).toBe('mts/skipped');
+      expect(cluster.offer(0, 'map').reason).toBe('mts/skipped');
+      expect(nas.inspect.mapSkips('user:0')).toBe(2);
+      expect(cluster.offer(0, 'map').reason).toBe('mts/max-skips-qualified');
+      expect(nas.inspect.mapSkips('user:0')).toBe(after);
+      // The user's next non-local map: launched at once (pseudocode) or skipped again (prose).
+      expect(cluster.offer(1, 'map').reason).toBe(next);
+    },
+  );
 
   it('skips the first user and serves the next one on the same offer', () => {
     const cluster = createTestCluster({

@@ -2,7 +2,7 @@ import { mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
 import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
-import type { NasState, TaskRequest } from './nas-state.js';
+import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
 /** A map request for MTS: the node's free map-output space and CR-RTS's map pause. */
 export interface MapRequest extends TaskRequest {
@@ -24,7 +24,8 @@ interface Candidate {
  * reaches `D^m`, when a shuffle-qualified map of any locality launches (categories
  * small/large input × unpredicted/predicted, then MapCost, then closest output), or
  * with none (lines 13–16) its data-local map of least output, else its map of least
- * output. Every launch resets the user's counter.
+ * output. A local qualified launch resets the user's counter; the others only under the
+ * `prose` reading of `skipCounterResets`.
  */
 export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { view } = request;
@@ -55,7 +56,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
       });
       continue;
     }
-    state.mapSkips.reset(group.key);
+    resetUnlessPseudocode(state, state.mapSkips, group.key);
     const qualified = qualifiedByCategory(jobs, request, state.config.smallInputBytes);
     if (qualified !== undefined) return launch(qualified.map, 'mts/max-skips-qualified');
     const leastLocal = leastOutput(jobs, request, 'local');

@@ -18,6 +18,14 @@ export interface NasState {
   trafficThreshold: Bytes;
 }
 
+/**
+ * Resets a user's counter after a launch that Algorithms 2 and 4 do not reset on (a
+ * maximum-skip launch, CA-RTS, Fair-like reduces): only under the `prose` reading.
+ */
+export function resetUnlessPseudocode(state: NasState, counters: SkipCounters, key: string): void {
+  if (state.config.skipCounterResets === 'prose') counters.reset(key);
+}
+
 /** One request for a task, as Algorithm 1 receives it. */
 export interface TaskRequest {
   readonly view: ClusterView;

@@ -71,6 +71,12 @@ export function resolveNasConfig(config: Partial<NasConfig> | undefined): NasCon
   if (merged.mapPauseScope !== 'cluster' && merged.mapPauseScope !== 'rack') {
     fail('mapPauseScope', "'cluster' or 'rack'", merged.mapPauseScope);
   }
+  if (!['non-light', 'predicted', 'before-slowstart'].includes(merged.mapPauseJobs)) {
+    fail('mapPauseJobs', "'non-light', 'predicted' or 'before-slowstart'", merged.mapPauseJobs);
+  }
+  if (merged.skipCounterResets !== 'pseudocode' && merged.skipCounterResets !== 'prose') {
+    fail('skipCounterResets', "'pseudocode' or 'prose'", merged.skipCounterResets);
+  }
   return {
     ...merged,
     userOrder: order as NasConfig['userOrder'],
