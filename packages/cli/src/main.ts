@@ -1,5 +1,6 @@
 import type { CliIo } from './cli-io.js';
 import { type CommandSpec, commandHelp } from './command-line.js';
+import { CALIBRATE_COMMAND, calibrateCommand } from './commands/calibrate-command.js';
 import { EXPLAIN_COMMAND, explainCommand } from './commands/explain-command.js';
 import { HOST_COMMAND, hostCommand } from './commands/host-command.js';
 import {
@@ -38,6 +39,7 @@ const COMMANDS: readonly Command[] = [
   { spec: DEMO_COMMAND, run: (argv, io) => runCommand(DEMO_COMMAND, argv, io) },
   { spec: EXPLAIN_COMMAND, run: explainCommand },
   { spec: HOST_COMMAND, run: (argv, io) => hostCommand(argv, io) },
+  { spec: CALIBRATE_COMMAND, run: calibrateCommand },
 ];
 
 function overview(): string {

@@ -50,6 +50,7 @@ export function applyOverrides(
       trace: overrides.trace,
       users: workload.users,
       ...(hours === undefined ? {} : { hours }),
+      ...(workload.sizeScale === undefined ? {} : { sizeScale: workload.sizeScale }),
     };
   } else if (overrides.hours !== undefined) {
     workload = withHours(preset, overrides.hours);

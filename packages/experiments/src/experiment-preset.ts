@@ -18,7 +18,11 @@ export interface SwimTraceRecipe {
    * the trace as its inter-arrival time (Shadow §5.3: 50 FB-2010 jobs).
    */
   readonly sampleJobs?: number;
-  /** Multiplies every job's sizes (SWIM scales by target / source cluster size); 1 by default. */
+  /**
+   * Multiplies every job's sizes, as SWIM's replay scales a trace to a target cluster:
+   * target / source cluster size (FB-2010 comes from ~3,000 machines, FB-2009 from ~600).
+   * 1 (as recorded) when absent.
+   */
   readonly sizeScale?: number;
 }
 

@@ -29,7 +29,13 @@ export { NAS_FIGURE_3_METRICS, SHUFFLEWATCHER_FIGURE_8_METRICS } from './presets
 export { applyOverrides } from './experiment-overrides.js';
 export type { ExperimentOverrides } from './experiment-overrides.js';
 export { checkReadable, validatePreset } from './validate-preset.js';
-export { buildWorkload, FB2010_TRACE, steadyStateWindow } from './workload-recipe.js';
+export {
+  buildWorkload,
+  FB2010_TRACE,
+  SWIM_SOURCE_CLUSTER_NODES,
+  steadyStateWindow,
+  swimSizeScale,
+} from './workload-recipe.js';
 export type { MeasuredWindow } from './workload-recipe.js';
 export { DEFAULT_SEED, prepareExperiment, runExperiment, runPreparedExperiment } from './run-experiment.js';
 export type {
@@ -39,6 +45,8 @@ export type {
   RunningSimulation,
 } from './run-experiment.js';
 export { metricNames } from './metric-catalogue.js';
+export { calibrateArrivalRate, steadySlotUtilisation } from './calibrate.js';
+export type { CalibrationOptions, CalibrationResult, CalibrationStep } from './calibrate.js';
 export { METRIC_DESCRIPTIONS, describeMetric } from './metric-descriptions.js';
 export type { MetricDescription, MetricDirection } from './metric-descriptions.js';
 export { RESULT_FORMAT } from './experiment-result.js';

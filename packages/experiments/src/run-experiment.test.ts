@@ -8,6 +8,7 @@ import { toCsv } from './reports/csv-report.js';
 import { parseResultJson, toJson } from './reports/json-report.js';
 import { prepareExperiment, runExperiment } from './run-experiment.js';
 import { sweep } from './sweep.js';
+import { buildWorkload, swimSizeScale } from './workload-recipe.js';
 
 const run = (seed: number, policies = ['fair', 'nas']): Promise<ExperimentResult> =>
   runExperiment({ preset: 'tiny', policies, seed, parallelism: 1 });
@@ -147,5 +148,32 @@ describe('applyOverrides', () => {
     expect(() => applyOverrides(TINY_PRESET, { hours: 2 })).toThrowError(
       /hours does not apply to preset tiny/,
     );
+  });
+
+  it('scales job sizes, kept when a trace replaces the workload', () => {
+    const scaled = applyOverrides(TINY_PRESET, { sizeScale: 0.5 });
+    expect(scaled.workload.sizeScale).toBe(0.5);
+    const traced = applyOverrides(TINY_PRESET, { sizeScale: 0.2, trace: 'fb2010', hours: 1 });
+    expect(traced.workload).toMatchObject({ kind: 'swim-trace', sizeScale: 0.2 });
+    const full = buildWorkload(
+      applyOverrides(TINY_PRESET, { trace: 'fb2010', hours: 0.1, sizeScale: 1 }).workload,
+      TINY_PRESET.storage,
+      1,
+    );
+    const fifth = buildWorkload(
+      applyOverrides(TINY_PRESET, { trace: 'fb2010', hours: 0.1, sizeScale: 0.2 }).workload,
+      TINY_PRESET.storage,
+      1,
+    );
+    const total = (w: typeof full) => w.jobs.reduce((sum, j) => sum + j.shuffleBytes, 0);
+    expect(total(fifth) / total(full)).toBeCloseTo(0.2, 3);
+  });
+});
+
+describe('SWIM size scale', () => {
+  it('is target / source cluster size, and refuses an unknown trace', () => {
+    expect(swimSizeScale('fb2010', 600)).toBeCloseTo(0.2, 12);
+    expect(swimSizeScale('fb2009', 600)).toBe(1);
+    expect(() => swimSizeScale('other', 10)).toThrow(/not known; known: fb2009, fb2010/);
   });
 });

@@ -10,6 +10,26 @@ import {
 import type { PoissonMixRecipe, StorageSettings, WorkloadRecipe } from './experiment-preset.js';
 import { uploadedPlacement } from './internal/uploaded-placement.js';
 
+/** Machines of the cluster each SWIM trace was recorded on (SWIM, Chen et al., MASCOTS 2011). */
+export const SWIM_SOURCE_CLUSTER_NODES: Readonly<Record<string, number>> = Object.freeze({
+  fb2009: 600,
+  fb2010: 3000,
+});
+
+/**
+ * SWIM's size scale for replaying a trace on `targetNodes` machines: target / source
+ * cluster size. Throws for a trace whose source cluster is not known.
+ */
+export function swimSizeScale(trace: string, targetNodes: number): number {
+  const source = SWIM_SOURCE_CLUSTER_NODES[trace];
+  if (source === undefined) {
+    throw new Error(
+      `swimSizeScale: the source cluster of trace ${JSON.stringify(trace)} is not known; known: ${Object.keys(SWIM_SOURCE_CLUSTER_NODES).join(', ')}`,
+    );
+  }
+  return targetNodes / source;
+}
+
 /** The name under which the FB-2010 day trace shipped with `@rackwise/workloads` is known. */
 export const FB2010_TRACE = 'fb2010';
 

@@ -49,6 +49,11 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
   hours: { type: 'string', value: '<H>', description: 'hours of the trace (or of the steady state) to run' },
   users: { type: 'string', value: '<U>', description: 'number of users the jobs are spread over' },
+  'size-scale': {
+    type: 'string',
+    value: '<F>',
+    description: "multiply every job's sizes (SWIM: target / source cluster size; FB-2010 on 600 nodes: 0.2)",
+  },
   engine: {
     type: 'string',
     value: '<k=v,…>',
@@ -77,6 +82,8 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 const MAX_HOURS = 8760;
 const MAX_USERS = 1_000_000;
 const MAX_PARALLEL = 256;
+/** Largest size scale accepted, to catch typos (1,000× the recorded sizes). */
+const MAX_SIZE_SCALE = 1000;
 
 /** An experiment the command line asked for, checked. */
 export interface ExperimentRequest {
@@ -168,12 +175,16 @@ function experimentOverrides(
   const hoursText = stringOption(values, 'hours');
   const hours = hoursText === undefined ? defaultHours : positiveNumber('hours', hoursText, MAX_HOURS);
   const usersText = stringOption(values, 'users');
+  const scaleText = stringOption(values, 'size-scale');
   const engineText = stringOption(values, 'engine');
   return {
     ...(engineText === undefined ? {} : { engine: engineParameters(engineText) }),
     ...(trace === undefined ? {} : { trace }),
     ...(hours === undefined ? {} : { hours }),
     ...(usersText === undefined ? {} : { users: integerInRange('users', usersText, 1, MAX_USERS) }),
+    ...(scaleText === undefined
+      ? {}
+      : { sizeScale: positiveNumber('size-scale', scaleText, MAX_SIZE_SCALE) }),
   };
 }
 
