@@ -57,6 +57,13 @@ export interface EngineParameters {
    * when many flows share a path (README, Performance). Default `per-flow`.
    */
   readonly flowModel: 'bundled' | 'per-flow';
+  /**
+   * Congestion loss: `none` (default) — a link delivers its full capacity however many
+   * flows share it (work-conserving fluid); `incast` — a link's goodput falls when it
+   * carries more concurrent flows than its buffer lets TCP repair by fast retransmit
+   * (`incastGoodputFraction` of @rackwise/topology, with its hardware and TCP defaults).
+   */
+  readonly congestionLoss: 'none' | 'incast';
   /** Model the network: `false` makes every transfer instant (the floor run). Default true. */
   readonly network: boolean;
   /** Reduces write their output to HDFS with `outputReplication` replicas (flows). Default false. */
@@ -92,6 +99,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   parallelCopies: 5,
   mapsPerFetch: 20,
   fetchSource: 'node',
+  congestionLoss: 'none',
   shuffleStart: 'available',
   heartbeatInterval: 1,
   monitorInterval: 1,
@@ -140,6 +148,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
     'a positive integer or Infinity',
   ],
   fetchSource: [(v) => v === 'node' || v === 'rack', "'node' or 'rack'"],
+  congestionLoss: [(v) => v === 'none' || v === 'incast', "'none' or 'incast'"],
   shuffleStart: [(v) => v === 'available' || v === 'maps-done', "'available' or 'maps-done'"],
   heartbeatInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from './simulation.js';
 import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
 import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
+import { launchMapsOn } from './test-support/launch-on-node.js';
 import {
   fixedPlacement,
   jobSpec,
@@ -30,16 +31,7 @@ describe('congested link-seconds on a hand-built run', () => {
         [jobSpec({ inputBytes: 1e9, blockBytes: 1e9 })],
         fixedPlacement(() => [1]),
       ),
-      policy: {
-        specificationVersion: 'v1',
-        name: 'remote',
-        assign: (offer, view) => {
-          const map = view.activeJobs()[0]?.pendingMaps()[0];
-          return offer.node === 0 && map !== undefined
-            ? { type: 'launch', task: map, reason: 'remote' }
-            : { type: 'pass', reason: 'elsewhere' };
-        },
-      },
+      policy: launchMapsOn(0),
       seed: 1,
       parameters: { heartbeatInterval: 1e-3, mapOverhead: 1, mapRate: 1e9 },
     });

@@ -29,6 +29,12 @@ export interface FlowNetworkOptions {
    * FB-2010 shuffle at nas-sim scale they hold 1.5–3 flows and cost more than they save.
    */
   readonly model?: FlowModel;
+  /**
+   * The goodput a link delivers when `flows` flows cross it, bytes per second, at most
+   * its `capacity` — a congestion-loss model such as `incastEffectiveCapacity`. Absent
+   * (default): a link delivers its full capacity however many flows share it (fluid).
+   */
+  readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number;
 }
 
 /** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
@@ -142,8 +148,12 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
     options.completionTolerance ?? DEFAULT_COMPLETION_TOLERANCE,
     'bytes',
   );
+  const effective = options.effectiveCapacity;
+  if (effective !== undefined && typeof effective !== 'function') {
+    throw new Error(`flowNetwork.effectiveCapacity must be a function, got ${describe(effective)}`);
+  }
   const model = options.model ?? 'per-flow';
-  if (model === 'bundled') return new BundledFlowNetwork(capacities, resolveInterval, tolerance);
-  if (model === 'per-flow') return new PerFlowNetwork(capacities, resolveInterval, tolerance);
+  if (model === 'bundled') return new BundledFlowNetwork(capacities, resolveInterval, tolerance, effective);
+  if (model === 'per-flow') return new PerFlowNetwork(capacities, resolveInterval, tolerance, effective);
   throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);
 }

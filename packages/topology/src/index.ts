@@ -15,3 +15,10 @@ export { topologyPreset, topologyPresetNames } from './topology-presets.js';
 export type { FlowModel, FlowNetwork, FlowNetworkOptions, FlowNetworkStats } from './flow-network.js';
 export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE } from './flow-network.js';
 export { maxMinRates } from './max-min-rates.js';
+export {
+  INCAST_LOSS_DEFAULTS,
+  incastEffectiveCapacity,
+  incastGoodputFraction,
+  lossFreeFlowLimit,
+} from './congestion-loss.js';
+export type { IncastLossParameters } from './congestion-loss.js';

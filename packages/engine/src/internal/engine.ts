@@ -1,5 +1,10 @@
 import { createShufflePredictor } from '@rackwise/predictor';
-import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
+import {
+  type FlowNetwork,
+  type Topology,
+  createFlowNetwork,
+  incastEffectiveCapacity,
+} from '@rackwise/topology';
 import type {
   Bytes,
   ClusterView,
@@ -222,6 +227,7 @@ export class Engine implements EngineContext {
           resolveInterval: parameters.resolveInterval,
           model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
+          ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),
         })
       : undefined;
     this.monitor = new NetworkMonitor(

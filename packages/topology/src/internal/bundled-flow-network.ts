@@ -91,12 +91,13 @@ export class BundledFlowNetwork implements FlowNetwork {
     capacities: Float64Array,
     resolveInterval: Seconds,
     private readonly tolerance: Bytes,
+    effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
   ) {
     this.capacities = Float64Array.from(capacities);
     this.schedule = new SolveSchedule(resolveInterval);
     this.linkCount = capacities.length;
     this.table = new FlowTable(this.linkCount);
-    this.filling = new ProgressiveFilling(this.capacities);
+    this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
     this.completions = new IndexedMinHeap(0);
     this.load = new Float64Array(this.linkCount);
     this.linkWeight = new Float64Array(this.linkCount);

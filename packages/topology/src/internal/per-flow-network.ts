@@ -47,11 +47,12 @@ export class PerFlowNetwork implements FlowNetwork {
     capacities: Float64Array,
     resolveInterval: Seconds,
     private readonly tolerance: Bytes,
+    effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
   ) {
     this.capacities = Float64Array.from(capacities);
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
-    this.filling = new ProgressiveFilling(this.capacities);
+    this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
     this.completions = new IndexedMinHeap(0);
     this.load = new Float64Array(capacities.length);
   }

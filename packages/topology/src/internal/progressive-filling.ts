@@ -36,18 +36,33 @@ export class ProgressiveFilling {
   private readonly heap: IndexedMinHeap;
   private readonly remaining: Float64Array;
   private readonly unfrozen: Float64Array;
+  /** What each link delivers in the current solve (its capacity, or less under a loss model). */
+  private readonly effective: Float64Array;
   private frozenStamp: Int32Array;
   private stamp = 0;
   /** Output: rate of each flow slot on some link, after `run`. */
   rates: Float64Array;
 
-  constructor(private readonly capacities: Float64Array) {
+  constructor(
+    private readonly capacities: Float64Array,
+    /** Goodput of a link for its flow count (a congestion-loss model); its capacity when absent. */
+    private readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
+  ) {
     const links = capacities.length;
     this.heap = new IndexedMinHeap(links);
     this.remaining = new Float64Array(links);
     this.unfrozen = new Float64Array(links);
+    this.effective = new Float64Array(links);
     this.frozenStamp = new Int32Array(0);
     this.rates = new Float64Array(0);
+  }
+
+  /** What link `l` delivers with `flows` flows: its capacity, or less under a loss model. */
+  #deliverable(l: number, flows: number): number {
+    const nominal = this.capacities[l]!;
+    return this.effectiveCapacity === undefined
+      ? nominal
+      : Math.min(nominal, this.effectiveCapacity(l, nominal, flows));
   }
 
   /** Makes room for flow slots below `capacity`. */
@@ -83,7 +98,6 @@ export class ProgressiveFilling {
     for (let l = 0; l < capacities.length; l++) {
       const n = linkFlowCount[l]!;
       if (n === 0) continue;
-      const c = capacities[l]!;
       let w = n;
       if (linkWeights !== undefined) w = linkWeights[l]!;
       else if (weights !== undefined) {
@@ -91,6 +105,8 @@ export class ProgressiveFilling {
         w = 0;
         for (let i = 0; i < n; i++) w += weights[list[i]! >> 2]!;
       }
+      const c = this.#deliverable(l, w);
+      this.effective[l] = c;
       remaining[l] = c;
       unfrozen[l] = w;
       heap.append(l, c / w, l);
@@ -133,7 +149,7 @@ export class ProgressiveFilling {
       remaining[l] = 0;
     }
     for (let l = 0; l < capacities.length; l++) {
-      if (linkFlowCount[l]! > 0) load[l] = capacities[l]! - remaining[l]!;
+      if (linkFlowCount[l]! > 0) load[l] = this.effective[l]! - remaining[l]!;
     }
   }
 }
