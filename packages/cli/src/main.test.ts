@@ -80,6 +80,8 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
       'calibrate: preset nas-sim has no Poisson arrivals with a steady state',
     ],
     [['calibrate', '--bounds', '9,3'], '--bounds: high must exceed low, got "9,3"'],
+    [['reproduce', 'kmn'], 'unknown paper "kmn"; known papers: nas, shufflewatcher'],
+    [['reproduce'], "'rackwise reproduce' needs <paper|all>"],
     [['run', '--seed', 'x'], '--seed must be an integer in [0, 4294967295], got "x"'],
     [['run', '--seeds', '3..1'], '--seeds range must go upwards'],
     [['run', '--seed', '1', '--seeds', '1,2'], '--seed and --seeds: give one or the other'],

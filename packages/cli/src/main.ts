@@ -11,6 +11,7 @@ import {
 } from './commands/list-commands.js';
 import { MERGE_COMMAND, mergeCommand } from './commands/merge-command.js';
 import { REPORT_COMMAND, reportCommand } from './commands/report-command.js';
+import { REPRODUCE_COMMAND, reproduceCommand } from './commands/reproduce-command.js';
 import { COMPARE_COMMAND, DEMO_COMMAND, RUN_COMMAND, runCommand } from './commands/run-command.js';
 import { SWEEP_COMMAND, sweepCommand } from './commands/sweep-command.js';
 import { UsageError } from './usage-error.js';
@@ -40,6 +41,7 @@ const COMMANDS: readonly Command[] = [
   { spec: EXPLAIN_COMMAND, run: explainCommand },
   { spec: HOST_COMMAND, run: (argv, io) => hostCommand(argv, io) },
   { spec: CALIBRATE_COMMAND, run: calibrateCommand },
+  { spec: REPRODUCE_COMMAND, run: reproduceCommand },
 ];
 
 function overview(): string {

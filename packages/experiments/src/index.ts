@@ -99,3 +99,19 @@ export type { LabelledResult } from './reports/combine-results.js';
 export { directionNote, METRIC_CATALOGUE, metricInfo, metricTitle } from './metric-info.js';
 export type { MetricDirection, MetricEntry, MetricInfo } from './metric-info.js';
 export { confidenceHalfWidth, pairedRatioSummary } from './summary-statistics.js';
+export { crossCells } from './reproduce/paper-claims.js';
+export type {
+  Claim,
+  ClaimExpectation,
+  GridCell,
+  PaperClaims,
+  ReproductionGrid,
+} from './reproduce/paper-claims.js';
+export { evaluateClaim, satisfies } from './reproduce/evaluate-claim.js';
+export type { ClaimOutcome, ClaimRuns, ClaimVerdict } from './reproduce/evaluate-claim.js';
+export { paperClaims, registerPaperClaims, reproduciblePapers } from './reproduce/claim-registry.js';
+export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './reproduce/nas-claims.js';
+export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './reproduce/shufflewatcher-claims.js';
+export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce/reproduce-paper.js';
+export type { ClaimMap, ReproduceOptions, ReproductionMap } from './reproduce/reproduce-paper.js';
+export { reproductionDocument, reproductionMapMarkdown } from './reproduce/reproduction-markdown.js';

@@ -1,0 +1,101 @@
+import { writeFileSync } from 'node:fs';
+import {
+  type ReproductionMap,
+  paperClaims,
+  reproducePaper,
+  reproduciblePapers,
+  reproductionDocument,
+} from '@rackwise/experiments';
+import type { CliIo } from '../cli-io.js';
+import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { seedList, stringOption } from '../option-values.js';
+import { checkOutputFiles } from '../output-files.js';
+import { UsageError } from '../usage-error.js';
+
+/** `rackwise reproduce <paper|all>`: a paper's claims over a grid, and where each holds. */
+export const REPRODUCE_COMMAND: CommandSpec = {
+  name: 'reproduce',
+  summary:
+    "Run a paper's claims over operating points, network models, readings and seeds; map where each holds.",
+  positionals: ['<paper|all>'],
+  requiredPositionals: 1,
+  options: {
+    quick: { type: 'boolean', description: 'the short CI grid instead of the full one' },
+    seeds: { type: 'string', value: '<1,2,3|1..5>', description: "seeds instead of the grid's" },
+    json: { type: 'string', value: '<file>', description: 'write the map(s) as JSON' },
+    markdown: {
+      type: 'string',
+      value: '<file>',
+      description: 'write the map(s) as Markdown (docs/reproduction.md)',
+    },
+    quiet: { type: 'boolean', short: 'q', description: 'no progress lines' },
+    help: { type: 'boolean', short: 'h', description: 'show this help' },
+  },
+};
+
+/** Runs `rackwise reproduce`. */
+export async function reproduceCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandLine(REPRODUCE_COMMAND, argv);
+  const name = positionals[0] as string;
+  const papers = name === 'all' ? reproduciblePapers() : [name];
+  for (const paper of papers) {
+    try {
+      paperClaims(paper);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const seedsText = stringOption(values, 'seeds');
+  const seeds = seedsText === undefined ? undefined : seedList('seeds', seedsText);
+  const markdownText = stringOption(values, 'markdown');
+  // The Markdown file is checked as the `csv` slot of the shared output check.
+  let outputs: ReturnType<typeof checkOutputFiles>;
+  try {
+    outputs = checkOutputFiles(
+      { json: values.json, ...(markdownText === undefined ? {} : { csv: markdownText }) },
+      io.cwd,
+    );
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace('--csv', '--markdown'));
+  }
+  const quick = values.quick === true;
+  const maps: ReproductionMap[] = [];
+  for (const paper of papers) {
+    const map = await reproducePaper({
+      paper,
+      quick,
+      ...(seeds === undefined ? {} : { seeds }),
+      onProgress: (p) => {
+        if (values.quiet !== true) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}\n`);
+      },
+    });
+    maps.push(map);
+    io.stdout(summary(map));
+  }
+  const command = [
+    'rackwise reproduce',
+    name,
+    ...(quick ? ['--quick'] : []),
+    ...(seedsText === undefined ? [] : [`--seeds ${seedsText}`]),
+  ].join(' ');
+  if (outputs.json !== undefined) {
+    writeFileSync(outputs.json, `${JSON.stringify(maps.length === 1 ? maps[0] : maps, null, 2)}\n`);
+    io.stderr(`wrote ${outputs.json}\n`);
+  }
+  if (outputs.csv !== undefined) {
+    writeFileSync(outputs.csv, reproductionDocument(maps, command));
+    io.stderr(`wrote ${outputs.csv}\n`);
+  }
+  return 0;
+}
+
+/** One line per claim: how many cells it holds in. */
+function summary(map: ReproductionMap): string {
+  const lines = [`${map.title} — ${map.grid.cells.length} cells × seeds ${map.grid.seeds.join(', ')}`];
+  for (const c of map.claims) {
+    lines.push(
+      `  ${c.claim.figure.padEnd(14)} ${`holds ${c.holds}/${c.outcomes.length}${c.mixed > 0 ? ` ~${c.mixed}` : ''}`.padEnd(14)} ${c.claim.statement} [${c.claim.metric}]`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

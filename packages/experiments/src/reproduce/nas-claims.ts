@@ -1,0 +1,206 @@
+import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
+
+const claim = comparisonClaim;
+
+/** Each metric a claim is read on: the paper's definition first, then the honest forms. */
+const THROUGHPUT = ['throughput', 'withoutDegenerate.throughput', 'throughputWhileArriving'];
+const EXECUTION = ['executionTime.mean', 'withoutDegenerate.executionTimeMean'];
+const OCCURRENCES = ['congestion.crossings', 'congestion.occurrences', 'congestion.linkSeconds'];
+const CONGESTED_NODES = ['congestedNodes.share', 'mtsCongestedNodes.share'];
+
+const over = (metrics: readonly string[], make: (metric: string) => Claim): Claim[] => metrics.map(make);
+
+/** NAS §IV-B, Fig. 3 (a)–(g), as comparisons of two policies each. */
+export const NAS_CLAIMS: readonly Claim[] = Object.freeze([
+  ...(
+    [
+      ['fair', 0.569],
+      ['delay', 0.458],
+      ['sw-delay', 0.348],
+    ] as const
+  ).flatMap(([b, change]) =>
+    over(THROUGHPUT, (m) =>
+      claim('NAS Fig. 3(a)', `NAS has higher throughput than ${b}`, 'nas', b, m, 'higher', change),
+    ),
+  ),
+  ...(
+    [
+      ['fair', -0.443],
+      ['delay', -0.339],
+      ['sw-delay', -0.254],
+    ] as const
+  ).flatMap(([b, change]) =>
+    over(EXECUTION, (m) =>
+      claim('NAS Fig. 3(b)', `NAS has lower mean job execution time than ${b}`, 'nas', b, m, 'lower', change),
+    ),
+  ),
+  ...['fair', 'delay'].flatMap((b) => [
+    claim(
+      'NAS Fig. 3(c)',
+      `NAS moves fewer cross-rack bytes than ${b}`,
+      'nas',
+      b,
+      'crossRackBytes.total',
+      'lower',
+    ),
+    claim(
+      'NAS Fig. 3(c)',
+      `SW-delay moves fewer cross-rack bytes than ${b}`,
+      'sw-delay',
+      b,
+      'crossRackBytes.total',
+      'lower',
+    ),
+  ]),
+  claim(
+    'NAS Fig. 3(c)',
+    'MTS moves about as many cross-rack bytes as Delay',
+    'nas-mts',
+    'delay',
+    'crossRackBytes.total',
+    'similar',
+  ),
+  claim(
+    'NAS Fig. 3(c)',
+    'CA-RTS lowers cross-rack bytes over MTS',
+    'nas-mts-ca',
+    'nas-mts',
+    'crossRackBytes.total',
+    'lower',
+  ),
+  claim(
+    'NAS Fig. 3(d)',
+    'SW-delay has a higher MapProgressRate at first reduce than NAS',
+    'sw-delay',
+    'nas',
+    'mapProgressAtFirstReduce',
+    'higher',
+  ),
+  claim(
+    'NAS Fig. 3(d)',
+    'NAS has a higher MapProgressRate at first reduce than Delay',
+    'nas',
+    'delay',
+    'mapProgressAtFirstReduce',
+    'higher',
+  ),
+  claim(
+    'NAS Fig. 3(d)',
+    'Delay and Fair have about the same MapProgressRate at first reduce',
+    'delay',
+    'fair',
+    'mapProgressAtFirstReduce',
+    'similar',
+  ),
+  ...['fair', 'delay', 'sw-delay'].flatMap((b) =>
+    over(CONGESTED_NODES, (m) =>
+      claim('NAS Fig. 3(e)', `NAS has fewer congested nodes than ${b}`, 'nas', b, m, 'lower'),
+    ),
+  ),
+  ...['fair', 'delay'].flatMap((b) =>
+    over(CONGESTED_NODES, (m) =>
+      claim('NAS Fig. 3(e)', `SW-delay has more congested nodes than ${b}`, 'sw-delay', b, m, 'higher'),
+    ),
+  ),
+  ...['fair', 'delay'].flatMap((b) =>
+    ['nas', 'sw-delay'].flatMap((a) =>
+      over(OCCURRENCES, (m) =>
+        claim('NAS Fig. 3(f)', `${a} has fewer cross-rack congestions than ${b}`, a, b, m, 'lower'),
+      ),
+    ),
+  ),
+  ...over(OCCURRENCES, (m) =>
+    claim(
+      'NAS Fig. 3(g)',
+      'NAS without TrafficThreshold has more congestions than NAS (3901 vs 3198)',
+      'nas-no-tt',
+      'nas',
+      m,
+      'higher',
+      3901 / 3198 - 1,
+    ),
+  ),
+]);
+
+const scale = (s: number): GridCell => ({
+  label: `scale ${s}`,
+  axes: { sizeScale: s },
+  overrides: { sizeScale: s },
+});
+const loss = lossCell;
+
+/** The readings of NAS and Delay the grid crosses (package READMEs). */
+export const NAS_READINGS: readonly GridCell[] = Object.freeze([
+  { label: 'reading paper-default', axes: { reading: 'paper-default' }, overrides: {} },
+  {
+    label: 'reading pause-predicted',
+    axes: { reading: 'pause-predicted' },
+    overrides: {
+      policyConfig: { nas: { mapPauseJobs: 'predicted' }, 'nas-no-tt': { mapPauseJobs: 'predicted' } },
+    },
+  },
+  {
+    label: 'reading pause-before-slowstart',
+    axes: { reading: 'pause-before-slowstart' },
+    overrides: {
+      policyConfig: {
+        nas: { mapPauseJobs: 'before-slowstart' },
+        'nas-no-tt': { mapPauseJobs: 'before-slowstart' },
+      },
+    },
+  },
+  {
+    label: 'reading skip-prose',
+    axes: { reading: 'skip-prose' },
+    overrides: {
+      policyConfig: Object.fromEntries(
+        ['nas', 'nas-mts', 'nas-mts-ca', 'nas-no-tt'].map((p) => [p, { skipCounterResets: 'prose' }]),
+      ),
+    },
+  },
+  {
+    label: 'reading delay-reset',
+    axes: { reading: 'delay-reset' },
+    overrides: { policyConfig: { delay: { relaxedLevel: 'reset' } } },
+  },
+]);
+
+/** Quick grid: the first quarter hour of FB-2010, SWIM's scale and the recorded one, loss off and on. */
+function nasQuickGrid(): ReproductionGrid {
+  const hours: GridCell = { label: '', axes: { hours: 0.25 }, overrides: { hours: 0.25 } };
+  return {
+    cells: crossCells([
+      [hours],
+      [scale(0.2), scale(1)],
+      [loss('none'), loss('incast')],
+      NAS_READINGS.slice(0, 2),
+    ]),
+    seeds: [1, 2],
+    description:
+      'FB-2010, first 15 minutes of arrivals (run to completion), nas-sim cluster; size scale 0.2 (SWIM) and 1 (as recorded); loss model off and on; the paper-default reading and NAS pausing predicted jobs only; seeds 1–2',
+  };
+}
+
+/** Full grid: the whole day at three scales, loss off and on, every reading, five seeds. */
+function nasFullGrid(): ReproductionGrid {
+  return {
+    cells: crossCells([[scale(0.2), scale(0.5), scale(1)], [loss('none'), loss('incast')], NAS_READINGS]),
+    seeds: [1, 2, 3, 4, 5],
+    description:
+      'FB-2010 whole day, nas-sim cluster; size scale 0.2, 0.5, 1; loss model off and on; five readings; seeds 1–5',
+  };
+}
+
+/** `rackwise reproduce nas`. */
+export const NAS_PAPER: PaperClaims = Object.freeze({
+  paper: 'nas',
+  title: 'NAS (network-aware scheduler), trace-driven simulation, Fig. 3',
+  preset: 'nas-sim',
+  policies: ['fair', 'delay', 'sw-delay', 'nas-mts', 'nas-mts-ca', 'nas', 'nas-no-tt'],
+  claims: NAS_CLAIMS,
+  quickGrid: nasQuickGrid,
+  fullGrid: nasFullGrid,
+  fullGridCost:
+    "3 scales × 2 loss settings × 5 readings × 5 seeds, 7 policies on the whole FB-2010 day (runs shared between readings where a reading leaves a policy unchanged): about 1,100 day-long runs — with the engine at its 60 s-per-day budget, about 18 CPU-hours; at today's cost of a day-long NAS run several times that",
+});

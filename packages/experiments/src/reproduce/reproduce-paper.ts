@@ -1,0 +1,160 @@
+import { type ExperimentOverrides, applyOverrides } from '../experiment-overrides.js';
+import type { ExperimentPreset } from '../experiment-preset.js';
+import type { PolicyRun } from '../experiment-result.js';
+import { experimentPreset } from '../preset-catalogue.js';
+import { runExperiment } from '../run-experiment.js';
+import { paperClaims } from './claim-registry.js';
+import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
+import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+
+/** Format tag of reproduction maps. */
+export const REPRODUCTION_FORMAT = 'rackwise-reproduction@1';
+
+/** What to reproduce. */
+export interface ReproduceOptions {
+  /** A registered paper (`nas`, `shufflewatcher`). */
+  readonly paper: string;
+  /** The CI grid instead of the full one. */
+  readonly quick?: boolean;
+  /** Seeds instead of the grid's. */
+  readonly seeds?: readonly number[];
+  /** Called after every simulation batch (one policy, every seed, one cell). */
+  readonly onProgress?: (progress: {
+    readonly done: number;
+    readonly total: number;
+    readonly label: string;
+  }) => void;
+}
+
+/** A claim across the grid: its outcome in every cell, and how many cells it holds in. */
+export interface ClaimMap {
+  readonly claim: Claim;
+  readonly outcomes: readonly (ClaimOutcome & { readonly cell: string; readonly axes: GridCell['axes'] })[];
+  readonly holds: number;
+  readonly mixed: number;
+  readonly fails: number;
+  readonly unmeasured: number;
+}
+
+/** The map `rackwise reproduce` prints and writes: for each claim, where it holds. */
+export interface ReproductionMap {
+  readonly format: typeof REPRODUCTION_FORMAT;
+  readonly paper: string;
+  readonly title: string;
+  readonly preset: string;
+  readonly quick: boolean;
+  readonly grid: {
+    readonly description: string;
+    readonly seeds: readonly number[];
+    readonly cells: readonly { readonly label: string; readonly axes: GridCell['axes'] }[];
+  };
+  readonly claims: readonly ClaimMap[];
+  /** Simulations run (one policy, one seed, one distinct configuration). */
+  readonly simulations: number;
+  /** CPU-bound wall seconds of the whole grid, and per simulation on average. */
+  readonly wallSeconds: number;
+  readonly secondsPerSimulation: number;
+  /** Mean simulated wall seconds per policy, for estimating bigger grids. */
+  readonly fullGridCost: string;
+}
+
+/** The preset of one cell: overrides, then the cell's own change. */
+export function cellPreset(paper: PaperClaims, cell: GridCell): ExperimentPreset {
+  const base = applyOverrides(experimentPreset(paper.preset), cell.overrides as ExperimentOverrides);
+  return cell.preset === undefined ? base : cell.preset(base);
+}
+
+/**
+ * Runs a paper's claims over its grid — each policy once per distinct configuration and
+ * seed, one simulation at a time (runs a reading does not change are shared between
+ * cells) — and reads every claim in every cell.
+ */
+export async function reproducePaper(options: ReproduceOptions): Promise<ReproductionMap> {
+  const paper = paperClaims(options.paper);
+  const quick = options.quick === true;
+  const grid: ReproductionGrid = quick ? paper.quickGrid() : paper.fullGrid();
+  const seeds = options.seeds ?? grid.seeds;
+  const started = performance.now();
+  const cache = new Map<string, readonly PolicyRun[]>();
+  const planned = grid.cells.flatMap((cell) => {
+    const preset = cellPreset(paper, cell);
+    return paper.policies.map((policy) => ({ cell, preset, policy, key: runKey(preset, policy) }));
+  });
+  const distinct = new Set(planned.map((p) => p.key)).size;
+  let done = 0;
+  const perCell = new Map<GridCell, ClaimRuns>();
+  for (const cell of grid.cells) {
+    const policies: { policy: string; runs: readonly PolicyRun[] }[] = [];
+    for (const { preset, policy, key } of planned.filter((p) => p.cell === cell)) {
+      let runs = cache.get(key);
+      if (runs === undefined) {
+        const result = await runExperiment({ preset, policies: [policy], seeds, parallelism: 1 });
+        runs = result.policies[0]?.runs ?? [];
+        cache.set(key, runs);
+        done++;
+        options.onProgress?.({ done, total: distinct, label: `${cell.label} · ${policy}` });
+      }
+      policies.push({ policy, runs });
+    }
+    perCell.set(cell, { policies });
+  }
+  const wallSeconds = (performance.now() - started) / 1000;
+  const claims = paper.claims.map((claim): ClaimMap => {
+    const outcomes = grid.cells.map((cell) => ({
+      cell: cell.label,
+      axes: cell.axes,
+      ...evaluateClaim(claim, perCell.get(cell)!),
+    }));
+    const count = (v: ClaimOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
+    return {
+      claim,
+      outcomes,
+      holds: count('holds'),
+      mixed: count('mixed'),
+      fails: count('fails'),
+      unmeasured: count('unmeasured'),
+    };
+  });
+  return {
+    format: REPRODUCTION_FORMAT,
+    paper: paper.paper,
+    title: paper.title,
+    preset: paper.preset,
+    quick,
+    grid: {
+      description: grid.description,
+      seeds,
+      cells: grid.cells.map((c) => ({ label: c.label, axes: c.axes })),
+    },
+    claims,
+    simulations: distinct * seeds.length,
+    wallSeconds,
+    secondsPerSimulation: distinct > 0 ? wallSeconds / (distinct * seeds.length) : Number.NaN,
+    fullGridCost: paper.fullGridCost,
+  };
+}
+
+/** What makes two runs of a policy the same: its configuration, the engine, the cluster and the workload. */
+function runKey(preset: ExperimentPreset, policy: string): string {
+  return JSON.stringify({
+    policy,
+    config: preset.policyConfig[policy] ?? {},
+    engine: preset.engine,
+    topology: preset.topology,
+    workload: preset.workload,
+    storage: preset.storage,
+  });
+}
+
+/** Distinct simulations a grid needs (shared runs counted once), for estimating its cost. */
+export function gridSimulations(paperName: string, quick: boolean): number {
+  const paper = paperClaims(paperName);
+  const grid = quick ? paper.quickGrid() : paper.fullGrid();
+  const keys = new Set(
+    grid.cells.flatMap((cell) => {
+      const preset = cellPreset(paper, cell);
+      return paper.policies.map((policy) => runKey(preset, policy));
+    }),
+  );
+  return keys.size * grid.seeds.length;
+}

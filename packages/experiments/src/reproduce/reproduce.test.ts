@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { paperClaims, registerPaperClaims, reproduciblePapers } from './claim-registry.js';
+import { evaluateClaim } from './evaluate-claim.js';
+import { NAS_PAPER } from './nas-claims.js';
+import { type Claim, type GridCell, crossCells } from './paper-claims.js';
+import { gridSimulations, reproducePaper } from './reproduce-paper.js';
+import { reproductionDocument } from './reproduction-markdown.js';
+
+const claim = (expectation: Claim['expectation']): Claim => ({
+  id: 'x',
+  figure: 'Fig. 1',
+  statement: 'a beats b',
+  a: 'a',
+  b: 'b',
+  metric: 'm',
+  expectation,
+});
+const runs = (a: readonly number[], b: readonly number[]) => ({
+  policies: [
+    { policy: 'a', runs: a.map((m) => ({ metrics: { m } })) },
+    { policy: 'b', runs: b.map((m) => ({ metrics: { m } })) },
+  ],
+});
+
+describe('evaluateClaim', () => {
+  it('holds when every seed agrees, is mixed when only the mean does, fails otherwise', () => {
+    expect(evaluateClaim(claim('higher'), runs([11, 12], [10, 10])).verdict).toBe('holds');
+    expect(evaluateClaim(claim('higher'), runs([13, 9.9], [10, 10])).verdict).toBe('mixed');
+    expect(evaluateClaim(claim('lower'), runs([13, 9.9], [10, 10])).verdict).toBe('fails');
+    const o = evaluateClaim(claim('higher'), runs([11, 13], [10, 10]));
+    expect(o.mean).toBeCloseTo(0.2, 12);
+    expect(o.sd).toBeCloseTo(Math.SQRT2 * 0.1, 12);
+  });
+
+  it('reads similar within the tolerance and reports unmeasured metrics', () => {
+    expect(evaluateClaim(claim('similar'), runs([10.4], [10])).verdict).toBe('holds');
+    expect(evaluateClaim({ ...claim('similar'), tolerance: 0.01 }, runs([10.4], [10])).verdict).toBe('fails');
+    expect(evaluateClaim(claim('higher'), runs([Number.NaN], [10])).verdict).toBe('unmeasured');
+  });
+});
+
+describe('grids', () => {
+  it('cross their axes and merge policy configuration field by field', () => {
+    const a: GridCell[] = [
+      { label: 'x1', axes: { x: 1 }, overrides: { policyConfig: { nas: { a: 1 } } } },
+      { label: 'x2', axes: { x: 2 }, overrides: {} },
+    ];
+    const b: GridCell[] = [{ label: 'y', axes: { y: 'on' }, overrides: { policyConfig: { nas: { b: 2 } } } }];
+    const cells = crossCells([a, b]);
+    expect(cells.map((c) => c.label)).toEqual(['x1 · y', 'x2 · y']);
+    expect(cells[0]?.overrides.policyConfig?.nas).toEqual({ a: 1, b: 2 });
+    expect(cells[1]?.axes).toEqual({ x: 2, y: 'on' });
+  });
+
+  it('share the runs a reading leaves unchanged', () => {
+    const quick = NAS_PAPER.quickGrid();
+    const naive = quick.cells.length * NAS_PAPER.policies.length * quick.seeds.length;
+    // The second reading changes only nas and nas-no-tt: 5 of 7 policies are shared.
+    expect(gridSimulations('nas', true)).toBe(naive - (quick.cells.length / 2) * 5 * quick.seeds.length);
+  });
+});
+
+describe('the claim registry and reproducePaper', () => {
+  it('refuses a second paper of one name and names the known ones', () => {
+    expect(() => registerPaperClaims(NAS_PAPER)).toThrow(/registered already/);
+    expect(() => paperClaims('kmn')).toThrow(/known papers: nas, shufflewatcher/);
+  });
+
+  it('runs a registered paper over its grid and maps every claim', async () => {
+    const cell: GridCell = { label: 'as is', axes: {}, overrides: {} };
+    registerPaperClaims({
+      paper: 'tiny-smoke',
+      title: 'tiny smoke test',
+      preset: 'tiny',
+      policies: ['fair', 'delay'],
+      claims: [
+        { ...claim('similar'), a: 'delay', b: 'fair', metric: 'jobsCompleted', tolerance: 0 },
+        { ...claim('higher'), a: 'delay', b: 'fair', metric: 'no.such.metric' },
+      ],
+      quickGrid: () => ({ cells: [cell], seeds: [1], description: 'one cell' }),
+      fullGrid: () => ({ cells: [cell], seeds: [1, 2], description: 'one cell' }),
+      fullGridCost: 'seconds',
+    });
+    expect(reproduciblePapers()).toContain('tiny-smoke');
+    const map = await reproducePaper({ paper: 'tiny-smoke', quick: true });
+    expect(map.simulations).toBe(2);
+    expect(map.claims[0]?.holds).toBe(1);
+    expect(map.claims[1]?.unmeasured).toBe(1);
+    const doc = reproductionDocument([map], 'rackwise reproduce tiny-smoke --quick');
+    expect(doc).toContain('## tiny smoke test');
+    expect(doc).toContain('| delay beats fair |'.replace('delay beats fair', 'a beats b'));
+  });
+});

@@ -1,0 +1,220 @@
+import type { ExperimentPreset } from '../experiment-preset.js';
+import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
+
+const claim = comparisonClaim;
+
+const THROUGHPUT = 'steadyState.throughput';
+const TURNAROUND = 'steadyState.executionTime.mean';
+const CROSS_RACK = 'steadyState.crossRackBytes';
+const CLASSES = ['heavy', 'medium', 'light'] as const;
+const classMetric = (c: string, m: string) => `steadyState.byClass.${c}.${m}`;
+
+/** ShuffleWatcher §5.2–5.3: Fig. 8 (a)–(c) and the NASS / SARP / SAMP breakdown of Figs. 12–13. */
+export const SHUFFLEWATCHER_CLAIMS: readonly Claim[] = Object.freeze([
+  claim(
+    'SW Fig. 8(a)',
+    'SW-fair has higher throughput than Fair',
+    'sw-fair',
+    'fair',
+    THROUGHPUT,
+    'higher',
+    0.39,
+  ),
+  claim(
+    'SW Fig. 8(a)',
+    'SW-relaxed has higher throughput than Delay',
+    'sw-delay',
+    'delay',
+    THROUGHPUT,
+    'higher',
+    0.46,
+  ),
+  claim('SW Fig. 8(a)', 'SW-DRF has higher throughput than DRF', 'sw-drf', 'drf', THROUGHPUT, 'higher'),
+  claim(
+    'SW Fig. 8(b)',
+    'SW-fair has lower turn-around time than Fair',
+    'sw-fair',
+    'fair',
+    TURNAROUND,
+    'lower',
+    -0.27,
+  ),
+  claim(
+    'SW Fig. 8(b)',
+    'SW-relaxed has lower turn-around time than Delay',
+    'sw-delay',
+    'delay',
+    TURNAROUND,
+    'lower',
+    -0.32,
+  ),
+  claim('SW Fig. 8(b)', 'SW-DRF has lower turn-around time than DRF', 'sw-drf', 'drf', TURNAROUND, 'lower'),
+  claim(
+    'SW Fig. 8(c)',
+    'SW-fair moves fewer cross-rack bytes than Fair',
+    'sw-fair',
+    'fair',
+    CROSS_RACK,
+    'lower',
+    -0.36,
+  ),
+  claim(
+    'SW Fig. 8(c)',
+    'SW-relaxed moves fewer cross-rack bytes than Delay',
+    'sw-delay',
+    'delay',
+    CROSS_RACK,
+    'lower',
+    -0.48,
+  ),
+  claim('SW Fig. 8(c)', 'SW-DRF moves fewer cross-rack bytes than DRF', 'sw-drf', 'drf', CROSS_RACK, 'lower'),
+  ...CLASSES.flatMap((c) => [
+    claim(
+      'SW Fig. 12',
+      `NASS raises ${c} jobs' throughput over Fair`,
+      'sw-nass',
+      'fair',
+      classMetric(c, 'throughput'),
+      'higher',
+    ),
+    claim(
+      'SW Fig. 12',
+      `SARP adds ${c} jobs' throughput over NASS`,
+      'sw-nass-sarp',
+      'sw-nass',
+      classMetric(c, 'throughput'),
+      'higher',
+    ),
+    claim(
+      'SW Fig. 12',
+      `SAMP adds ${c} jobs' throughput over NASS+SARP`,
+      'sw-fair',
+      'sw-nass-sarp',
+      classMetric(c, 'throughput'),
+      'higher',
+    ),
+    claim(
+      'SW Fig. 13',
+      `NASS leaves ${c} jobs' cross-rack shuffle unchanged`,
+      'sw-nass',
+      'fair',
+      classMetric(c, 'crossRackShuffleBytes'),
+      'similar',
+    ),
+    claim(
+      'SW Fig. 13',
+      `SARP lowers ${c} jobs' cross-rack shuffle`,
+      'sw-nass-sarp',
+      'sw-nass',
+      classMetric(c, 'crossRackShuffleBytes'),
+      'lower',
+      c === 'heavy' ? -0.16 : c === 'medium' ? -0.13 : -0.04,
+    ),
+    claim(
+      'SW Fig. 13',
+      `SAMP lowers ${c} jobs' cross-rack shuffle further`,
+      'sw-fair',
+      'sw-nass-sarp',
+      classMetric(c, 'crossRackShuffleBytes'),
+      'lower',
+    ),
+  ]),
+  claim(
+    'SW Fig. 13',
+    "SAMP raises shuffle-heavy jobs' remote map traffic a little (~3 %)",
+    'sw-fair',
+    'sw-nass-sarp',
+    classMetric('heavy', 'crossRackMapInputBytes'),
+    'higher',
+    0.03,
+  ),
+  claim(
+    'SW Fig. 13',
+    'NASS leaves total cross-rack traffic unchanged',
+    'sw-nass',
+    'fair',
+    CROSS_RACK,
+    'similar',
+  ),
+  claim(
+    'SW Fig. 13',
+    'NASS+SARP+SAMP lower total cross-rack traffic (36 %)',
+    'sw-fair',
+    'fair',
+    CROSS_RACK,
+    'lower',
+    -0.36,
+  ),
+]);
+
+/** Arrival rates: the preset's, and the rate `rackwise calibrate` found for Delay at 90 % of the slots. */
+const rate = (label: string, meanInterarrival: number | undefined): GridCell => ({
+  label: `arrivals ${label}`,
+  axes: { meanInterarrival: meanInterarrival ?? 'preset' },
+  overrides: {},
+  ...(meanInterarrival === undefined
+    ? {}
+    : {
+        preset: (p: ExperimentPreset) =>
+          p.workload.kind === 'poisson-mix' ? { ...p, workload: { ...p.workload, meanInterarrival } } : p,
+      }),
+});
+
+const loss = lossCell;
+
+/** A shorter steady state between shorter ramps, for the quick grid. */
+const shortSteadyState = (hours: number, ramp: number): GridCell => ({
+  label: '',
+  axes: { steadyHours: hours },
+  overrides: {},
+  preset: (p) =>
+    p.workload.kind === 'poisson-mix'
+      ? { ...p, workload: { ...p.workload, steadyState: { hours, rampUp: ramp, rampDown: ramp } } }
+      : p,
+});
+
+/**
+ * Mean inter-arrival at which Delay keeps at least 90 % of sw-ec2's busier slot kind
+ * (reduce slots) busy in the steady state: `rackwise calibrate --preset sw-ec2 --policy
+ * delay --target 0.9 --hours 1 --iterations 4 --bounds 5,80` (seed 1) probed 80 s → 0.26,
+ * 5 s → 1.00, 20 s → 0.45, 10 s → 0.73, 7.07 s → 1.00, 8.41 s → 0.82.
+ */
+export const SW_EC2_CALIBRATED_INTERARRIVAL = 7.07;
+
+function swQuickGrid(): ReproductionGrid {
+  return {
+    cells: crossCells([
+      [shortSteadyState(0.5, 900)],
+      [rate('preset', undefined)],
+      [loss('none'), loss('incast')],
+    ]),
+    seeds: [1, 2],
+    description:
+      "sw-ec2 cluster and mix, 30-minute steady state between 15-minute ramps; the preset's arrival rate; loss model off and on; seeds 1–2",
+  };
+}
+
+function swFullGrid(): ReproductionGrid {
+  return {
+    cells: crossCells([
+      [rate('preset', undefined), rate('calibrated', SW_EC2_CALIBRATED_INTERARRIVAL)],
+      [loss('none'), loss('incast')],
+    ]),
+    seeds: [1, 2, 3, 4, 5],
+    description:
+      "sw-ec2 as the paper ran it (4-hour steady state); the preset's arrival rate and the rate calibrated for Delay at 90 % slot use; loss model off and on; seeds 1–5",
+  };
+}
+
+/** `rackwise reproduce shufflewatcher`. */
+export const SHUFFLEWATCHER_PAPER: PaperClaims = Object.freeze({
+  paper: 'shufflewatcher',
+  title: 'ShuffleWatcher, EC2 testbed, Figs. 8, 12 and 13',
+  preset: 'sw-ec2',
+  policies: ['fair', 'sw-fair', 'delay', 'sw-delay', 'drf', 'sw-drf', 'sw-nass', 'sw-nass-sarp'],
+  claims: SHUFFLEWATCHER_CLAIMS,
+  quickGrid: swQuickGrid,
+  fullGrid: swFullGrid,
+  fullGridCost: 'see docs/reproduction.md',
+});
