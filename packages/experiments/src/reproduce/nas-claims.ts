@@ -166,9 +166,9 @@ export const NAS_READINGS: readonly GridCell[] = Object.freeze([
   },
 ]);
 
-/** Quick grid: the first quarter hour of FB-2010, SWIM's scale and the recorded one, loss off and on. */
+/** Quick grid: the first 6 minutes of FB-2010, SWIM's scale and the recorded one, loss off and on. */
 function nasQuickGrid(): ReproductionGrid {
-  const hours: GridCell = { label: '', axes: { hours: 0.25 }, overrides: { hours: 0.25 } };
+  const hours: GridCell = { label: '', axes: { hours: 0.1 }, overrides: { hours: 0.1 } };
   return {
     cells: crossCells([
       [hours],
@@ -178,7 +178,7 @@ function nasQuickGrid(): ReproductionGrid {
     ]),
     seeds: [1, 2],
     description:
-      'FB-2010, first 15 minutes of arrivals (run to completion), nas-sim cluster; size scale 0.2 (SWIM) and 1 (as recorded); loss model off and on; the paper-default reading and NAS pausing predicted jobs only; seeds 1–2',
+      'FB-2010, first 6 minutes of arrivals (run to completion), nas-sim cluster; size scale 0.2 (SWIM) and 1 (as recorded); loss model off and on; the paper-default reading and NAS pausing predicted jobs only; seeds 1–2',
   };
 }
 
