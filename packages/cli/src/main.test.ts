@@ -53,7 +53,7 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
     [['run', '--hours'], "option --hours of 'rackwise run': needs a value"],
     [
       ['run', '--preset', 'nope'],
-      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny',
+      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny, sw-ec2-calibrated',
     ],
     [
       ['run', '--policies', 'fair,nope'],

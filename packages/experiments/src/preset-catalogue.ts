@@ -1,7 +1,11 @@
 import type { ExperimentPreset } from './experiment-preset.js';
 import { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
 import { SHADOW_BENCH_PRESET, SHADOW_FB_PRESET, SHADOW_TERASORT_PRESET } from './presets/shadow-presets.js';
-import { SW_DEDICATED_PRESET, SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
+import {
+  SW_DEDICATED_PRESET,
+  SW_EC2_CALIBRATED_PRESET,
+  SW_EC2_PRESET,
+} from './presets/shufflewatcher-presets.js';
 import { TINY_PRESET } from './presets/tiny-preset.js';
 
 /** The built-in presets, in the order `rackwise presets` lists them. */
@@ -14,6 +18,7 @@ export const BUILTIN_PRESETS: readonly ExperimentPreset[] = Object.freeze([
   SHADOW_TERASORT_PRESET,
   SHADOW_FB_PRESET,
   TINY_PRESET,
+  SW_EC2_CALIBRATED_PRESET,
 ]);
 
 /** Names of the built-in presets. */

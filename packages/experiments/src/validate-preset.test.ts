@@ -20,6 +20,7 @@ describe('the built-in presets', () => {
       'shadow-terasort',
       'shadow-fb',
       'tiny',
+      'sw-ec2-calibrated',
     ]);
     for (const preset of BUILTIN_PRESETS) {
       expect(validatePreset(preset, registry)).toBe(preset);
@@ -61,7 +62,7 @@ describe('the built-in presets', () => {
 
   it('fail on an unknown name with the known ones', () => {
     expect(() => experimentPreset('nas')).toThrowError(
-      'unknown preset "nas"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny',
+      'unknown preset "nas"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny, sw-ec2-calibrated',
     );
   });
 });

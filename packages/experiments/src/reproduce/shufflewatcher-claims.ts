@@ -1,4 +1,5 @@
 import type { ExperimentPreset } from '../experiment-preset.js';
+import { SW_EC2_CALIBRATED_INTERARRIVAL } from '../presets/shufflewatcher-presets.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
 
@@ -173,14 +174,6 @@ const shortSteadyState = (hours: number, ramp: number): GridCell => ({
       ? { ...p, workload: { ...p.workload, steadyState: { hours, rampUp: ramp, rampDown: ramp } } }
       : p,
 });
-
-/**
- * Mean inter-arrival at which Delay keeps at least 90 % of sw-ec2's busier slot kind
- * (reduce slots) busy in the steady state: `rackwise calibrate --preset sw-ec2 --policy
- * delay --target 0.9 --hours 1 --iterations 4 --bounds 5,80` (seed 1) probed 80 s → 0.26,
- * 5 s → 1.00, 20 s → 0.45, 10 s → 0.73, 7.07 s → 1.00, 8.41 s → 0.82.
- */
-export const SW_EC2_CALIBRATED_INTERARRIVAL = 7.07;
 
 function swQuickGrid(): ReproductionGrid {
   return {
