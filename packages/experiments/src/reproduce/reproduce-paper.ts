@@ -1,3 +1,5 @@
+import { buildTopology } from '@rackwise/topology';
+import type { NodeId, RackId } from '@rackwise/types';
 import { type ExperimentOverrides, applyOverrides } from '../experiment-overrides.js';
 import type { ExperimentPreset } from '../experiment-preset.js';
 import type { PolicyRun } from '../experiment-result.js';
@@ -42,11 +44,18 @@ export interface ReproductionMap {
   readonly paper: string;
   readonly title: string;
   readonly preset: string;
+  /** The policy the cells' operating points are measured under (the paper's first). */
+  readonly baseline: string;
   readonly quick: boolean;
   readonly grid: {
     readonly description: string;
     readonly seeds: readonly number[];
-    readonly cells: readonly { readonly label: string; readonly axes: GridCell['axes'] }[];
+    readonly cells: readonly {
+      readonly label: string;
+      readonly axes: GridCell['axes'];
+      /** The cell's operating point under the paper's first policy (its baseline). */
+      readonly load: OperatingPoint;
+    }[];
   };
   readonly claims: readonly ClaimMap[];
   /** Simulations run (one policy, one seed, one distinct configuration). */
@@ -56,6 +65,38 @@ export interface ReproductionMap {
   readonly secondsPerSimulation: number;
   /** Mean simulated wall seconds per policy, for estimating bigger grids. */
   readonly fullGridCost: string;
+}
+
+/**
+ * Where a run sat: cross-rack bytes over what the rack uplinks could carry in the
+ * makespan, and slot-seconds held over the slots' seconds in it (mean over seeds).
+ */
+export interface OperatingPoint {
+  readonly crossRackLoad: number;
+  readonly slotLoad: number;
+}
+
+/** The operating point of runs of one preset (DESIGN §6: a preset's load is a claim). */
+export function operatingPoint(preset: ExperimentPreset, runs: readonly PolicyRun[]): OperatingPoint {
+  const topology = buildTopology(preset.topology);
+  let uplinks = 0;
+  for (let r = 0; r < topology.rackCount; r++)
+    uplinks += topology.linkCapacity(topology.rackUpLink(r as RackId)) / 8;
+  let slots = 0;
+  for (let n = 0; n < topology.nodeCount; n++) {
+    for (const kind of ['map', 'reduce', 'container'] as const) slots += topology.slotsOf(n as NodeId, kind);
+  }
+  const mean = (f: (m: Readonly<Record<string, number>>) => number) =>
+    runs.length === 0 ? Number.NaN : runs.reduce((sum, r) => sum + f(r.metrics), 0) / runs.length;
+  return {
+    crossRackLoad: mean(
+      (m) => (m['crossRackBytes.total'] ?? Number.NaN) / (uplinks * (m.makespan ?? Number.NaN)),
+    ),
+    slotLoad: mean(
+      (m) =>
+        ((m['slotSeconds.map'] ?? 0) + (m['slotSeconds.reduce'] ?? 0)) / (slots * (m.makespan ?? Number.NaN)),
+    ),
+  };
 }
 
 /** The preset of one cell: overrides, then the cell's own change. */
@@ -83,6 +124,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   const distinct = new Set(planned.map((p) => p.key)).size;
   let done = 0;
   const perCell = new Map<GridCell, ClaimRuns>();
+  const loads = new Map<GridCell, OperatingPoint>();
   for (const cell of grid.cells) {
     const policies: { policy: string; runs: readonly PolicyRun[] }[] = [];
     for (const { preset, policy, key } of planned.filter((p) => p.cell === cell)) {
@@ -97,6 +139,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
       policies.push({ policy, runs });
     }
     perCell.set(cell, { policies });
+    loads.set(cell, operatingPoint(cellPreset(paper, cell), policies[0]?.runs ?? []));
   }
   const wallSeconds = (performance.now() - started) / 1000;
   const claims = paper.claims.map((claim): ClaimMap => {
@@ -120,11 +163,12 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     paper: paper.paper,
     title: paper.title,
     preset: paper.preset,
+    baseline: paper.policies[0] ?? '',
     quick,
     grid: {
       description: grid.description,
       seeds,
-      cells: grid.cells.map((c) => ({ label: c.label, axes: c.axes })),
+      cells: grid.cells.map((c) => ({ label: c.label, axes: c.axes, load: loads.get(c)! })),
     },
     claims,
     simulations: distinct * seeds.length,

@@ -86,6 +86,10 @@ describe('the claim registry and reproducePaper', () => {
     expect(map.simulations).toBe(2);
     expect(map.claims[0]?.holds).toBe(1);
     expect(map.claims[1]?.unmeasured).toBe(1);
+    const load = map.grid.cells[0]!.load;
+    expect(load.slotLoad).toBeGreaterThan(0);
+    expect(load.slotLoad).toBeLessThanOrEqual(1);
+    expect(load.crossRackLoad).toBeGreaterThanOrEqual(0);
     const doc = reproductionDocument([map], 'rackwise reproduce tiny-smoke --quick');
     expect(doc).toContain('## tiny smoke test');
     expect(doc).toContain('| delay beats fair |'.replace('delay beats fair', 'a beats b'));

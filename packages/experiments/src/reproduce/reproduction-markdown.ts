@@ -12,6 +12,8 @@ const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
 const percent = (x: number, digits = 1) =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)} %` : '—';
 
+const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
+
 function outcomeCell(o: ClaimOutcome): string {
   if (o.verdict === 'unmeasured') return '·';
   return `${MARK[o.verdict]} ${percent(o.mean)} ± ${(100 * o.sd).toFixed(1)}`;
@@ -28,7 +30,11 @@ export function reproductionMapMarkdown(map: ReproductionMap): string {
     'Cells:',
     '',
   );
-  map.grid.cells.forEach((cell, i) => lines.push(`- **C${i + 1}**: ${cell.label}`));
+  map.grid.cells.forEach((cell, i) =>
+    lines.push(
+      `- **C${i + 1}**: ${cell.label} — load under ${map.baseline}: cross-rack ${percent0(cell.load.crossRackLoad)} of the rack uplinks' capacity over the makespan, slots ${percent0(cell.load.slotLoad)} busy`,
+    ),
+  );
   lines.push(
     '',
     `Each entry is the mean over seeds ${map.grid.seeds.join(', ')} of a / b − 1 on the metric, ± its sample standard deviation. ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.`,
