@@ -89,12 +89,14 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   return 0;
 }
 
-/** One line per claim: how many cells it holds in. */
+/** The cells legend, then one line per claim: how many cells it holds in, and which. */
 function summary(map: ReproductionMap): string {
   const lines = [`${map.title} — ${map.grid.cells.length} cells × seeds ${map.grid.seeds.join(', ')}`];
+  map.grid.cells.forEach((cell, i) => lines.push(`  C${i + 1}: ${cell.label}`));
   for (const c of map.claims) {
+    const where = c.outcomes.flatMap((o, i) => (o.verdict === 'holds' ? [`C${i + 1}`] : [])).join(' ');
     lines.push(
-      `  ${c.claim.figure.padEnd(14)} ${`holds ${c.holds}/${c.outcomes.length}${c.mixed > 0 ? ` ~${c.mixed}` : ''}`.padEnd(14)} ${c.claim.statement} [${c.claim.metric}]`,
+      `  ${c.claim.figure.padEnd(14)} ${`holds ${c.holds}/${c.outcomes.length}${c.mixed > 0 ? ` ~${c.mixed}` : ''}`.padEnd(14)} ${c.claim.statement} [${c.claim.metric}]${where === '' ? '' : ` in ${where}`}`,
     );
   }
   return `${lines.join('\n')}\n`;
