@@ -179,7 +179,7 @@ function swQuickGrid(): ReproductionGrid {
   return {
     cells: crossCells([
       [shortSteadyState(0.5, 900)],
-      [rate('preset', undefined)],
+      [rate('preset', undefined), rate('calibrated', SW_EC2_CALIBRATED_INTERARRIVAL)],
       [loss('none'), loss('incast')],
     ]),
     seeds: [1, 2],
