@@ -50,7 +50,10 @@ export function applyOverrides(
       trace: overrides.trace,
       users: workload.users,
       ...(hours === undefined ? {} : { hours }),
-      ...(workload.sizeScale === undefined ? {} : { sizeScale: workload.sizeScale }),
+      // A trace preset's scale stays; a job mix's scale belongs to its mix, not to the trace.
+      ...(workload.kind === 'swim-trace' && workload.sizeScale !== undefined
+        ? { sizeScale: workload.sizeScale }
+        : {}),
     };
   } else if (overrides.hours !== undefined) {
     workload = withHours(preset, overrides.hours);

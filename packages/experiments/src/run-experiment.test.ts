@@ -150,7 +150,7 @@ describe('applyOverrides', () => {
     );
   });
 
-  it('scales job sizes, kept when a trace replaces the workload', () => {
+  it('scales job sizes, also of a trace that replaces the workload', () => {
     const scaled = applyOverrides(TINY_PRESET, { sizeScale: 0.5 });
     expect(scaled.workload.sizeScale).toBe(0.5);
     const traced = applyOverrides(TINY_PRESET, { sizeScale: 0.2, trace: 'fb2010', hours: 1 });
