@@ -27,6 +27,7 @@ describe('rackwise presets and policies', () => {
       'shadow-terasort',
       'shadow-fb',
       'tiny',
+      'sw-ec2-calibrated',
     ]);
     expect(lines[0]).toMatch(/^nas-sim\s+NAS §IV-A simulation/);
   });
