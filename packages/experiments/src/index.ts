@@ -47,8 +47,6 @@ export type {
 export { metricNames } from './metric-catalogue.js';
 export { calibrateArrivalRate, steadySlotUtilisation } from './calibrate.js';
 export type { CalibrationOptions, CalibrationResult, CalibrationStep } from './calibrate.js';
-export { METRIC_DESCRIPTIONS, describeMetric } from './metric-descriptions.js';
-export type { MetricDescription, MetricDirection } from './metric-descriptions.js';
 export { RESULT_FORMAT } from './experiment-result.js';
 export type { ExperimentResult, PolicyResult, PolicyRun, RunSeries } from './experiment-result.js';
 export { normalise, summarise } from './summary-statistics.js';
