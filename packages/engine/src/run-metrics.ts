@@ -201,6 +201,10 @@ export interface TimeSeries {
   readonly runningReduces: readonly number[];
   readonly pendingMaps: readonly number[];
   readonly waitingReduces: readonly number[];
+  /** Rack links (uplinks and downlinks) at or above the congestion threshold; 0 without a network. */
+  readonly congestedLinks: readonly number[];
+  /** Per rack, the rate on its uplink to the core (one array per rack; empty without a network). */
+  readonly rackUplinkRate: readonly (readonly number[])[];
 }
 
 /** What the run cost (DESIGN §8). */

@@ -136,5 +136,43 @@ describe('views', () => {
     expect(result.metrics.congestion.occurrences).toBeGreaterThan(0);
     expect(result.metrics.congestion.linkSeconds).toBeGreaterThan(0);
     expect(result.series.time.length).toBeGreaterThan(0);
+    // Per rack link: one uplink series per rack, summing to the all-links rate, and the
+    // congested-link count at each sample bounded by the rack links there are.
+    const { rackUplinkRate, crossRackRate, congestedLinks } = result.series;
+    expect(rackUplinkRate).toHaveLength(2);
+    result.series.time.forEach((_, i) => {
+      expect(rackUplinkRate[0]![i]! + rackUplinkRate[1]![i]!).toBeCloseTo(crossRackRate[i]!, 3);
+      expect(rackUplinkRate[0]![i]!).toBeLessThanOrEqual(8e8 / 8 + 1e-3);
+      expect(congestedLinks[i]).toBeGreaterThanOrEqual(0);
+      expect(congestedLinks[i]).toBeLessThanOrEqual(4);
+    });
+  });
+});
+
+describe('time series per rack link', () => {
+  it('counts a rack link filled by remote reads as congested at the samples that see it', () => {
+    const topology = testTopology({
+      racks: 2,
+      nodesPerRack: 1,
+      rackUplinkCapacity: 8e8,
+      rackDownlinkCapacity: 8e8,
+    });
+    const result = simulate({
+      topology,
+      workload: workload(
+        [jobSpec({ inputBytes: 8e10, blockBytes: 1e10, shuffleBytes: 0, reduceCount: 1 })],
+        fixedPlacement(() => [0]),
+      ),
+      policy: fifoTestPolicy({ locality: false }),
+      seed: 1,
+      parameters: { mapRate: 1e12 },
+      metrics: { seriesInterval: 1 },
+    });
+    const { rackUplinkRate, congestedLinks } = result.series;
+    // Every block lives on rack 0; maps on rack 1 read across: rack 0 up and rack 1 down fill.
+    const busy = congestedLinks.findIndex((c) => c === 2);
+    expect(busy).toBeGreaterThanOrEqual(0);
+    expect(rackUplinkRate[0]![busy]).toBeCloseTo(1e8, 0);
+    expect(rackUplinkRate[1]![busy]).toBe(0);
   });
 });

@@ -14,6 +14,10 @@ export interface RunSeries {
   readonly crossRackRate?: readonly number[];
   readonly runningMaps: readonly number[];
   readonly runningReduces: readonly number[];
+  /** Rack links (up and down) at or above the congestion threshold; absent in older results. */
+  readonly congestedLinks?: readonly number[];
+  /** Per rack, the rate on its uplink, bits per second; absent in older results and without a network. */
+  readonly rackUplinkRate?: readonly (readonly number[])[];
 }
 
 /** One simulation: one policy, one seed. */

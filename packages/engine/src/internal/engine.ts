@@ -157,6 +157,7 @@ export class Engine implements EngineContext {
   #monitorScheduled = false;
   #tickScheduled = false;
   #seriesScheduled = false;
+  readonly #uplinkRates: Float64Array;
   readonly #tickInterval: number;
   readonly #ticks: boolean;
   readonly congestionThreshold: number;
@@ -240,7 +241,10 @@ export class Engine implements EngineContext {
     );
     this.view = new ClusterViewImpl(this);
     this.series =
-      options.seriesInterval === undefined ? undefined : new SeriesRecorder(options.seriesInterval);
+      options.seriesInterval === undefined
+        ? undefined
+        : new SeriesRecorder(options.seriesInterval, this.network === undefined ? 0 : this.rackCount);
+    this.#uplinkRates = new Float64Array(this.rackCount);
 
     this.#specs = workload.jobs;
     this.jobs = new Array(workload.jobs.length);
@@ -647,11 +651,23 @@ export class Engine implements EngineContext {
   #seriesSample(): void {
     const series = this.series!;
     let crossRack = 0;
+    let congested = 0;
     const network = this.network;
     if (network !== undefined) {
-      for (let r = 0; r < this.rackCount; r++)
-        crossRack += network.linkLoad(this.topology.rackUpLink(r as RackId));
-    }
+      const rates = this.#uplinkRates;
+      const topology = this.topology;
+      const threshold = this.congestionThreshold;
+      for (let r = 0; r < this.rackCount; r++) {
+        const up = topology.rackUpLink(r as RackId);
+        const down = topology.rackDownLink(r as RackId);
+        const rate = network.linkLoad(up);
+        rates[r] = rate;
+        crossRack += rate;
+        if (rate >= (threshold * topology.linkCapacity(up)) / 8) congested++;
+        if (network.linkLoad(down) >= (threshold * topology.linkCapacity(down)) / 8) congested++;
+      }
+      series.recordLinks(rates, congested);
+    } else series.recordLinks([], 0);
     series.record(
       this.now,
       crossRack,

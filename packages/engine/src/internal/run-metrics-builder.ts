@@ -108,6 +108,8 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       runningReduces: [],
       pendingMaps: [],
       waitingReduces: [],
+      congestedLinks: [],
+      rackUplinkRate: [],
     },
     stats: {
       events: counters.events,

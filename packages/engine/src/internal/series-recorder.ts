@@ -9,8 +9,25 @@ export class SeriesRecorder {
   readonly runningReduces: number[] = [];
   readonly pendingMaps: number[] = [];
   readonly waitingReduces: number[] = [];
+  readonly congestedLinks: number[] = [];
+  /** Per rack, the rate on its uplink at each sample. */
+  readonly rackUplinkRate: number[][];
 
-  constructor(readonly interval: number) {}
+  constructor(
+    readonly interval: number,
+    rackCount = 0,
+  ) {
+    this.rackUplinkRate = Array.from({ length: rackCount }, () => []);
+  }
+
+  /**
+   * The rack links at a sample: `uplinkRates[r]` is rack r's uplink rate, `congested` how
+   * many rack links (up and down) were at or above the congestion threshold.
+   */
+  recordLinks(uplinkRates: ArrayLike<number>, congested: number): void {
+    for (let r = 0; r < this.rackUplinkRate.length; r++) this.rackUplinkRate[r]!.push(uplinkRates[r] ?? 0);
+    this.congestedLinks.push(congested);
+  }
 
   record(
     time: number,
@@ -40,6 +57,8 @@ export class SeriesRecorder {
       runningReduces: this.runningReduces,
       pendingMaps: this.pendingMaps,
       waitingReduces: this.waitingReduces,
+      congestedLinks: this.congestedLinks,
+      rackUplinkRate: this.rackUplinkRate,
     };
   }
 }

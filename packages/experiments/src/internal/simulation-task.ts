@@ -112,7 +112,7 @@ export function runSimulationTask(
   };
 }
 
-/** The report's series: cross-rack shuffle rate in bits per second, running tasks, at most MAX_SERIES_POINTS. */
+/** The report's series: cross-rack rates in bits per second (all links and per rack uplink), congested links, running tasks, at most MAX_SERIES_POINTS. */
 export function toRunSeries(series: TimeSeries): RunSeries {
   const bucket = Math.max(1, Math.ceil(series.time.length / MAX_SERIES_POINTS));
   const down = (values: readonly number[], scale = 1): number[] => {
@@ -129,5 +129,7 @@ export function toRunSeries(series: TimeSeries): RunSeries {
     crossRackRate: down(series.crossRackRate, 8),
     runningMaps: down(series.runningMaps),
     runningReduces: down(series.runningReduces),
+    congestedLinks: down(series.congestedLinks),
+    rackUplinkRate: series.rackUplinkRate.map((rates) => down(rates, 8)),
   };
 }

@@ -72,6 +72,7 @@ export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}
     cdfChart(result),
     '<h2>Over time</h2>',
     ...seriesCharts(result),
+    ...rackLinkCharts(result),
     '<h2>Every metric</h2>',
     everyMetricTable(result),
     '<h2>Configuration</h2>',
@@ -276,6 +277,45 @@ function seriesCharts(result: ExperimentResult): string[] {
           name: r.policy,
           x: (r.series?.time ?? []).map((t) => t / 3600),
           y: smooth(seriesValues(r.series, entry.key) ?? [], window).map((v) => v * entry.scale),
+        })),
+      }),
+    ];
+  });
+}
+
+/** How many rack uplinks a per-link chart draws: the busiest, so the legend stays readable. */
+const RACK_LINKS_DRAWN = 6;
+
+/**
+ * Per policy (first seed), the cross-rack rate on each of the busiest rack uplinks over
+ * time: where the load sits, which the all-links sum hides.
+ */
+function rackLinkCharts(result: ExperimentResult): string[] {
+  const seconds = monitorWindow(result);
+  return result.policies.flatMap((p) => {
+    const series = p.runs[0]?.series;
+    const perRack = series?.rackUplinkRate;
+    if (series === undefined || perRack === undefined || perRack.length === 0) return [];
+    const mean = (values: readonly number[]) =>
+      values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    const busiest = perRack
+      .map((values, rack) => ({ rack, values, mean: mean(values) }))
+      .filter((r) => r.mean > 0)
+      .sort((a, b) => b.mean - a.mean || a.rack - b.rack)
+      .slice(0, RACK_LINKS_DRAWN);
+    if (busiest.length === 0) return [];
+    const window = smoothingWindow(seconds, series.time);
+    const hours = series.time.map((t) => t / 3600);
+    return [
+      lineChartSvg({
+        title: `Cross-rack rate per rack uplink — ${p.policy}`,
+        subtitle: `the ${busiest.length === perRack.length ? busiest.length : `${busiest.length} busiest of ${perRack.length}`} rack uplinks, first seed (${result.seeds[0]}) · moving average over the ${formatNumber(seconds / 60)}-minute monitor window`,
+        xName: 'simulated time (h)',
+        yName: 'Mbit/s',
+        series: busiest.map((r) => ({
+          name: `rack ${r.rack}`,
+          x: hours,
+          y: smooth(r.values, window).map((v) => v * 1e-6),
         })),
       }),
     ];

@@ -211,6 +211,10 @@ describe.skipIf(chromium.path === undefined)(
         expect(all).toContain(axis);
       }
       expect(all).toContain('heavy shuffle');
+      // Per rack link: the busiest uplinks of each policy, and the congested-link count.
+      expect(text).toContain('Cross-rack rate per rack uplink — fair');
+      expect(text).toContain('Congested rack links');
+      expect(all.some((t) => /^rack \d+$/.test(t))).toBe(true);
       expect(rest.length).toBeGreaterThanOrEqual(6);
       for (const chart of experiment.charts) expect(chart.width).toBeGreaterThan(600);
     });
