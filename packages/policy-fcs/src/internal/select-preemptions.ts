@@ -1,0 +1,106 @@
+import type { ClusterView, JobView, SlotKind } from '@rackwise/types';
+import type { FcsConfig } from '../fcs-config.js';
+import type { FcsJobWorkEvidence, FcsPreemptionRequest } from '../fcs-evidence.js';
+import { type JobEstimate, type JobEstimates, compareEstimates, hasMoreWork } from './job-estimates.js';
+import type { ReduceRecords } from './reduce-records.js';
+
+/** The slot kind reduces run in on this cluster. */
+export function reduceSlotKind(view: ClusterView): SlotKind {
+  return view.topology.slotModel === 'split' ? 'reduce' : 'container';
+}
+
+/** Free slots a reduce could take, over the whole cluster. */
+function freeReduceSlots(view: ClusterView, kind: SlotKind): number {
+  const busy = view.runningCount('reduce') + (kind === 'container' ? view.runningCount('map') : 0);
+  return Math.max(0, view.totalSlots(kind) - busy);
+}
+
+/** `Demand(J_i)`: reduces of the job that wait for a slot (pending or suspended), once it may run them. */
+export function reduceDemand(job: JobView): number {
+  if (!job.reducesReady) return 0;
+  return job.count('reduce', 'pending') + job.count('reduce', 'suspended');
+}
+
+export function workEvidence(estimate: JobEstimate): FcsJobWorkEvidence {
+  return { job: estimate.job, T_rs: estimate.remainingShuffleTime, R_left: estimate.remainingReduceData };
+}
+
+/**
+ * FCS Algorithm 1, for every job requesting reduce slots, least remaining work first:
+ * when its demand exceeds the free reduce slots left, walk the jobs with running reduces
+ * by decreasing remaining work and preempt the preemptable reduces (`IsPreemptable`) of
+ * each job with more work than the requester (line 7) until the demand is met. Free
+ * slots and preempted reduces are counted once across requesters.
+ */
+export function selectPreemptions(
+  view: ClusterView,
+  config: FcsConfig,
+  estimates: JobEstimates,
+  records: ReduceRecords,
+  withEvidence: boolean,
+): FcsPreemptionRequest[] {
+  const requesters: { job: JobView; estimate: JobEstimate; demand: number }[] = [];
+  const holders: { job: JobView; estimate: JobEstimate }[] = [];
+  for (const job of view.activeJobs()) {
+    const demand = reduceDemand(job);
+    const running = job.count('reduce', 'running');
+    if (demand === 0 && running === 0) continue;
+    const estimate = estimates.of(job, view);
+    if (demand > 0) requesters.push({ job, estimate, demand });
+    if (running > 0) holders.push({ job, estimate });
+  }
+  if (requesters.length === 0 || holders.length === 0) return [];
+  requesters.sort((a, b) => compareEstimates(a.estimate, b.estimate));
+  holders.sort((a, b) => compareEstimates(b.estimate, a.estimate)); // L_running: decreasing work
+  let available = freeReduceSlots(view, reduceSlotKind(view));
+  const requests: FcsPreemptionRequest[] = [];
+  const taken = new Set<string>();
+  for (const requester of requesters) {
+    if (requester.demand <= available) {
+      available -= requester.demand;
+      continue;
+    }
+    let m = requester.demand - available;
+    const availableToIt = available;
+    available = 0;
+    for (const holder of holders) {
+      if (m === 0) break;
+      // L_running is by decreasing work: once a job has no more work than the requester, none after it has.
+      if (!hasMoreWork(holder.estimate, requester.estimate)) break;
+      for (const reduce of holder.job.runningReduces()) {
+        if (m === 0) break;
+        const key = `${reduce.job}:${reduce.index}`;
+        if (taken.has(key)) continue;
+        const check = records.check(holder.job, reduce, view.now, config);
+        if (check.verdict !== 'preemptable') continue;
+        taken.add(key);
+        m -= 1;
+        const task = { job: reduce.job, kind: 'reduce' as const, index: reduce.index };
+        if (!withEvidence) {
+          requests.push({ task, reason: 'fcs/preempt-more-work' });
+          continue;
+        }
+        const equal = holder.estimate.remainingShuffleTime === requester.estimate.remainingShuffleTime;
+        requests.push({
+          task,
+          reason: 'fcs/preempt-more-work',
+          evidence: {
+            algorithm: 'fcs-algorithm-1',
+            requester: workEvidence(requester.estimate),
+            demand: requester.demand,
+            available: availableToIt,
+            victim: workEvidence(holder.estimate),
+            comparison: equal ? 'equal-T_rs-larger-R_left' : 'larger-T_rs',
+            slackness: check.slackness,
+            slacknessBound: config.slacknessBound,
+            progress: check.progress,
+            maxPreemptableProgress: config.maxPreemptableProgress,
+            sinceLaunch: check.sinceLaunch,
+            newReduceGrace: config.newReduceGrace,
+          },
+        });
+      }
+    }
+  }
+  return requests;
+}
