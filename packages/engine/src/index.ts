@@ -28,6 +28,9 @@ export {
   withoutDegenerateJobs,
 } from './degenerate-jobs.js';
 export type { WithoutDegenerateMetrics } from './degenerate-jobs.js';
+export { jobClassMetrics, jobClassOf, slowdownSummary } from './job-class-metrics.js';
+export type { JobClassMetrics } from './job-class-metrics.js';
+export { slowdown, standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
 export type {
   DecisionRecord,
   DistributionSummary,
