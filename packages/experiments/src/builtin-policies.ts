@@ -3,6 +3,7 @@ import { delayPolicy } from '@rackwise/policy-delay';
 import { createDrfUserOrder, drfPolicy } from '@rackwise/policy-drf';
 import { evenPolicy } from '@rackwise/policy-even';
 import { createFairUserOrder, fairPolicy } from '@rackwise/policy-fair';
+import { type FcsVariantName, defineFcs, fcsVariants } from '@rackwise/policy-fcs';
 import { fifoPolicy } from '@rackwise/policy-fifo';
 import { kmnPolicy } from '@rackwise/policy-kmn';
 import { type NasVariantName, createNasDefinition, nasVariants } from '@rackwise/policy-nas';
@@ -73,6 +74,18 @@ const nas = (Object.keys(nasVariants) as NasVariantName[]).map((variant) =>
 );
 
 /**
+ * FCS variants with maps under Fair's order sharing among jobs: §4 schedules maps by
+ * "max-min fair sharing", and §2.1 (Fig. 2) shows HFS sharing slots among jobs.
+ */
+const fcs = (Object.keys(fcsVariants) as FcsVariantName[]).map((variant) =>
+  onBaseOrder(
+    (order) => defineFcs(variant, order),
+    () => createFairUserOrder({ groupBy: 'job' }),
+    'Fair (per job)',
+  ),
+);
+
+/**
  * Every policy the CLI and the experiment runner know by name, in the order
  * `rackwise policies` lists them.
  *
@@ -89,6 +102,7 @@ export const BUILTIN_POLICIES: readonly AnyPolicyDefinition[] = Object.freeze([
   ...shuffleWatcher,
   ...nas,
   ...shadowFamily,
+  ...fcs,
 ]);
 
 /** A fresh registry holding {@link BUILTIN_POLICIES}; register more on it as you like. */

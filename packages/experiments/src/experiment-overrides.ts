@@ -27,6 +27,8 @@ export interface ExperimentOverrides {
   readonly sizeScale?: number;
   /** Share of each job's blocks written from one cluster node (`StorageSettings.uploadShare`). */
   readonly uploadShare?: number;
+  /** Number of jobs of a Poisson preset with a fixed number of jobs (FCS Fig. 15: 60 to 300). */
+  readonly jobs?: number;
   /** Engine parameters over the preset's. */
   readonly engine?: Partial<EngineParameters>;
   /** Policy configuration over the preset's, by policy name (merged field by field). */
@@ -60,6 +62,7 @@ export function applyOverrides(
   }
   if (overrides.users !== undefined) workload = { ...workload, users: overrides.users };
   if (overrides.sizeScale !== undefined) workload = { ...workload, sizeScale: overrides.sizeScale };
+  if (overrides.jobs !== undefined) workload = withJobs(preset, workload, overrides.jobs);
   const policyConfig: Record<string, Readonly<Record<string, unknown>>> = { ...preset.policyConfig };
   for (const [name, config] of Object.entries(overrides.policyConfig ?? {})) {
     policyConfig[name] = { ...policyConfig[name], ...config };
@@ -100,4 +103,11 @@ function topologyWith(topology: TopologySpec, overrides: ExperimentOverrides): T
     out = { ...rest, rackUplinkCapacity: capacity, rackDownlinkCapacity: capacity };
   }
   return out;
+}
+
+function withJobs(preset: ExperimentPreset, workload: WorkloadRecipe, jobs: number): WorkloadRecipe {
+  if (workload.kind === 'poisson-mix' && workload.steadyState === undefined) return { ...workload, jobs };
+  throw new Error(
+    `jobs does not apply to preset ${preset.name}: its workload is ${workload.kind === 'swim-trace' ? 'a trace' : 'a steady state of some hours'}, not a fixed number of jobs`,
+  );
 }

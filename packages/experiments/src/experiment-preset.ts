@@ -95,6 +95,18 @@ export interface MetricSettings {
    * benchmark a job runs) as `bySignature.<signature>.*`; off by default.
    */
   readonly bySignature?: boolean;
+  /**
+   * Per-group metrics (`group.<class>.*`, the job mix's classes: FCS's size groups) and
+   * slowdown (`slowdown.*`) against each distinct job's stand-alone run on the empty
+   * cluster under `standalonePolicy` (FCS §5.1). Absent: neither is computed.
+   */
+  readonly jobGroups?: JobGroupSettings;
+}
+
+/** How per-group metrics and slowdowns are taken (FCS §5.1 "Evaluation Metrics"). */
+export interface JobGroupSettings {
+  /** The policy each distinct job runs alone under for its stand-alone time. */
+  readonly standalonePolicy: string;
 }
 
 /**

@@ -4,6 +4,7 @@ import { buildTopology } from '@rackwise/topology';
 import type { JobSpec, UserId, Workload } from '@rackwise/types';
 import { hdfsPlacement } from '@rackwise/workloads';
 import type { ExperimentPreset } from './experiment-preset.js';
+import { jobGroupMetricNames } from './internal/job-group-run-metrics.js';
 import { STEADY_STATE_METRICS } from './internal/steady-state-metrics.js';
 import { createPolicyRegistry } from './policy-registry.js';
 import { steadyStateWindow } from './workload-recipe.js';
@@ -14,12 +15,14 @@ let engineMetricNames: readonly string[] | undefined;
  * The names of every metric a run of the preset reports, known before running it: the
  * engine's metrics (`flattenMetrics`, whose names do not depend on the run — they are
  * read once from a one-job probe on a one-node cluster) plus `steadyState.*` for presets
- * with a measured window. Lets tools refuse an unknown metric name up front.
+ * with a measured window and `slowdown.*`, `group.<class>.*` for presets with
+ * `metrics.jobGroups`. Lets tools refuse an unknown metric name up front.
  */
 export function metricNames(preset?: ExperimentPreset): readonly string[] {
   engineMetricNames ??= Object.freeze(Object.keys(flattenMetrics(probeRun())));
-  const steady = preset !== undefined && steadyStateWindow(preset.workload) !== undefined;
-  return steady ? [...engineMetricNames, ...STEADY_STATE_METRICS] : engineMetricNames;
+  if (preset === undefined) return engineMetricNames;
+  const steady = steadyStateWindow(preset.workload) !== undefined;
+  return [...engineMetricNames, ...(steady ? STEADY_STATE_METRICS : []), ...jobGroupMetricNames(preset)];
 }
 
 function probeRun() {

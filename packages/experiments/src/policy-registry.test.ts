@@ -65,7 +65,7 @@ describe('createPolicyRegistry', () => {
 });
 
 describe('the built-in policies', () => {
-  it('hold the baselines, every ShuffleWatcher variant and every NAS variant', () => {
+  it('hold the baselines and every ShuffleWatcher, NAS and FCS variant', () => {
     expect(defaultPolicyRegistry().names()).toEqual([
       'fifo',
       'fair',
@@ -85,6 +85,9 @@ describe('the built-in policies', () => {
       'shadow',
       'kmn',
       'even',
+      'fcs',
+      'fcs-kill',
+      'fcs-no-migration',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { ExperimentPreset } from './experiment-preset.js';
+import { FCS_GRIDMIX_PRESET, FCS_MAP_HEAVY_PRESET, FCS_REDUCE_HEAVY_PRESET } from './presets/fcs-presets.js';
 import { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
 import { SHADOW_BENCH_PRESET, SHADOW_FB_PRESET, SHADOW_TERASORT_PRESET } from './presets/shadow-presets.js';
 import {
@@ -17,6 +18,9 @@ export const BUILTIN_PRESETS: readonly ExperimentPreset[] = Object.freeze([
   SHADOW_BENCH_PRESET,
   SHADOW_TERASORT_PRESET,
   SHADOW_FB_PRESET,
+  FCS_MAP_HEAVY_PRESET,
+  FCS_REDUCE_HEAVY_PRESET,
+  FCS_GRIDMIX_PRESET,
   TINY_PRESET,
   SW_EC2_CALIBRATED_PRESET,
 ]);

@@ -131,7 +131,7 @@ describe('sweep', () => {
 
   it('refuses a parameter it cannot vary, naming it', async () => {
     await expect(sweep({ preset: 'tiny', parameter: 'colour', values: [1] })).rejects.toThrowError(
-      'parameter "colour" cannot be swept; sweep users, hours, racks, rackLinkGbps, sizeScale, uploadShare, engine.<parameter> or <policy>.<field>',
+      'parameter "colour" cannot be swept; sweep users, hours, racks, rackLinkGbps, sizeScale, uploadShare, jobs, engine.<parameter> or <policy>.<field>',
     );
     await expect(
       sweep({ preset: 'tiny', policies: ['fair'], parameter: 'nas.maxMapSkips', values: [1] }),

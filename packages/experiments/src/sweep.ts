@@ -19,7 +19,7 @@ export const SWEEP_FORMAT = 'rackwise-sweep-result@1';
 export interface SweepOptions extends RunExperimentOptions {
   /**
    * What varies: `users`, `hours`, `racks`, `rackLinkGbps`, `sizeScale`, `uploadShare`,
-   * `engine.<parameter>` (`engine.resolveInterval`) or
+   * `jobs`, `engine.<parameter>` (`engine.resolveInterval`) or
    * `<policy>.<field>` (`nas.maxMapSkips`).
    */
   readonly parameter: string;
@@ -65,6 +65,7 @@ export const SWEEP_PARAMETERS: readonly string[] = Object.freeze([
   'rackLinkGbps',
   'sizeScale',
   'uploadShare',
+  'jobs',
 ]);
 
 /**
@@ -81,6 +82,7 @@ export function sweepOverrides(
   if (['racks', 'rackLinkGbps', 'sizeScale', 'uploadShare'].includes(parameter)) {
     return { ...base, [parameter]: value };
   }
+  if (parameter === 'jobs') return { ...base, jobs: value };
   const dot = parameter.indexOf('.');
   const head = parameter.slice(0, dot);
   const field = parameter.slice(dot + 1);

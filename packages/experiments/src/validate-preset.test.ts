@@ -19,6 +19,9 @@ describe('the built-in presets', () => {
       'shadow-bench',
       'shadow-terasort',
       'shadow-fb',
+      'fcs-map-heavy',
+      'fcs-reduce-heavy',
+      'fcs-gridmix',
       'tiny',
       'sw-ec2-calibrated',
     ]);
@@ -62,7 +65,7 @@ describe('the built-in presets', () => {
 
   it('fail on an unknown name with the known ones', () => {
     expect(() => experimentPreset('nas')).toThrowError(
-      'unknown preset "nas"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny, sw-ec2-calibrated',
+      'unknown preset "nas"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, fcs-map-heavy, fcs-reduce-heavy, fcs-gridmix, tiny, sw-ec2-calibrated',
     );
   });
 });

@@ -73,6 +73,12 @@ export function validatePreset(preset: ExperimentPreset, registry: PolicyRegistr
   const known = metricNames(preset);
   const unknown = metrics.headline.find((m) => !known.includes(m));
   if (unknown !== undefined) fail('metrics.headline', `metric names (known: ${known.join(', ')})`, unknown);
+  if (metrics.jobGroups !== undefined) {
+    const standalone = metrics.jobGroups.standalonePolicy;
+    if (typeof standalone !== 'string')
+      fail('metrics.jobGroups.standalonePolicy', 'a policy name', standalone);
+    rewrap(() => registry.get(standalone));
+  }
   if (metrics.seriesInterval !== undefined && !isPositiveFinite(metrics.seriesInterval)) {
     fail('metrics.seriesInterval', 'a positive number of seconds', metrics.seriesInterval);
   }

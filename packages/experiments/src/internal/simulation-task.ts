@@ -14,6 +14,7 @@ import type { PolicyRun, RunSeries } from '../experiment-result.js';
 import { jobTable } from '../job-table.js';
 import type { PolicyRegistry } from '../policy-registry.js';
 import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
+import { jobGroupRunMetrics } from './job-group-run-metrics.js';
 import { policyReportedMetrics, signatureMetrics } from './job-signature-metrics.js';
 import { steadyStateMetrics } from './steady-state-metrics.js';
 
@@ -100,6 +101,7 @@ export function runSimulationTask(
     ...(window === undefined
       ? {}
       : steadyStateMetrics(result.jobs, result.series, window, benchmarkClassOf(workload))),
+    ...jobGroupRunMetrics(preset, seed, topology, workload, result.jobs, registry),
   };
   const { wallMillis, ...counters } = result.stats;
   return {

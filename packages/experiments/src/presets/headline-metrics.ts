@@ -24,3 +24,15 @@ export const SHUFFLEWATCHER_FIGURE_8_METRICS: readonly string[] = Object.freeze(
   'steadyState.executionTime.mean',
   'steadyState.crossRackBytes',
 ]);
+
+/**
+ * The metrics of FCS Tables 2 and 4 and Figs. 8–11: mean job execution time, maximum
+ * slowdown, mean ReduceTask wait time, preemptions and migrations.
+ */
+export const FCS_FIGURE_METRICS: readonly string[] = Object.freeze([
+  'executionTime.mean',
+  'slowdown.max',
+  'reduceWaitTime.mean',
+  'preemptions.total',
+  'preemptions.migrations',
+]);
