@@ -77,6 +77,14 @@ export interface EngineParameters {
   readonly partitionSkew: number;
   /** Honour a policy's preemption extension. Default true. */
   readonly preemption: boolean;
+  /**
+   * Seconds a work-conserving preempted reduce spends, when it resumes, flushing and
+   * restoring its state (FCS §3.1: merging in-memory segments to disk on preemption, then
+   * re-reading the index record and rebuilding its heap before going on), holding the
+   * slot it resumes in. FCS gives no figure beyond "low overhead": default 1 s.
+   * The flush is charged at resume with the restore: the same slot-seconds, on the new slot.
+   */
+  readonly preemptionOverhead: Seconds;
   /** Accept duplicate map launches (`LaunchDecision.duplicate`). Default true. */
   readonly duplication: boolean;
   /** Tick interval for a policy that has `onTick` or preemption but no `tickInterval`, seconds. Default 1. */
@@ -111,6 +119,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   outputReplication: 3,
   partitionSkew: 0,
   preemption: true,
+  preemptionOverhead: 1,
   duplication: true,
   tickInterval: 1,
   maxTime: Number.POSITIVE_INFINITY,
@@ -160,6 +169,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   outputReplication: [positiveInteger, 'a positive integer'],
   partitionSkew: [nonNegativeFinite, 'a finite number >= 0'],
   preemption: [boolean, 'a boolean'],
+  preemptionOverhead: [nonNegativeFinite, 'a finite number of seconds >= 0'],
   duplication: [boolean, 'a boolean'],
   tickInterval: [positiveFinite, 'a positive finite number of seconds'],
   maxTime: [positiveTime, 'a positive number of seconds (Infinity for no limit)'],

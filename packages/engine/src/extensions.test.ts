@@ -149,12 +149,30 @@ describe('reduce preemption', () => {
       ),
       policy: preempting('work-conserving', 5),
       seed: 1,
-      parameters: base,
+      parameters: { ...base, preemptionOverhead: 0 },
     });
     // map 1.1 s, reduce 11 s of compute in total, plus offer delays of a millisecond.
     expect(result.jobs[0]!.executionTime).toBeCloseTo(12.1, 1);
     expect(result.metrics.preemptions).toEqual({ total: 1, migrations: 0, kills: 0 });
     expect(result.jobs[0]!.preemptions).toBe(1);
+  });
+
+  it('work-conserving: a resumed reduce pays the preemption overhead once, in its slot', () => {
+    const run = (preemptionOverhead: number) =>
+      simulate({
+        topology: testTopology({ racks: 1, nodesPerRack: 1 }),
+        workload: workload(
+          jobs,
+          fixedPlacement(() => [0]),
+        ),
+        policy: preempting('work-conserving', 5),
+        seed: 1,
+        parameters: { ...base, preemptionOverhead },
+      });
+    const free = run(0);
+    const costly = run(2.5);
+    expect(costly.jobs[0]!.executionTime - free.jobs[0]!.executionTime).toBeCloseTo(2.5, 6);
+    expect(costly.metrics.slotSeconds.reduce - free.metrics.slotSeconds.reduce).toBeCloseTo(2.5, 6);
   });
 
   it('kill-based: the reduce starts over', () => {

@@ -46,6 +46,7 @@ import {
   EVENT_MAP_DONE,
   EVENT_MONITOR,
   EVENT_REDUCE_DONE,
+  EVENT_RESTORE_DONE,
   EVENT_SERIES,
   EVENT_TICK,
   FLOW_MAP_INPUT,
@@ -57,6 +58,7 @@ import {
   PHASE_MIGRATE,
   PHASE_READ,
   PHASE_REDUCE_COMPUTE,
+  PHASE_RESTORE,
   PHASE_SHUFFLE,
   PHASE_WRITE,
   RUNNING,
@@ -354,6 +356,9 @@ export class Engine implements EngineContext {
             break;
           case EVENT_REDUCE_DONE:
             if (attempts.generation[subject] === stamp) this.#reduceComputeDone(subject);
+            break;
+          case EVENT_RESTORE_DONE:
+            if (attempts.generation[subject] === stamp) this.#restoreDone(subject);
             break;
           case EVENT_HEARTBEAT:
             if (this.#heartbeats.fire(stamp)) this.#heartbeat(subject);
@@ -1022,11 +1027,33 @@ export class Engine implements EngineContext {
 
     if (wasSuspended) {
       if (previous !== node) this.counters.migrations++;
+      const restore = this.parameters.preemptionOverhead;
+      if (restore > 0) {
+        this.#startCompute(a, PHASE_RESTORE, restore, EVENT_RESTORE_DONE);
+        return;
+      }
+    }
+    this.#resumeData(a, job, r, wasSuspended);
+  }
+
+  /** A resumed reduce finished restoring its state: it continues where it was preempted. */
+  #restoreDone(a: number): void {
+    const job = this.jobs[this.attempts.job[a]!]!;
+    this.#resumeData(a, job, this.attempts.task[a]!, true);
+  }
+
+  /**
+   * Brings a reduce's fetched data to its node (a migration re-fetches it over the
+   * network) and continues its work.
+   */
+  #resumeData(a: number, job: JobState, r: number, wasSuspended: boolean): void {
+    const node = this.attempts.node[a]!;
+    if (wasSuspended) {
       // Its fetched data stays where it was fetched (a migration cut short leaves it there).
       const dataNode = job.reduceDataNode[r]!;
       const bytes = job.reduceFetchedBytes(r);
       if (dataNode >= 0 && dataNode !== node && bytes > 0) {
-        attempts.phase[a] = PHASE_MIGRATE;
+        this.attempts.phase[a] = PHASE_MIGRATE;
         if (this.#startFlow(FLOW_MIGRATION, a, dataNode, node, bytes) >= 0) return;
       }
     }

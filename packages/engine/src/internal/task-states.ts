@@ -16,6 +16,8 @@ export const PHASE_MIGRATE = 3;
 export const PHASE_SHUFFLE = 4;
 export const PHASE_REDUCE_COMPUTE = 5;
 export const PHASE_WRITE = 6;
+/** A resumed reduce restoring its state (work-conserving preemption's overhead). */
+export const PHASE_RESTORE = 7;
 
 /** Flow kinds (also the index of the traffic counters). */
 export const FLOW_MAP_INPUT = 0;
@@ -30,6 +32,7 @@ export const EVENT_HEARTBEAT = 3;
 export const EVENT_MONITOR = 4;
 export const EVENT_TICK = 5;
 export const EVENT_SERIES = 6;
+export const EVENT_RESTORE_DONE = 7;
 
 /** An empty live array handed out where a look-up has nothing. */
 export const EMPTY: readonly never[] = Object.freeze([]);
