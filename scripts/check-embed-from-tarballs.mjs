@@ -7,6 +7,10 @@
  * examples/embed-policy/src there, typechecks it against the packed declarations and runs
  * it with `--check`.
  *
+ * With `--package policy-fcs`, does the same for @rackwise/policy-fcs alone (its
+ * dependencies policy-kit and estimators packed too) with a small program that creates
+ * the policy on a user order of its own and checks its preemption extension.
+ *
  * Fails when the install pulls in any other @rackwise package (the engine above all),
  * when the packed types do not typecheck the example, or when the example's own check
  * fails. The folder is removed afterwards unless KEEP=1.
@@ -14,15 +18,48 @@
  *   node scripts/check-embed-from-tarballs.mjs
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-// What the example imports, then what those depend on (installed through overrides).
-const DIRECT = ['types', 'host', 'policy-fair', 'policy-nas'];
-const PACKED = [...DIRECT, 'policy-kit', 'topology', 'predictor', 'estimators'];
+/** A source-level smoke check of @rackwise/policy-fcs installed alone. */
+const FCS_CHECK = `import { FCS_DEFAULTS, type FcsConfig, createFcsPolicy } from '@rackwise/policy-fcs';
+import type { UserOrder } from '@rackwise/types';
+
+const order: UserOrder = { name: 'mine', order: () => [] };
+const config: Partial<FcsConfig> = { userOrder: order, migrationDelay: 61 };
+const policy = createFcsPolicy(config, { random: { next: () => 0, int: () => 0 } });
+if (policy.specificationVersion !== 'v1' || policy.preemption?.mode !== 'work-conserving') {
+  throw new Error('policy-fcs: not a work-conserving v1 policy');
+}
+if (FCS_DEFAULTS.slacknessBound !== 5 || FCS_DEFAULTS.maxPreemptableProgress !== 0.7) {
+  throw new Error('policy-fcs: unexpected defaults');
+}
+console.log(\`policy-fcs: created \${policy.name}, preemption \${policy.preemption.mode}\`);
+`;
+// What the program imports, then what those depend on (installed through overrides).
+const MODES = {
+  'embed-policy': {
+    direct: ['types', 'host', 'policy-fair', 'policy-nas'],
+    indirect: ['policy-kit', 'topology', 'predictor', 'estimators'],
+  },
+  'policy-fcs': {
+    direct: ['types', 'policy-fcs'],
+    indirect: ['policy-kit', 'estimators'],
+    source: FCS_CHECK,
+  },
+};
+const flag = process.argv.indexOf('--package');
+const modeName = flag >= 0 ? process.argv[flag + 1] : 'embed-policy';
+const MODE = MODES[modeName];
+if (MODE === undefined) {
+  process.stderr.write(`--package must be one of ${Object.keys(MODES).join(', ')}, got ${modeName}\n`);
+  process.exit(2);
+}
+const DIRECT = MODE.direct;
+const PACKED = [...DIRECT, ...MODE.indirect];
 const ALLOWED = new Set(PACKED.map((p) => `@rackwise/${p}`));
 // The tool versions the workspace pins, so the check does not float.
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
@@ -61,7 +98,12 @@ try {
     tarballs[`@rackwise/${name}`] = `file:${file}`;
   }
   const app = join(folder, 'app');
-  cpSync(join(root, 'examples', 'embed-policy', 'src'), join(app, 'src'), { recursive: true });
+  if (MODE.source === undefined) {
+    cpSync(join(root, 'examples', 'embed-policy', 'src'), join(app, 'src'), { recursive: true });
+  } else {
+    mkdirSync(join(app, 'src'), { recursive: true });
+    writeFileSync(join(app, 'src', 'main.ts'), MODE.source);
+  }
   writeFileSync(
     join(app, 'package.json'),
     `${JSON.stringify(
@@ -118,7 +160,7 @@ try {
   const output = run(join(app, 'node_modules', '.bin', 'tsx'), ['src/main.ts', '--check'], app);
   process.stdout.write(output);
   process.stdout.write(
-    `embed-policy: typechecked and ran from packed tarballs with only ${installed.sort().join(', ')} installed\n`,
+    `${modeName}: typechecked and ran from packed tarballs with only ${installed.sort().join(', ')} installed\n`,
   );
 } finally {
   if (process.env.KEEP === '1') process.stdout.write(`kept ${folder}\n`);
