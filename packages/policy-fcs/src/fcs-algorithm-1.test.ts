@@ -1,3 +1,4 @@
+import { jobId } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
 import type { FcsPreemptionEvidence } from './fcs-evidence.js';
 import {
@@ -66,7 +67,7 @@ describe('FCS Algorithm 1: which reduces to preempt', () => {
     const node = cluster.job(0).reduce(victim.index).node!;
     cluster.offer(node, 'reduce');
     cluster.advance(180);
-    cluster.completeReduce({ job: 1, kind: 'reduce', index: 0 });
+    cluster.completeReduce({ job: jobId(1), kind: 'reduce' as const, index: 0 });
     expect(cluster.offer(node, 'reduce')).toMatchObject({ task: victim, reason: 'fcs/resume-local' });
     cluster.advance(10);
     cluster.setProgress(victim, 0.3);
@@ -105,5 +106,26 @@ describe('FCS Algorithm 1: which reduces to preempt', () => {
     expect(policy.preemption?.mode).toBe('kill');
     const [request] = applyPreemptions(cluster, policy);
     expect(cluster.job(0).reduce(request!.task.index).state).toBe('pending');
+  });
+
+  it('counts as demand every waiting reduce, or only those a slot elsewhere could take', () => {
+    const scene = (demand: 'waiting' | 'launchable') => {
+      const { cluster, policy } = fcsCluster(sceneTopology(2, 1, 4), { demand });
+      cluster.submit({ maps: 40, reduces: 2 }); // job 0: much work left
+      runMaps(cluster, 0, 4, 10);
+      cluster.submit({ maps: 2, reduces: 1 }); // job 1: every map done
+      runMaps(cluster, 1, 2, 10);
+      expect(cluster.offer(0, 'reduce')).toMatchObject({ task: { job: 1 } });
+      const small = { job: jobId(1), kind: 'reduce' as const, index: 0 };
+      cluster.suspendReduce(small); // preempted from node 0, below D delays
+      cluster.launch(cluster.reduceOf(0, 0), 0);
+      cluster.launch(cluster.reduceOf(0, 1), 1);
+      cluster.advance(10);
+      return applyPreemptions(cluster, policy);
+    };
+    // Literal: job 1 demands a slot, so one of job 0's reduces goes.
+    expect(scene('waiting').map((r) => r.task.job)).toEqual([0]);
+    // Launchable: job 1's reduce may only resume on node 0 before D delays; nothing goes.
+    expect(scene('launchable')).toEqual([]);
   });
 });

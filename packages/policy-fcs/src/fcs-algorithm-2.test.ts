@@ -1,4 +1,5 @@
 import { migrationDelay } from '@rackwise/estimators';
+import { jobId } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
 import type { FcsLaunchEvidence } from './fcs-evidence.js';
 import { applyPreemptions, fcsCluster, runMaps, sceneTopology } from './test-support/fcs-scenes.js';
@@ -34,7 +35,7 @@ describe('FCS Algorithm 2: which reduce to launch', () => {
     runMaps(cluster, 1, 2, 10);
     const decision = cluster.offer(0, 'reduce');
     expect(decision).toMatchObject({ type: 'launch', task: { job: 1 }, reason: 'fcs/first-launch' });
-    const evidence = (decision as { evidence: FcsLaunchEvidence }).evidence;
+    const evidence = (decision as unknown as { evidence: FcsLaunchEvidence }).evidence;
     expect(evidence).toMatchObject({ algorithm: 'fcs-algorithm-2', rule: 'first-launch', rank: 0 });
     expect(evidence.work.T_rs).toBe(0);
   });
@@ -47,7 +48,7 @@ describe('FCS Algorithm 2: which reduce to launch', () => {
     const victimNode = [...Array(20).keys()].find((n) => cluster.view.freeSlots(n as never, 'reduce') > 0)!;
     const taken = cluster.offer(victimNode, 'reduce');
     expect(taken).toMatchObject({ task: { job: 2 }, reason: 'fcs/first-launch' });
-    cluster.completeReduce({ job: 2, kind: 'reduce', index: 0 });
+    cluster.completeReduce({ job: jobId(2), kind: 'reduce' as const, index: 0 });
     // Occupy that node again with a fresh job so the suspended reduce cannot resume there.
     cluster.submit({ maps: 1, reduces: 1 });
     runMaps(cluster, 3, 1, 1);
@@ -57,7 +58,7 @@ describe('FCS Algorithm 2: which reduce to launch', () => {
       cluster.launch(map, 0);
       cluster.completeMap(map);
     }
-    cluster.completeReduce({ job: 0, kind: 'reduce', index: 0 });
+    cluster.completeReduce({ job: jobId(0), kind: 'reduce' as const, index: 0 });
     // r.migration counts every pass (line 16); it migrates once it exceeds D (line 11).
     for (let k = 1; k <= D + 1; k++) {
       expect(cluster.offer(0, 'reduce'), `offer ${k}`).toMatchObject({
@@ -67,7 +68,7 @@ describe('FCS Algorithm 2: which reduce to launch', () => {
     }
     const migrated = cluster.offer(0, 'reduce');
     expect(migrated).toMatchObject({ type: 'launch', task: { job: 1 }, reason: 'fcs/migrate' });
-    expect((migrated as { evidence: FcsLaunchEvidence }).evidence).toMatchObject({
+    expect((migrated as unknown as { evidence: FcsLaunchEvidence }).evidence).toMatchObject({
       delays: D + 1,
       migrationDelay: D,
     });
@@ -77,12 +78,12 @@ describe('FCS Algorithm 2: which reduce to launch', () => {
     const { cluster } = preemptedOnNodeZero(3, { migration: false });
     const victimNode = [0, 1, 2].find((n) => cluster.view.freeSlots(n as never, 'reduce') > 0)!;
     cluster.offer(victimNode, 'reduce'); // the small job
-    cluster.completeReduce({ job: 2, kind: 'reduce', index: 0 });
+    cluster.completeReduce({ job: jobId(2), kind: 'reduce' as const, index: 0 });
     for (const map of [...cluster.job(0).pendingMaps()]) {
       cluster.launch(map, 0);
       cluster.completeMap(map);
     }
-    cluster.completeReduce({ job: 0, kind: 'reduce', index: 0 });
+    cluster.completeReduce({ job: jobId(0), kind: 'reduce' as const, index: 0 });
     const other = victimNode === 0 ? 1 : 0;
     for (let k = 0; k < 500; k++) expect(cluster.offer(other, 'reduce').type).toBe('pass');
     expect(cluster.offer(victimNode, 'reduce')).toMatchObject({

@@ -9,6 +9,17 @@ import type { Fraction, Seconds, UserOrder } from '@rackwise/types';
  */
 export type FcsPreemptionMode = 'work-conserving' | 'kill';
 
+/**
+ * What `Demand(J_i)` of Algorithm 1 counts:
+ * - `waiting`: every reduce of the job without a slot — pending and suspended (Hadoop's
+ *   demand, the literal reading);
+ * - `launchable`: only the reduces a slot freed on another node could take under
+ *   Algorithm 2 — pending ones and suspended ones already past `D` delays. A suspended
+ *   reduce below `D` only resumes on its own node, so preempting elsewhere for it frees a
+ *   slot it may not take.
+ */
+export type FcsDemand = 'waiting' | 'launchable';
+
 /** Configuration of {@link createFcsPolicy}. Defaults: {@link FCS_DEFAULTS} (the paper's values). */
 export interface FcsConfig {
   /** Name the policy reports (`fcs`, `fcs-kill`, `fcs-no-migration`). */
@@ -47,6 +58,8 @@ export interface FcsConfig {
    * Hadoop reports the copy phase as the first third of a reduce's progress.
    */
   readonly shuffleProgressWeight: Fraction;
+  /** What `Demand(J_i)` counts; see {@link FcsDemand}. */
+  readonly demand: FcsDemand;
   /** Seconds between the checks of Algorithm 1 (the host's tick). Hadoop 1's heartbeat: 3 s; 1 s here, the engine's heartbeat. */
   readonly tickInterval: Seconds;
 }
@@ -64,5 +77,6 @@ export const FCS_DEFAULTS: FcsDefaults = Object.freeze({
   migrationDelay: 60,
   migration: true,
   shuffleProgressWeight: 1 / 3,
+  demand: 'launchable',
   tickInterval: 1,
 });

@@ -82,11 +82,16 @@ export function createFcsPolicy(
       if (offer.kind === 'reduce') {
         return launchReduce(offer, view) ?? { type: 'pass', reason: 'fcs/no-reduce' };
       }
-      if (offer.kind === 'container' && earlyReduceAllowed(offer, view, CONTAINER_REDUCE_RAMPUP)) {
+      const early = offer.kind === 'container' && earlyReduceAllowed(offer, view, CONTAINER_REDUCE_RAMPUP);
+      if (early) {
         const reduce = launchReduce(offer, view);
         if (reduce !== undefined) return reduce;
       }
-      return launchMap(offer, view) ?? { type: 'pass', reason: 'fcs/no-map' };
+      const map = launchMap(offer, view);
+      if (map !== undefined) return map;
+      // No map wants the container: no job has maps to launch, so no reduce is early.
+      const reduce = offer.kind === 'container' && !early ? launchReduce(offer, view) : undefined;
+      return reduce ?? { type: 'pass', reason: 'fcs/no-map' };
     },
     onTaskStarted(event: TaskEvent, view: ClusterView): void {
       const job = view.job(event.task.job);

@@ -37,6 +37,9 @@ export function resolveFcsConfig(config: Partial<FcsConfig> | undefined): FcsCon
     throw new Error(`${POLICY}: migration must be a boolean, got ${String(merged.migration)}`);
   }
   requireFraction(POLICY, 'shuffleProgressWeight', merged.shuffleProgressWeight);
+  if (merged.demand !== 'waiting' && merged.demand !== 'launchable') {
+    throw new Error(`${POLICY}: demand must be 'waiting' or 'launchable', got ${String(merged.demand)}`);
+  }
   const tick = merged.tickInterval;
   if (typeof tick !== 'number' || !(tick > 0) || !Number.isFinite(tick)) {
     throw new Error(`${POLICY}: tickInterval must be a positive number of seconds, got ${String(tick)}`);

@@ -15,10 +15,26 @@ function freeReduceSlots(view: ClusterView, kind: SlotKind): number {
   return Math.max(0, view.totalSlots(kind) - busy);
 }
 
-/** `Demand(J_i)`: reduces of the job that wait for a slot (pending or suspended), once it may run them. */
+/** Reduces of the job that wait for a slot (pending or suspended), once it may run them. */
 export function reduceDemand(job: JobView): number {
   if (!job.reducesReady) return 0;
   return job.count('reduce', 'pending') + job.count('reduce', 'suspended');
+}
+
+/**
+ * `Demand(J_i)` of Algorithm 1 as configured: every waiting reduce, or only those a slot
+ * on another node could take (pending, or suspended past `D` delays).
+ */
+function requestedReduces(job: JobView, config: FcsConfig, records: ReduceRecords): number {
+  const waiting = reduceDemand(job);
+  if (waiting === 0 || config.demand === 'waiting') return waiting;
+  const D = config.migration ? config.migrationDelay : Number.POSITIVE_INFINITY;
+  let launchable = job.count('reduce', 'pending');
+  for (const reduce of job.waitingReduces()) {
+    if (reduce.state !== 'suspended') break; // suspended ones come first
+    if (records.of(job.id, reduce.index).delays > D) launchable += 1;
+  }
+  return launchable;
 }
 
 export function workEvidence(estimate: JobEstimate): FcsJobWorkEvidence {
@@ -42,7 +58,7 @@ export function selectPreemptions(
   const requesters: { job: JobView; estimate: JobEstimate; demand: number }[] = [];
   const holders: { job: JobView; estimate: JobEstimate }[] = [];
   for (const job of view.activeJobs()) {
-    const demand = reduceDemand(job);
+    const demand = requestedReduces(job, config, records);
     const running = job.count('reduce', 'running');
     if (demand === 0 && running === 0) continue;
     const estimate = estimates.of(job, view);
