@@ -2,7 +2,7 @@
  * @rackwise/policy-fcs: the Fair Completion Scheduler with work-conserving Preemptive
  * ReduceTask (Wang et al., preemptive-reducetask-fcs §3–4, Algorithms 1 and 2).
  */
-export type { FcsConfig, FcsDefaults, FcsPreemptionMode } from './fcs-config.js';
+export type { FcsConfig, FcsDefaults, FcsDemand, FcsPreemptionMode } from './fcs-config.js';
 export { FCS_DEFAULTS } from './fcs-config.js';
 export type {
   FcsJobWorkEvidence,
