@@ -26,6 +26,9 @@ describe('rackwise presets and policies', () => {
       'shadow-bench',
       'shadow-terasort',
       'shadow-fb',
+      'fcs-map-heavy',
+      'fcs-reduce-heavy',
+      'fcs-gridmix',
       'tiny',
       'sw-ec2-calibrated',
     ]);
@@ -35,7 +38,7 @@ describe('rackwise presets and policies', () => {
   it('lists every policy on one line with its summary', async () => {
     const { out } = await cli('policies');
     const lines = out.trimEnd().split('\n');
-    expect(lines).toHaveLength(18);
+    expect(lines).toHaveLength(21);
     expect(lines.find((l) => l.startsWith('shadow '))).toMatch(/Fair's user order/);
     expect(lines.find((l) => l.startsWith('sw-drf '))).toMatch(/DRF's user order/);
   });
@@ -54,7 +57,7 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
     [['run', '--hours'], "option --hours of 'rackwise run': needs a value"],
     [
       ['run', '--preset', 'nope'],
-      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, tiny, sw-ec2-calibrated',
+      '--preset: unknown preset "nope"; known presets: nas-sim, nas-cluster, sw-ec2, sw-dedicated, shadow-bench, shadow-terasort, shadow-fb, fcs-map-heavy, fcs-reduce-heavy, fcs-gridmix, tiny, sw-ec2-calibrated',
     ],
     [
       ['run', '--policies', 'fair,nope'],
