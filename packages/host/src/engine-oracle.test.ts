@@ -35,7 +35,17 @@ const LISTED = ['fifo', 'fair', 'capacity', 'drf', 'delay', 'nas', 'sw-fair'];
  * replay the engine's copy choices is left open.
  */
 const DUPLICATING = new Set(['shadow', 'kmn']);
-const names = [...new Set([...LISTED, ...registry.names()])].filter((name) => !DUPLICATING.has(name));
+/**
+ * Not compared yet either: FCS and its variants. Which reduce to preempt turns on each
+ * reduce's progress (`C_pctg`, `E_slack`) and its job's `R_left`, and the twin does not
+ * report reduce progress to the host (the host takes progress as reported), so the
+ * host's FCS sees other progress than the engine's. Feeding the twin's host the engine's
+ * progress before each tick is left open.
+ */
+const PROGRESS_DRIVEN = new Set(['fcs', 'fcs-kill', 'fcs-no-migration']);
+const names = [...new Set([...LISTED, ...registry.names()])].filter(
+  (name) => !DUPLICATING.has(name) && !PROGRESS_DRIVEN.has(name),
+);
 
 const scene = fc.record({
   topology: arbTopologySpec({ maxRacks: 3, maxNodesPerRack: 3 }),
