@@ -88,7 +88,7 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     "  `mtsCongestedNodes.share` compares the predicted output of the maps running on a node (MTS's",
     '  own quantity) with the TrafficThreshold in force at that moment.',
     '',
-    'The quick grids are what CI runs; the full grids, their size and their estimated cost:',
+    'The quick grids below are the short form (`--quick`; CI runs a smoke grid of the same code); the full grids, their size and their estimated cost:',
     '',
   ];
   for (const map of maps) intro.push(`- \`rackwise reproduce ${map.paper}\`: ${map.fullGridCost}`);
