@@ -105,7 +105,7 @@ export class ProgressiveFilling {
         w = 0;
         for (let i = 0; i < n; i++) w += weights[list[i]! >> 2]!;
       }
-      const c = this.#deliverable(l, w);
+      const c = this.effectiveCapacity === undefined ? capacities[l]! : this.#deliverable(l, w);
       this.effective[l] = c;
       remaining[l] = c;
       unfrozen[l] = w;
@@ -128,22 +128,42 @@ export class ProgressiveFilling {
       heap.pop();
       const list = linkFlows[l]!;
       const count = linkFlowCount[l]!;
-      for (let i = 0; i < count; i++) {
-        const flow = list[i]! >> 2;
-        if (frozen[flow] === stamp) continue;
-        frozen[flow] = stamp;
-        rates[flow] = share;
-        unfrozenFlows--;
-        const w = weights === undefined ? 1 : weights[flow]!;
-        const taken = share * w;
-        const base = flow * MAX_LINKS_PER_FLOW;
-        const end = base + flowLinkCount[flow]!;
-        for (let j = base; j < end; j++) {
-          const m = flowLinks[j]!;
-          if (m === l) continue;
-          const left = remaining[m]! - taken;
-          remaining[m] = left > 0 ? left : 0;
-          unfrozen[m] = unfrozen[m]! - w;
+      if (weights === undefined) {
+        // One flow per entity (the per-flow model): the hot loop without weight look-ups.
+        for (let i = 0; i < count; i++) {
+          const flow = list[i]! >> 2;
+          if (frozen[flow] === stamp) continue;
+          frozen[flow] = stamp;
+          rates[flow] = share;
+          unfrozenFlows--;
+          const base = flow * MAX_LINKS_PER_FLOW;
+          const end = base + flowLinkCount[flow]!;
+          for (let j = base; j < end; j++) {
+            const m = flowLinks[j]!;
+            if (m === l) continue;
+            const left = remaining[m]! - share;
+            remaining[m] = left > 0 ? left : 0;
+            unfrozen[m] = unfrozen[m]! - 1;
+          }
+        }
+      } else {
+        for (let i = 0; i < count; i++) {
+          const flow = list[i]! >> 2;
+          if (frozen[flow] === stamp) continue;
+          frozen[flow] = stamp;
+          rates[flow] = share;
+          unfrozenFlows--;
+          const w = weights[flow]!;
+          const taken = share * w;
+          const base = flow * MAX_LINKS_PER_FLOW;
+          const end = base + flowLinkCount[flow]!;
+          for (let j = base; j < end; j++) {
+            const m = flowLinks[j]!;
+            if (m === l) continue;
+            const left = remaining[m]! - taken;
+            remaining[m] = left > 0 ? left : 0;
+            unfrozen[m] = unfrozen[m]! - w;
+          }
         }
       }
       remaining[l] = 0;
