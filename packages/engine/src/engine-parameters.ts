@@ -51,6 +51,12 @@ export interface EngineParameters {
    */
   readonly resolveInterval: Seconds;
   /**
+   * With a `resolveInterval`, the rate of a flow that starts between two solves: `idle` —
+   * 0 until the deferred solve; `residual` — at once, max-min among the new flows over the
+   * capacity the others leave (@rackwise/topology `betweenSolves`). Default `idle`.
+   */
+  readonly betweenSolves: 'idle' | 'residual';
+  /**
    * How the flow solver holds flows: `per-flow` (every flow on its own) or `bundled` (one
    * weighted entity per path, each flow's completion on the bundle's virtual clock). Both
    * are exact max-min and give the same answers to floating tolerance; bundles pay only
@@ -113,6 +119,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   monitorInterval: 1,
   monitorHistory: 600,
   resolveInterval: 0,
+  betweenSolves: 'idle',
   flowModel: 'per-flow',
   network: true,
   replicateOutput: false,
@@ -163,6 +170,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
+  betweenSolves: [(v) => v === 'idle' || v === 'residual', "'idle' or 'residual'"],
   flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
   network: [boolean, 'a boolean'],
   replicateOutput: [boolean, 'a boolean'],

@@ -2,60 +2,42 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { type FlowNetwork, createFlowNetwork } from './flow-network.js';
 import { nodeId } from './ids.js';
-import { buildTopology } from './topology.js';
+import { topologyArb } from './test-support/topology-arbitraries.js';
 
 /**
  * The bundled model against the per-flow model (the oracle): the same host protocol
  * driven on both must give every flow the same rate, remaining bytes and completion time.
  * Paths come from a small pool so that many flows share one (bundles of several flows).
  */
-const scenarioArb = fc
-  .record({
-    racks: fc.integer({ min: 1, max: 3 }),
-    nodesPerRack: fc.integer({ min: 2, max: 3 }),
-    nic: fc.integer({ min: 1, max: 1000 }),
-    up: fc.integer({ min: 1, max: 2000 }),
-    down: fc.integer({ min: 1, max: 2000 }),
-  })
-  .map((r) =>
-    buildTopology({
-      racks: r.racks,
-      nodesPerRack: r.nodesPerRack,
-      slots: { model: 'container', containers: 1 },
-      nicCapacity: r.nic * 1e6,
-      rackUplinkCapacity: r.up * 1e6,
-      rackDownlinkCapacity: r.down * 1e6,
-    }),
-  )
-  .chain((topology) => {
-    const n = topology.nodeCount;
-    const path = fc.tuple(fc.nat(n - 1), fc.integer({ min: 0, max: n - 1 })).map(([src, hop]) => {
-      const out = new Int32Array(4);
-      const k = topology.flowPath(nodeId(src), nodeId((src + hop) % n), out);
-      return [...out.subarray(0, k)];
-    });
-    const op = fc.oneof(
-      {
-        arbitrary: fc.record({
-          kind: fc.constant('add' as const),
-          path: fc.nat(5),
-          mb: fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant(0)),
-        }),
-        weight: 4,
-      },
-      { arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }), weight: 1 },
-      {
-        arbitrary: fc.record({ kind: fc.constant('step' as const), ms: fc.integer({ min: 1, max: 4000 }) }),
-        weight: 3,
-      },
-    );
-    return fc.record({
-      topology: fc.constant(topology),
-      paths: fc.array(path, { minLength: 6, maxLength: 6 }),
-      ops: fc.array(op, { minLength: 10, maxLength: 80 }),
-      resolveInterval: fc.constantFrom(0, 0, 0.05, 0.5),
-    });
+const scenarioArb = topologyArb(3, 3).chain((topology) => {
+  const n = topology.nodeCount;
+  const path = fc.tuple(fc.nat(n - 1), fc.integer({ min: 0, max: n - 1 })).map(([src, hop]) => {
+    const out = new Int32Array(4);
+    const k = topology.flowPath(nodeId(src), nodeId((src + hop) % n), out);
+    return [...out.subarray(0, k)];
   });
+  const op = fc.oneof(
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('add' as const),
+        path: fc.nat(5),
+        mb: fc.oneof(fc.integer({ min: 1, max: 300 }), fc.constant(0)),
+      }),
+      weight: 4,
+    },
+    { arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }), weight: 1 },
+    {
+      arbitrary: fc.record({ kind: fc.constant('step' as const), ms: fc.integer({ min: 1, max: 4000 }) }),
+      weight: 3,
+    },
+  );
+  return fc.record({
+    topology: fc.constant(topology),
+    paths: fc.array(path, { minLength: 6, maxLength: 6 }),
+    ops: fc.array(op, { minLength: 10, maxLength: 80 }),
+    resolveInterval: fc.constantFrom(0, 0, 0.05, 0.5),
+  });
+});
 
 const close = (a: number, b: number, abs: number) =>
   Math.abs(a - b) <= abs + 1e-7 * Math.max(Math.abs(a), Math.abs(b));

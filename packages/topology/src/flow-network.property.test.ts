@@ -3,27 +3,10 @@ import { describe, expect } from 'vitest';
 import { type FlowNetwork, createFlowNetwork } from './flow-network.js';
 import { nodeId } from './ids.js';
 import { maxMinRates } from './max-min-rates.js';
-import { type Topology, buildTopology } from './topology.js';
+import { topologyArb as clusterArb, pathArb } from './test-support/topology-arbitraries.js';
+import type { Topology } from './topology.js';
 
-/** A random cluster with uneven NIC and rack link capacities (whole Mbps). */
-const topologyArb = fc
-  .record({
-    racks: fc.integer({ min: 1, max: 4 }),
-    nodesPerRack: fc.integer({ min: 2, max: 4 }),
-    nic: fc.integer({ min: 1, max: 1000 }),
-    up: fc.integer({ min: 1, max: 2000 }),
-    down: fc.integer({ min: 1, max: 2000 }),
-  })
-  .map((r) =>
-    buildTopology({
-      racks: r.racks,
-      nodesPerRack: r.nodesPerRack,
-      slots: { model: 'container', containers: 1 },
-      nicCapacity: r.nic * 1e6,
-      rackUplinkCapacity: r.up * 1e6,
-      rackDownlinkCapacity: r.down * 1e6,
-    }),
-  );
+const topologyArb = clusterArb();
 
 interface FlowSpec {
   readonly links: readonly number[];
@@ -32,23 +15,13 @@ interface FlowSpec {
 
 /** Shuffle-like flows between distinct random nodes (at least two links each). */
 function flowsArb(topology: Topology, minLength = 1): fc.Arbitrary<FlowSpec[]> {
-  const n = topology.nodeCount;
   return fc
-    .array(
-      fc.record({
-        src: fc.nat(n - 1),
-        hop: fc.integer({ min: 1, max: n - 1 }),
-        mb: fc.integer({ min: 1, max: 500 }),
-      }),
-      { minLength, maxLength: 40, size: '+1' },
-    )
-    .map((flows) =>
-      flows.map(({ src, hop, mb }) => {
-        const out = new Int32Array(4);
-        const k = topology.flowPath(nodeId(src), nodeId((src + hop) % n), out);
-        return { links: [...out.subarray(0, k)], bytes: mb * 1e6 };
-      }),
-    );
+    .array(fc.record({ links: pathArb(topology), mb: fc.integer({ min: 1, max: 500 }) }), {
+      minLength,
+      maxLength: 40,
+      size: '+1',
+    })
+    .map((flows) => flows.map(({ links, mb }) => ({ links, bytes: mb * 1e6 })));
 }
 
 const scenarioArb = topologyArb.chain((topology) => fc.tuple(fc.constant(topology), flowsArb(topology)));

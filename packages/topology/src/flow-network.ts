@@ -1,6 +1,6 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import { BundledFlowNetwork } from './internal/bundled-flow-network.js';
-import { PerFlowNetwork } from './internal/per-flow-network.js';
+import { type BetweenSolves, PerFlowNetwork } from './internal/per-flow-network.js';
 import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
 
 /** Options of a flow network. */
@@ -18,6 +18,14 @@ export interface FlowNetworkOptions {
    * wait at rate 0 and capacity freed by ended flows stays unused. Default 0.
    */
   readonly resolveInterval?: Seconds;
+  /**
+   * With a `resolveInterval`, what flows added between two solves get: `'idle'` (default)
+   * — rate 0 until the deferred solve; `'residual'` — at once, max-min fair among
+   * themselves over the capacity the solved flows leave on their links (capacity freed
+   * by ended flows included), every solved flow keeping its rate until the deferred
+   * solve. Never loads a link past its capacity. Only the per-flow model offers it.
+   */
+  readonly betweenSolves?: BetweenSolves;
   /** A flow is complete when at most this many bytes remain (default 1e-3). */
   readonly completionTolerance?: Bytes;
   /**
@@ -36,6 +44,8 @@ export interface FlowNetworkOptions {
    */
   readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number;
 }
+
+export type { BetweenSolves };
 
 /** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
 export type FlowModel = 'bundled' | 'per-flow';
@@ -152,8 +162,19 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
   if (effective !== undefined && typeof effective !== 'function') {
     throw new Error(`flowNetwork.effectiveCapacity must be a function, got ${describe(effective)}`);
   }
+  const betweenSolves = options.betweenSolves ?? 'idle';
+  if (betweenSolves !== 'idle' && betweenSolves !== 'residual') {
+    throw new Error(`flowNetwork.betweenSolves must be 'idle' or 'residual', got ${describe(betweenSolves)}`);
+  }
   const model = options.model ?? 'per-flow';
-  if (model === 'bundled') return new BundledFlowNetwork(capacities, resolveInterval, tolerance, effective);
-  if (model === 'per-flow') return new PerFlowNetwork(capacities, resolveInterval, tolerance, effective);
+  if (model === 'bundled') {
+    if (betweenSolves === 'residual' && resolveInterval > 0) {
+      throw new Error("flowNetwork.betweenSolves 'residual' needs model 'per-flow'");
+    }
+    return new BundledFlowNetwork(capacities, resolveInterval, tolerance, effective);
+  }
+  if (model === 'per-flow') {
+    return new PerFlowNetwork(capacities, resolveInterval, tolerance, effective, betweenSolves);
+  }
   throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);
 }

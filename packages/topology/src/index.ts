@@ -12,7 +12,13 @@ export type {
 export { DEFAULT_MEMORY_MB_PER_SLOT, resolveTopologySpec } from './topology-spec.js';
 export type { TopologyPresetName } from './topology-presets.js';
 export { topologyPreset, topologyPresetNames } from './topology-presets.js';
-export type { FlowModel, FlowNetwork, FlowNetworkOptions, FlowNetworkStats } from './flow-network.js';
+export type {
+  BetweenSolves,
+  FlowModel,
+  FlowNetwork,
+  FlowNetworkOptions,
+  FlowNetworkStats,
+} from './flow-network.js';
 export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE } from './flow-network.js';
 export { maxMinRates } from './max-min-rates.js';
 export {

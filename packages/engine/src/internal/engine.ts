@@ -228,6 +228,7 @@ export class Engine implements EngineContext {
       ? createFlowNetwork({
           capacities: topology.linkCapacitiesBytesPerSecond(),
           resolveInterval: parameters.resolveInterval,
+          betweenSolves: parameters.betweenSolves,
           model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
           ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),

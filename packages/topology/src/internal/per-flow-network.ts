@@ -3,6 +3,7 @@ import type { FlowNetwork } from '../flow-network.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
 import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
+import { InterimFilling } from './interim-filling.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
 import {
   CompletionBatch,
@@ -13,6 +14,13 @@ import {
 } from './solve-schedule.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 import { describe } from './validate.js';
+
+/**
+ * What flows added between two deferred solves get (with a `resolveInterval`): `idle` —
+ * rate 0 until the next solve; `residual` — at once, max-min among themselves over the
+ * capacity the solved flows leave (`InterimFilling`).
+ */
+export type BetweenSolves = 'idle' | 'residual';
 
 /** A newly solved rate within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
@@ -42,14 +50,32 @@ export class PerFlowNetwork implements FlowNetwork {
   private nextSeq = 0;
   private readonly schedule: SolveSchedule;
   private readonly batch = new CompletionBatch();
+  /** Rates for flows added between deferred solves (`betweenSolves: 'residual'`), else absent. */
+  private readonly interim: InterimFilling | undefined;
+  private readonly assignInterim = (flow: number, rate: number): void => {
+    this.setRate(flow, rate, true);
+    const t = this.table;
+    const base = flow * MAX_LINKS_PER_FLOW;
+    const end = base + t.flowLinkCount[flow]!;
+    const load = this.load;
+    for (let j = base; j < end; j++) {
+      const l = t.flowLinks[j]!;
+      load[l] = load[l]! + rate;
+    }
+  };
 
   constructor(
     capacities: Float64Array,
     resolveInterval: Seconds,
     private readonly tolerance: Bytes,
     effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
+    betweenSolves: BetweenSolves = 'idle',
   ) {
     this.capacities = Float64Array.from(capacities);
+    this.interim =
+      betweenSolves === 'residual' && resolveInterval > 0
+        ? new InterimFilling(this.capacities, effectiveCapacity)
+        : undefined;
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
     this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
@@ -91,6 +117,7 @@ export class PerFlowNetwork implements FlowNetwork {
       this.stats.peakActiveBundles = this.activeCount;
     }
     this.schedule.dirty = true;
+    this.interim?.add(flow);
     return flow;
   }
 
@@ -113,7 +140,16 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   solve(): void {
-    if (!this.schedule.begin(this.now, this.activeCount === 0)) return;
+    if (!this.schedule.begin(this.now, this.activeCount === 0)) {
+      const interim = this.interim;
+      if (interim !== undefined && interim.count > 0) {
+        const started = performance.now();
+        interim.fill(this.table, this.load, this.assignInterim);
+        this.stats.solveMillis += performance.now() - started;
+      }
+      return;
+    }
+    this.interim?.clear();
     const started = performance.now();
     this.filling.run(this.table, this.activeCount, this.load);
     const rates = this.filling.rates;
@@ -231,6 +267,7 @@ export class PerFlowNetwork implements FlowNetwork {
   private grow(capacity: number): void {
     this.completions.grow(capacity);
     this.filling.growFlows(capacity);
+    this.interim?.growFlows(capacity);
     this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
     this.changed = new Int32Array(capacity);

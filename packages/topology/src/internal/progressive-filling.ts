@@ -78,6 +78,9 @@ export class ProgressiveFilling {
    * are (filling stops once all are frozen). With `weights`, entity e stands for
    * `weights[e]` identical flows (positive integers) and its rate is each one's;
    * `linkWeights[l]`, when given, is the sum of the weights of the entities on link l.
+   * With `links`, only the first `linkCount` link indices listed there are considered
+   * (every link with flows must be among them): a solve over part of the network in
+   * O(those links + their incidences).
    */
   run(
     incidences: LinkIncidences,
@@ -85,6 +88,8 @@ export class ProgressiveFilling {
     load: Float64Array,
     weights?: Float64Array,
     linkWeights?: Float64Array,
+    links?: Int32Array,
+    linkCount = 0,
   ): void {
     const { linkFlows, linkFlowCount, flowLinks, flowLinkCount } = incidences;
     const { heap, remaining, unfrozen, capacities, rates } = this;
@@ -95,7 +100,9 @@ export class ProgressiveFilling {
     }
     const stamp = this.stamp;
     heap.clear();
-    for (let l = 0; l < capacities.length; l++) {
+    const span = links === undefined ? capacities.length : linkCount;
+    for (let x = 0; x < span; x++) {
+      const l = links === undefined ? x : links[x]!;
       const n = linkFlowCount[l]!;
       if (n === 0) continue;
       let w = n;
@@ -168,7 +175,8 @@ export class ProgressiveFilling {
       }
       remaining[l] = 0;
     }
-    for (let l = 0; l < capacities.length; l++) {
+    for (let x = 0; x < span; x++) {
+      const l = links === undefined ? x : links[x]!;
       if (linkFlowCount[l]! > 0) load[l] = this.effective[l]! - remaining[l]!;
     }
   }

@@ -1,0 +1,153 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { type FlowNetwork, createFlowNetwork } from './flow-network.js';
+import { nodeId } from './ids.js';
+import { topologyArb as clusterArb, pathArb } from './test-support/topology-arbitraries.js';
+import type { Topology } from './topology.js';
+
+const topologyArb = clusterArb();
+
+interface Arrival {
+  readonly links: readonly number[];
+  readonly bytes: number;
+  /** Seconds after the previous arrival. */
+  readonly gap: number;
+}
+
+function arrivalsArb(topology: Topology): fc.Arbitrary<Arrival[]> {
+  return fc
+    .array(
+      fc.record({
+        links: pathArb(topology),
+        mb: fc.integer({ min: 1, max: 200 }),
+        gapMs: fc.integer({ min: 0, max: 300 }),
+      }),
+      { minLength: 1, maxLength: 40 },
+    )
+    .map((flows) => flows.map(({ links, mb, gapMs }) => ({ links, bytes: mb * 1e6, gap: gapMs / 1000 })));
+}
+
+const scenarioArb = topologyArb.chain((t) => fc.tuple(fc.constant(t), arrivalsArb(t)));
+
+interface Live {
+  readonly id: number;
+  readonly index: number;
+  readonly links: readonly number[];
+}
+
+/**
+ * Drives the host protocol with flows arriving over time; `afterSolve` sees the network and
+ * the flows added at this instant after every `solve()`. Returns each flow's delivered bytes.
+ */
+function drive(
+  net: FlowNetwork,
+  arrivals: readonly Arrival[],
+  afterSolve: (fresh: readonly Live[], live: readonly Live[]) => void,
+): number[] {
+  const delivered = arrivals.map(() => 0);
+  const live: Live[] = [];
+  let next = 0;
+  let arrivalAt = arrivals[0]!.gap;
+  for (let steps = 0; next < arrivals.length || live.length > 0; steps++) {
+    if (steps > 20 * arrivals.length + 20) expect.fail('the event loop does not terminate');
+    const t = Math.min(net.nextEventTime(), next < arrivals.length ? arrivalAt : Number.POSITIVE_INFINITY);
+    for (const f of live) delivered[f.index]! += net.rate(f.id) * (t - net.now);
+    net.advanceTo(t);
+    net.takeCompleted((flow) => {
+      live.splice(
+        live.findIndex((f) => f.id === flow),
+        1,
+      );
+    });
+    const fresh: Live[] = [];
+    while (next < arrivals.length && arrivalAt <= net.now) {
+      const a = arrivals[next]!;
+      fresh.push({ id: net.addFlow(a.links, a.bytes, next), index: next, links: a.links });
+      next++;
+      if (next < arrivals.length) arrivalAt += arrivals[next]!.gap;
+    }
+    live.push(...fresh);
+    net.solve();
+    afterSolve(fresh, live);
+  }
+  return delivered;
+}
+
+function loads(linkCount: number, net: FlowNetwork, live: readonly Live[]): number[] {
+  const sum = new Array<number>(linkCount).fill(0);
+  for (const f of live) for (const l of f.links) sum[l]! += net.rate(f.id);
+  return sum;
+}
+
+describe("betweenSolves: 'residual'", () => {
+  test.prop([scenarioArb, fc.constantFrom(0.05, 0.2, 1)])(
+    'never loads a link past its capacity, and every flow delivers exactly its size',
+    ([topology, arrivals], resolveInterval) => {
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      const net = createFlowNetwork({ capacities, resolveInterval, betweenSolves: 'residual' });
+      const delivered = drive(net, arrivals, (_, live) => {
+        loads(capacities.length, net, live).forEach((load, l) => {
+          if (load > capacities[l]! * (1 + 1e-9)) expect.fail(`link ${l} carries ${load} > ${capacities[l]}`);
+          expect(net.linkLoad(l)).toBeCloseTo(load, -1);
+        });
+      });
+      arrivals.forEach((a, i) => {
+        if (Math.abs(delivered[i]! - a.bytes) > 1e-3 + 1e-9 * a.bytes) {
+          expect.fail(`flow ${i}: delivered ${delivered[i]} of ${a.bytes} bytes`);
+        }
+      });
+    },
+  );
+
+  test.prop([scenarioArb, fc.constantFrom(0.05, 0.2, 1)])(
+    'gives a new flow all it can take: each one has a full link where no new flow gets more',
+    ([topology, arrivals], resolveInterval) => {
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      const net = createFlowNetwork({ capacities, resolveInterval, betweenSolves: 'residual' });
+      drive(net, arrivals, (fresh, live) => {
+        const load = loads(capacities.length, net, live);
+        for (const f of fresh) {
+          const rate = net.rate(f.id);
+          const bottleneck = f.links.some(
+            (l) =>
+              load[l]! >= capacities[l]! * (1 - 1e-9) &&
+              fresh.every((g) => !g.links.includes(l) || net.rate(g.id) <= rate * (1 + 1e-9)),
+          );
+          if (!bottleneck) expect.fail(`new flow ${f.index} at ${rate} B/s could go faster`);
+        }
+      });
+    },
+  );
+
+  it("with 'idle' a flow added before the deferred solve waits at rate 0; with 'residual' it takes the free capacity", () => {
+    const capacities = Float64Array.from([100, 100]);
+    for (const betweenSolves of ['idle', 'residual'] as const) {
+      const net = createFlowNetwork({ capacities, resolveInterval: 1, betweenSolves });
+      const first = net.addFlow([0], 1000, 0);
+      net.solve();
+      expect(net.rate(first)).toBe(100);
+      net.advanceTo(0.5);
+      const second = net.addFlow([0, 1], 1000, 1);
+      const third = net.addFlow([1], 1000, 2);
+      net.solve();
+      expect(net.rate(first)).toBe(100);
+      // Link 0 is full; link 1 is free and shared by the two new flows only if both can use it.
+      expect(net.rate(second)).toBe(0);
+      expect(net.rate(third)).toBe(betweenSolves === 'idle' ? 0 : 100);
+      expect(net.nextEventTime()).toBe(1);
+      net.advanceTo(1);
+      net.solve();
+      expect([net.rate(first), net.rate(second), net.rate(third)]).toEqual([50, 50, 50]);
+    }
+  });
+
+  it('is refused by the bundled model and for an unknown value', () => {
+    const capacities = Float64Array.from([1]);
+    expect(() =>
+      createFlowNetwork({ capacities, resolveInterval: 1, model: 'bundled', betweenSolves: 'residual' }),
+    ).toThrow(/needs model 'per-flow'/);
+    expect(() => createFlowNetwork({ capacities, betweenSolves: 'eager' as unknown as 'idle' })).toThrow(
+      /betweenSolves must be/,
+    );
+  });
+});
