@@ -1,65 +1,101 @@
 /**
- * The bundled solver against the per-flow reference on a slice of the FB-2010 trace at
- * nas-sim scale: runs each policy under both `flowModel`s, same preset and seed, and
- * prints for every policy the largest relative difference over every metric of the CSV
- * (and the metric it is on). Both models are exact max-min, so the differences are
- * floating-point ones: two completions a few ulps apart may fall into different solve
- * batches and reorder later decisions.
+ * A network model against a reference on a slice of the FB-2010 trace at nas-sim scale:
+ * runs each policy under the reference engine settings and under each candidate, same
+ * preset and seed, and prints for every policy and candidate the relative difference on
+ * every headline metric of NAS Fig. 3 and the largest one over every metric of the CSV
+ * (with the metric it is on), beside each setting's CPU seconds.
  *
- *   node --conditions=@rackwise/source --import tsx bench/model-equivalence.ts <hours> <policy,…> [engine JSON]
+ *   node --conditions=@rackwise/source --import tsx bench/model-error.ts <hours> <policy,…> <reference JSON> <candidate JSON>…
+ *
+ * `'{"resolveInterval":0}'` is the exact model; `'{"flowModel":"bundled","resolveInterval":0}'`
+ * the bundled solver (exact too: its differences are floating-point ones, two completions a
+ * few ulps apart falling into different solve batches). Writes `results/model-error-<hours>h.json`.
  */
-import { prepareExperiment, runPreparedExperiment } from '../src/index.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { NAS_FIGURE_3_METRICS, prepareExperiment, runPreparedExperiment } from '../src/index.js';
 
-const [hoursText = '0.5', policiesText = 'fair,nas', engineText] = process.argv.slice(2);
+const [
+  hoursText = '0.5',
+  policiesText = 'fair,nas',
+  referenceText = '{"resolveInterval":0}',
+  ...candidateTexts
+] = process.argv.slice(2).filter((a) => a !== '--');
 const hours = Number(hoursText);
 const policies = policiesText.split(',');
-const extra = engineText === undefined ? {} : JSON.parse(engineText);
+const reference = JSON.parse(referenceText) as Record<string, unknown>;
+const candidates = (candidateTexts.length > 0 ? candidateTexts : ['{}']).map(
+  (text) => JSON.parse(text) as Record<string, unknown>,
+);
 
-async function metricsUnder(flowModel: 'bundled' | 'per-flow') {
+async function runUnder(engine: Record<string, unknown>) {
   const prepared = prepareExperiment({
     preset: 'nas-sim',
     policies,
     seed: 1,
     parallelism: 1,
-    overrides: { hours, engine: { ...extra, flowModel } },
+    overrides: { hours, engine },
   });
   const cpu = process.cpuUsage();
   const result = await runPreparedExperiment(prepared, { parallelism: 1 });
   const used = process.cpuUsage(cpu);
-  return { result, cpuSeconds: (used.user + used.system) / 1e6 };
+  return { engine, result, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
-const oracle = await metricsUnder('per-flow');
-const bundled = await metricsUnder('bundled');
-const rows = policies.map((policy) => {
-  const a = oracle.result.policies.find((p) => p.policy === policy)!.metrics;
-  const b = bundled.result.policies.find((p) => p.policy === policy)!.metrics;
-  let worst = 0;
-  let worstMetric = '';
-  let compared = 0;
-  for (const name of oracle.result.metricNames) {
-    const x = a[name];
-    const y = b[name];
-    if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
-    compared++;
-    const scale = Math.max(Math.abs(x), Math.abs(y));
-    const diff = scale === 0 ? 0 : Math.abs(x - y) / scale;
-    if (diff > worst) {
-      worst = diff;
-      worstMetric = name;
+function relative(x: number, y: number): number {
+  const scale = Math.max(Math.abs(x), Math.abs(y));
+  return scale === 0 ? 0 : (y - x) / scale;
+}
+
+const oracle = await runUnder(reference);
+const runs = [];
+for (const engine of candidates) runs.push(await runUnder(engine));
+const rows = runs.flatMap((run) =>
+  policies.map((policy) => {
+    const a = oracle.result.policies.find((p) => p.policy === policy)!.metrics;
+    const b = run.result.policies.find((p) => p.policy === policy)!.metrics;
+    let worst = 0;
+    let worstMetric = '';
+    let compared = 0;
+    for (const name of oracle.result.metricNames) {
+      const x = a[name];
+      const y = b[name];
+      if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+      compared++;
+      const diff = Math.abs(relative(x, y));
+      if (diff > worst) {
+        worst = diff;
+        worstMetric = name;
+      }
     }
-  }
-  return { policy, metricsCompared: compared, maxRelativeDifference: worst, on: worstMetric };
-});
-process.stdout.write(
-  `${JSON.stringify(
-    {
-      trace: `FB-2010 first ${hours} h, nas-sim, seed 1`,
-      engine: extra,
-      cpuSeconds: { perFlow: oracle.cpuSeconds, bundled: bundled.cpuSeconds },
-      policies: rows,
-    },
-    null,
-    2,
-  )}\n`,
+    const headline = Object.fromEntries(
+      NAS_FIGURE_3_METRICS.map((name) => {
+        const x = a[name];
+        const y = b[name];
+        return [name, x === undefined || y === undefined ? null : relative(x, y)];
+      }),
+    );
+    return {
+      engine: run.engine,
+      policy,
+      headline,
+      metricsCompared: compared,
+      maxRelativeDifference: worst,
+      on: worstMetric,
+    };
+  }),
 );
+const report = {
+  trace: `FB-2010 first ${hours} h, nas-sim, seed 1`,
+  reference,
+  cpuSeconds: [
+    { engine: reference, seconds: oracle.cpuSeconds },
+    ...runs.map((r) => ({ engine: r.engine, seconds: r.cpuSeconds })),
+  ],
+  policies: rows,
+};
+const text = `${JSON.stringify(report, null, 2)}\n`;
+const folder = fileURLToPath(new URL('../results/', import.meta.url));
+mkdirSync(folder, { recursive: true });
+writeFileSync(`${folder}model-error-${hours}h.json`, text);
+process.stdout.write(text);
