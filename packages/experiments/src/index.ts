@@ -97,7 +97,14 @@ export type { LabelledResult } from './reports/combine-results.js';
 export { directionNote, METRIC_CATALOGUE, metricInfo, metricTitle } from './metric-info.js';
 export type { MetricDirection, MetricEntry, MetricInfo } from './metric-info.js';
 export { confidenceHalfWidth, pairedRatioSummary } from './summary-statistics.js';
-export { crossCells } from './reproduce/paper-claims.js';
+export {
+  claimApplies,
+  comparisonClaim,
+  crossCells,
+  lossCell,
+  onlyIn,
+  presetCell,
+} from './reproduce/paper-claims.js';
 export type {
   Claim,
   ClaimExpectation,
@@ -110,6 +117,8 @@ export type { ClaimOutcome, ClaimRuns, ClaimVerdict } from './reproduce/evaluate
 export { paperClaims, registerPaperClaims, reproduciblePapers } from './reproduce/claim-registry.js';
 export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './reproduce/nas-claims.js';
 export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './reproduce/shufflewatcher-claims.js';
+export { SHADOW_CLAIMS, SHADOW_PAPER } from './reproduce/shadow-claims.js';
+export { FCS_CLAIMS, FCS_PAPER } from './reproduce/fcs-claims.js';
 export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce/reproduce-paper.js';
 export type { ClaimMap, ReproduceOptions, ReproductionMap } from './reproduce/reproduce-paper.js';
 export { reproductionDocument, reproductionMapMarkdown } from './reproduce/reproduction-markdown.js';

@@ -8,7 +8,7 @@ import {
 } from '@rackwise/experiments';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
-import { seedList, stringOption } from '../option-values.js';
+import { integerInRange, seedList, stringOption } from '../option-values.js';
 import { checkOutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 
@@ -22,6 +22,12 @@ export const REPRODUCE_COMMAND: CommandSpec = {
   options: {
     quick: { type: 'boolean', description: 'the short CI grid instead of the full one' },
     seeds: { type: 'string', value: '<1,2,3|1..5>', description: "seeds instead of the grid's" },
+    parallel: {
+      type: 'string',
+      value: '<N>',
+      description:
+        'seeds of one policy and cell simulated at once on worker threads; default 1 (CPU-bound, shared machines)',
+    },
     json: { type: 'string', value: '<file>', description: 'write the map(s) as JSON' },
     markdown: {
       type: 'string',
@@ -32,6 +38,9 @@ export const REPRODUCE_COMMAND: CommandSpec = {
     help: { type: 'boolean', short: 'h', description: 'show this help' },
   },
 };
+
+/** Most worker threads `--parallel` accepts (as `run` and `sweep`). */
+const MAX_PARALLEL = 256;
 
 /** Runs `rackwise reproduce`. */
 export async function reproduceCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -47,6 +56,9 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   }
   const seedsText = stringOption(values, 'seeds');
   const seeds = seedsText === undefined ? undefined : seedList('seeds', seedsText);
+  const parallelText = stringOption(values, 'parallel');
+  const parallelism =
+    parallelText === undefined ? undefined : integerInRange('parallel', parallelText, 1, MAX_PARALLEL);
   const markdownText = stringOption(values, 'markdown');
   // The Markdown file is checked as the `csv` slot of the shared output check.
   let outputs: ReturnType<typeof checkOutputFiles>;
@@ -65,6 +77,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
       paper,
       quick,
       ...(seeds === undefined ? {} : { seeds }),
+      ...(parallelism === undefined ? {} : { parallelism }),
       onProgress: (p) => {
         if (values.quiet !== true) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}\n`);
       },
@@ -77,6 +90,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     name,
     ...(quick ? ['--quick'] : []),
     ...(seedsText === undefined ? [] : [`--seeds ${seedsText}`]),
+    ...(parallelText === undefined ? [] : [`--parallel ${parallelText}`]),
   ].join(' ');
   if (outputs.json !== undefined) {
     writeFileSync(outputs.json, `${JSON.stringify(maps.length === 1 ? maps[0] : maps, null, 2)}\n`);

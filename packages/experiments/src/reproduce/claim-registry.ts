@@ -1,14 +1,21 @@
+import { FCS_PAPER } from './fcs-claims.js';
 import { NAS_PAPER } from './nas-claims.js';
 import type { PaperClaims } from './paper-claims.js';
+import { SHADOW_PAPER } from './shadow-claims.js';
 import { SHUFFLEWATCHER_PAPER } from './shufflewatcher-claims.js';
 
 const PAPERS = new Map<string, PaperClaims>([
   [NAS_PAPER.paper, NAS_PAPER],
   [SHUFFLEWATCHER_PAPER.paper, SHUFFLEWATCHER_PAPER],
+  [SHADOW_PAPER.paper, SHADOW_PAPER],
+  [FCS_PAPER.paper, FCS_PAPER],
 ]);
 
 /**
- * Adds a paper's claims to `rackwise reproduce` (Shadow, FCS…).
+ * Adds a paper's claims to `rackwise reproduce`. A paper is a `PaperClaims`: its claims
+ * (`comparisonClaim`, `onlyIn` for a claim about one workload), the policies every cell
+ * runs, and quick and full grids (`crossCells` of axes such as `presetCell`, `lossCell`);
+ * the built-in ones are registered here, others call this.
  * @throws Error when a paper of that name is registered already.
  */
 export function registerPaperClaims(paper: PaperClaims): void {

@@ -25,6 +25,11 @@ export interface Claim {
   readonly tolerance?: number;
   /** The paper's a / b − 1, where it states one. */
   readonly paperChange?: number;
+  /**
+   * Axis values a cell must have for the claim to be read there (a claim about one of a
+   * paper's workloads: `{ preset: 'fcs-map-heavy' }`); elsewhere it reads `unmeasured`.
+   */
+  readonly cells?: Readonly<Record<string, string | number>>;
 }
 
 /** One point of a grid: changes to the preset (size scale, arrivals, loss model, readings). */
@@ -36,6 +41,13 @@ export interface GridCell {
   readonly overrides: ExperimentOverrides;
   /** Changes to the preset that overrides cannot express (the arrival rate). */
   readonly preset?: (preset: ExperimentPreset) => ExperimentPreset;
+  /** Preset the cell starts from instead of the paper's (FCS: map-heavy, reduce-heavy, GridMix). */
+  readonly basePreset?: string;
+  /**
+   * Policies the cell runs instead of the paper's, in the paper's order (a workload on
+   * which the paper compares only some of them); claims on the others read `unmeasured`.
+   */
+  readonly policies?: readonly string[];
 }
 
 /** A grid: cells and seeds, with how long it is expected to take. */
@@ -54,7 +66,7 @@ export interface PaperClaims {
   /** Name on the command line: `nas`, `shufflewatcher`. */
   readonly paper: string;
   readonly title: string;
-  /** Preset the claims run on. */
+  /** Preset the claims run on (a cell may start from another: `GridCell.basePreset`). */
   readonly preset: string;
   /** Policies every cell runs (the union of the claims'). */
   readonly policies: readonly string[];
@@ -88,6 +100,16 @@ export function comparisonClaim(
   };
 }
 
+/** The claim, read only in cells whose axes have the given values. */
+export function onlyIn(claim: Claim, axes: Readonly<Record<string, string | number>>): Claim {
+  return { ...claim, id: `${claim.id}@${Object.values(axes).join(',')}`, cells: axes };
+}
+
+/** Whether a claim is read in a cell (see `Claim.cells`). */
+export function claimApplies(claim: Claim, cell: GridCell): boolean {
+  return Object.entries(claim.cells ?? {}).every(([axis, value]) => cell.axes[axis] === value);
+}
+
 /** A grid axis value: the engine's congestion-loss model off (`none`) or on (`incast`). */
 export function lossCell(loss: 'none' | 'incast'): GridCell {
   return { label: `loss ${loss}`, axes: { loss }, overrides: { engine: { congestionLoss: loss } } };
@@ -117,6 +139,8 @@ function mergeCells(a: GridCell, b: GridCell): GridCell {
       : b.preset === undefined
         ? a.preset
         : (p: ExperimentPreset) => b.preset!(a.preset!(p));
+  const basePreset = b.basePreset ?? a.basePreset;
+  const policies = b.policies ?? a.policies;
   return {
     label: [a.label, b.label].filter((l) => l !== '').join(' · '),
     axes: { ...a.axes, ...b.axes },
@@ -127,5 +151,18 @@ function mergeCells(a: GridCell, b: GridCell): GridCell {
       policyConfig,
     },
     ...(preset === undefined ? {} : { preset }),
+    ...(basePreset === undefined ? {} : { basePreset }),
+    ...(policies === undefined ? {} : { policies }),
+  };
+}
+
+/** A grid axis value: the cell starts from another preset and runs only the given policies. */
+export function presetCell(basePreset: string, policies?: readonly string[]): GridCell {
+  return {
+    label: basePreset,
+    axes: { preset: basePreset },
+    overrides: {},
+    basePreset,
+    ...(policies === undefined ? {} : { policies }),
   };
 }

@@ -7,7 +7,13 @@ import { experimentPreset } from '../preset-catalogue.js';
 import { runExperiment } from '../run-experiment.js';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
-import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+import {
+  type Claim,
+  type GridCell,
+  type PaperClaims,
+  type ReproductionGrid,
+  claimApplies,
+} from './paper-claims.js';
 
 /** Format tag of reproduction maps. */
 export const REPRODUCTION_FORMAT = 'rackwise-reproduction@1';
@@ -20,6 +26,8 @@ export interface ReproduceOptions {
   readonly quick?: boolean;
   /** Seeds instead of the grid's. */
   readonly seeds?: readonly number[];
+  /** Seeds of one batch simulated at once on worker threads; default 1 (a shared machine). */
+  readonly parallelism?: number;
   /** Called after every simulation batch (one policy, every seed, one cell). */
   readonly onProgress?: (progress: {
     readonly done: number;
@@ -101,7 +109,10 @@ export function operatingPoint(preset: ExperimentPreset, runs: readonly PolicyRu
 
 /** The preset of one cell: overrides, then the cell's own change. */
 export function cellPreset(paper: PaperClaims, cell: GridCell): ExperimentPreset {
-  const base = applyOverrides(experimentPreset(paper.preset), cell.overrides as ExperimentOverrides);
+  const base = applyOverrides(
+    experimentPreset(cell.basePreset ?? paper.preset),
+    cell.overrides as ExperimentOverrides,
+  );
   return cell.preset === undefined ? base : cell.preset(base);
 }
 
@@ -119,7 +130,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   const cache = new Map<string, readonly PolicyRun[]>();
   const planned = grid.cells.flatMap((cell) => {
     const preset = cellPreset(paper, cell);
-    return paper.policies.map((policy) => ({ cell, preset, policy, key: runKey(preset, policy) }));
+    return cellPolicies(paper, cell).map((policy) => ({ cell, preset, policy, key: runKey(preset, policy) }));
   });
   const distinct = new Set(planned.map((p) => p.key)).size;
   let done = 0;
@@ -130,7 +141,12 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     for (const { preset, policy, key } of planned.filter((p) => p.cell === cell)) {
       let runs = cache.get(key);
       if (runs === undefined) {
-        const result = await runExperiment({ preset, policies: [policy], seeds, parallelism: 1 });
+        const result = await runExperiment({
+          preset,
+          policies: [policy],
+          seeds,
+          parallelism: options.parallelism ?? 1,
+        });
         runs = result.policies[0]?.runs ?? [];
         cache.set(key, runs);
         done++;
@@ -146,7 +162,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     const outcomes = grid.cells.map((cell) => ({
       cell: cell.label,
       axes: cell.axes,
-      ...evaluateClaim(claim, perCell.get(cell)!),
+      ...evaluateClaim(claim, claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] }),
     }));
     const count = (v: ClaimOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
     return {
@@ -197,8 +213,13 @@ export function gridSimulations(paperName: string, quick: boolean): number {
   const keys = new Set(
     grid.cells.flatMap((cell) => {
       const preset = cellPreset(paper, cell);
-      return paper.policies.map((policy) => runKey(preset, policy));
+      return cellPolicies(paper, cell).map((policy) => runKey(preset, policy));
     }),
   );
   return keys.size * grid.seeds.length;
+}
+
+/** The policies a cell runs: its own list, or the paper's. */
+function cellPolicies(paper: PaperClaims, cell: GridCell): readonly string[] {
+  return cell.policies ?? paper.policies;
 }

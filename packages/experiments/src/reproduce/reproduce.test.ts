@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { defaultPolicyRegistry } from '../builtin-policies.js';
+import { experimentPreset } from '../preset-catalogue.js';
+import { validatePreset } from '../validate-preset.js';
 import { paperClaims, registerPaperClaims, reproduciblePapers } from './claim-registry.js';
 import { evaluateClaim } from './evaluate-claim.js';
 import { NAS_PAPER } from './nas-claims.js';
-import { type Claim, type GridCell, crossCells } from './paper-claims.js';
-import { gridSimulations, reproducePaper } from './reproduce-paper.js';
+import {
+  type Claim,
+  type GridCell,
+  claimApplies,
+  crossCells,
+  lossCell,
+  onlyIn,
+  presetCell,
+} from './paper-claims.js';
+import { cellPreset, gridSimulations, reproducePaper } from './reproduce-paper.js';
 import { reproductionDocument } from './reproduction-markdown.js';
 
 const claim = (expectation: Claim['expectation']): Claim => ({
@@ -66,7 +77,7 @@ describe('grids', () => {
 describe('the claim registry and reproducePaper', () => {
   it('refuses a second paper of one name and names the known ones', () => {
     expect(() => registerPaperClaims(NAS_PAPER)).toThrow(/registered already/);
-    expect(() => paperClaims('kmn')).toThrow(/known papers: nas, shufflewatcher/);
+    expect(() => paperClaims('kmn')).toThrow(/known papers: nas, shufflewatcher, shadow, fcs/);
   });
 
   it('runs a registered paper over its grid and maps every claim', async () => {
@@ -96,5 +107,73 @@ describe('the claim registry and reproducePaper', () => {
     const doc = reproductionDocument([map], 'rackwise reproduce tiny-smoke --quick');
     expect(doc).toContain('## tiny smoke test');
     expect(doc).toContain('| delay beats fair |'.replace('delay beats fair', 'a beats b'));
+  });
+});
+
+describe('the registered papers', () => {
+  const papers = ['nas', 'shufflewatcher', 'shadow', 'fcs'].map(paperClaims);
+  const registry = defaultPolicyRegistry();
+
+  it.each(papers.map((p) => [p.paper, p] as const))(
+    '%s: claims name run policies and are read in some quick cell; grids have five seeds or more',
+    (_, paper) => {
+      const ids = paper.claims.map((c) => c.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const grid of [paper.quickGrid(), paper.fullGrid()]) {
+        expect(grid.seeds.length).toBeGreaterThanOrEqual(5);
+        expect(grid.cells.length).toBeGreaterThan(0);
+        for (const cell of grid.cells) {
+          for (const policy of cell.policies ?? []) expect(paper.policies).toContain(policy);
+          // Every cell's preset exists and is valid with its overrides (throws otherwise).
+          expect(() => validatePreset(cellPreset(paper, cell), registry)).not.toThrow();
+        }
+      }
+      const quick = paper.quickGrid().cells;
+      for (const claim of paper.claims) {
+        expect(paper.policies).toContain(claim.a);
+        expect(paper.policies).toContain(claim.b);
+        expect(claim.a).not.toBe(claim.b);
+        const readIn = quick.filter(
+          (cell) =>
+            claimApplies(claim, cell) &&
+            [claim.a, claim.b].every((p) => (cell.policies ?? paper.policies).includes(p)),
+        );
+        expect(readIn.length, claim.id).toBeGreaterThan(0);
+      }
+      expect(() => experimentPreset(paper.preset)).not.toThrow();
+    },
+  );
+
+  it('reads a claim only in the cells it names, and one on a policy a cell does not run as unmeasured', async () => {
+    const claims: Claim[] = [
+      onlyIn(
+        { ...claim('similar'), a: 'delay', b: 'fair', metric: 'jobsCompleted', tolerance: 0 },
+        { loss: 'none' },
+      ),
+      { ...claim('similar'), a: 'delay', b: 'fair', metric: 'jobsCompleted', tolerance: 0 },
+    ];
+    registerPaperClaims({
+      paper: 'tiny-cells',
+      title: 'tiny cells',
+      preset: 'tiny',
+      policies: ['fair', 'delay'],
+      claims,
+      quickGrid: () => ({
+        cells: [
+          ...crossCells([[presetCell('tiny')], [lossCell('none'), lossCell('incast')]]),
+          ...crossCells([[{ ...presetCell('tiny', ['fair']), label: 'fair only' }], [lossCell('none')]]),
+        ],
+        seeds: [1],
+        description: 'three cells',
+      }),
+      fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
+      fullGridCost: 'seconds',
+    });
+    expect(gridSimulations('tiny-cells', true)).toBe(4);
+    const map = await reproducePaper({ paper: 'tiny-cells', quick: true });
+    expect(map.simulations).toBe(4);
+    expect(map.claims[0]?.outcomes.map((o) => o.verdict)).toEqual(['holds', 'unmeasured', 'unmeasured']);
+    expect(map.claims[1]?.outcomes.map((o) => o.verdict)).toEqual(['holds', 'holds', 'unmeasured']);
+    expect(reproductionDocument([map], 'x')).toContain('| 1/1 |');
   });
 });

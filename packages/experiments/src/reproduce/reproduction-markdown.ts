@@ -54,7 +54,8 @@ export function reproductionMapMarkdown(map: ReproductionMap): string {
               ? '> 0'
               : '< 0'
           : percent(c.claim.paperChange);
-      const where = `${c.holds}/${c.outcomes.length}${c.mixed > 0 ? ` (+${c.mixed} ~)` : ''}`;
+      // Cells that do not run the claim's policies (or lack its metric) are left out of the count.
+      const where = `${c.holds}/${c.outcomes.length - c.unmeasured}${c.mixed > 0 ? ` (+${c.mixed} ~)` : ''}`;
       lines.push(
         `| ${c.claim.statement} | \`${c.claim.metric}\` | ${paper} | ${c.outcomes.map(outcomeCell).join(' | ')} | ${where} |`,
       );

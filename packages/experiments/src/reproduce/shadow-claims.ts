@@ -1,0 +1,157 @@
+import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+import { comparisonClaim, crossCells, lossCell, onlyIn, presetCell } from './paper-claims.js';
+
+const claim = comparisonClaim;
+const BENCH = { preset: 'shadow-bench' } as const;
+const FB = { preset: 'shadow-fb' } as const;
+
+/** The six applications of Shadow's Table 2, as `bySignature` names them. */
+const APPLICATIONS = [
+  'sequence-count',
+  'ranked-inverted-index',
+  'self-join',
+  'terasort',
+  'wordcount',
+  'kmeans',
+] as const;
+
+/**
+ * Shadow (Wu et al., IEEE TBD 2019) §6: Figs. 10, 12, 20 and 21 as comparisons of two
+ * policies. The paper's −16.8 % is the mean of six normalised times; `executionTime.mean`
+ * weights each application by its time (reported beside it per application).
+ */
+export const SHADOW_CLAIMS: readonly Claim[] = Object.freeze([
+  onlyIn(
+    claim(
+      'Shadow Fig. 10',
+      'Shadow has lower job execution time than Delay (six applications, mean −16.8 %)',
+      'shadow',
+      'delay',
+      'executionTime.mean',
+      'lower',
+      -0.168,
+    ),
+    BENCH,
+  ),
+  ...APPLICATIONS.map((app) =>
+    claim(
+      'Shadow Fig. 10',
+      `Shadow runs ${app} faster than Delay${app === 'sequence-count' ? ' (the largest gain, −26 %)' : ''}`,
+      'shadow',
+      'delay',
+      `bySignature.${app}.executionTime`,
+      'lower',
+      app === 'sequence-count' ? -0.26 : undefined,
+    ),
+  ),
+  onlyIn(
+    claim(
+      'Shadow Fig. 10',
+      'Shadow has a lower makespan than Delay on the Facebook trace (−24 %)',
+      'shadow',
+      'delay',
+      'makespan',
+      'lower',
+      -0.24,
+    ),
+    FB,
+  ),
+  onlyIn(
+    claim(
+      'Shadow Fig. 10',
+      'Shadow has lower mean job execution time than Delay on the Facebook trace',
+      'shadow',
+      'delay',
+      'executionTime.mean',
+      'lower',
+    ),
+    FB,
+  ),
+  claim(
+    'Shadow Fig. 12',
+    'Shadow has lower job execution time than Even (up to −16.4 %)',
+    'shadow',
+    'even',
+    'executionTime.mean',
+    'lower',
+  ),
+  claim(
+    'Shadow Fig. 20',
+    'Shadow lowers cross-rack Skew against Delay (−49.8 %)',
+    'shadow',
+    'delay',
+    'skew.mean',
+    'lower',
+    -0.498,
+  ),
+  claim(
+    'Shadow Fig. 20',
+    'Shadow lowers cross-rack Skew against KMN (−36.6 %)',
+    'shadow',
+    'kmn',
+    'skew.mean',
+    'lower',
+    -0.366,
+  ),
+  claim(
+    'Shadow Figs. 21–22',
+    'KMN launches more additional tasks than Shadow',
+    'kmn',
+    'shadow',
+    'duplicates.launched',
+    'higher',
+  ),
+  claim(
+    'Shadow Figs. 21–22',
+    'Shadow has lower job execution time than KMN',
+    'shadow',
+    'kmn',
+    'executionTime.mean',
+    'lower',
+  ),
+]);
+
+const WORKLOADS: readonly GridCell[] = [presetCell('shadow-bench'), presetCell('shadow-fb')];
+
+const rackLink = (gbps: number): GridCell => ({
+  label: `rack links ${gbps} Gbps`,
+  axes: { rackLinkGbps: gbps },
+  overrides: { rackLinkGbps: gbps },
+});
+
+/** Quick grid: the paper's two workloads as the presets run them, loss off and on, five seeds. */
+function shadowQuickGrid(): ReproductionGrid {
+  return {
+    cells: crossCells([WORKLOADS, [lossCell('none'), lossCell('incast')]]),
+    seeds: [1, 2, 3, 4, 5],
+    description:
+      'shadow-bench (the six Table 2 applications at 120 GB, each alone) and shadow-fb (50 FB-2010 jobs × 1/3), 52 nodes in 4 racks with 2 Gbps rack links; loss model off and on; seeds 1–5',
+  };
+}
+
+/** Full grid: both workloads and TeraSort alone at rack links of 1–4 Gbps (Fig. 15), loss off and on, ten seeds. */
+function shadowFullGrid(): ReproductionGrid {
+  return {
+    cells: crossCells([
+      [...WORKLOADS, presetCell('shadow-terasort')],
+      [rackLink(1), rackLink(2), rackLink(4)],
+      [lossCell('none'), lossCell('incast')],
+    ]),
+    seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    description:
+      'shadow-bench, shadow-fb and shadow-terasort; rack links 1, 2 and 4 Gbps (Fig. 15); loss model off and on; seeds 1–10',
+  };
+}
+
+/** `rackwise reproduce shadow`. */
+export const SHADOW_PAPER: PaperClaims = Object.freeze({
+  paper: 'shadow',
+  title: 'Shadow (shuffle-aware map duplication), Hadoop testbed, Figs. 10, 12, 20–22',
+  preset: 'shadow-bench',
+  policies: ['delay', 'shadow', 'even', 'kmn'],
+  claims: SHADOW_CLAIMS,
+  quickGrid: shadowQuickGrid,
+  fullGrid: shadowFullGrid,
+  fullGridCost:
+    '720 simulations (3 workloads × 3 rack-link capacities × 2 loss settings × 4 policies × 10 seeds); a run of any of these presets takes about 1 CPU-second here, so about 15 CPU-minutes.',
+});
