@@ -74,6 +74,24 @@ describe('grids', () => {
   });
 });
 
+describe('the ShuffleWatcher grids', () => {
+  it('shorten the steady state in the quick grid only, more at the calibrated rate', () => {
+    const paper = paperClaims('shufflewatcher');
+    const steady = (cell: GridCell) => {
+      const workload = cellPreset(paper, cell).workload;
+      return workload.kind === 'poisson-mix' ? workload.steadyState : undefined;
+    };
+    const quick = paper.quickGrid().cells;
+    expect(quick.map((c) => [c.axes.meanInterarrival, steady(c)?.hours])).toEqual([
+      ['preset', 0.5],
+      ['preset', 0.5],
+      [7.07, 0.25],
+      [7.07, 0.25],
+    ]);
+    for (const cell of paper.fullGrid().cells) expect(steady(cell)?.hours).toBe(4);
+  });
+});
+
 describe('the claim registry and reproducePaper', () => {
   it('refuses a second paper of one name and names the known ones', () => {
     expect(() => registerPaperClaims(NAS_PAPER)).toThrow(/registered already/);
