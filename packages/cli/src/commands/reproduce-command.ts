@@ -110,7 +110,7 @@ function summary(map: ReproductionMap): string {
   for (const c of map.claims) {
     const where = c.outcomes.flatMap((o, i) => (o.verdict === 'holds' ? [`C${i + 1}`] : [])).join(' ');
     lines.push(
-      `  ${c.claim.figure.padEnd(14)} ${`holds ${c.holds}/${c.outcomes.length}${c.mixed > 0 ? ` ~${c.mixed}` : ''}`.padEnd(14)} ${c.claim.statement} [${c.claim.metric}]${where === '' ? '' : ` in ${where}`}`,
+      `  ${c.claim.figure.padEnd(14)} ${`holds ${c.holds}/${c.outcomes.length - c.unmeasured}${c.mixed > 0 ? ` ~${c.mixed}` : ''}`.padEnd(14)} ${c.claim.statement} [${c.claim.metric}]${where === '' ? '' : ` in ${where}`}`,
     );
   }
   return `${lines.join('\n')}\n`;
