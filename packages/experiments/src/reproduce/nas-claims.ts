@@ -166,14 +166,22 @@ export const NAS_READINGS: readonly GridCell[] = Object.freeze([
   },
 ]);
 
-/** Quick grid: the first 6 minutes of FB-2010, SWIM's scale and the recorded one, loss off and on, every reading. */
+/**
+ * Quick grid: the first 6 minutes of FB-2010, SWIM's scale and the recorded one, loss off
+ * and on, every reading; and one loaded cell — the first hour as recorded, loss off, the
+ * paper's reading — where the cross-rack shuffle presses on the rack links as in the day.
+ */
 function nasQuickGrid(): ReproductionGrid {
-  const hours: GridCell = { label: '', axes: { hours: 0.1 }, overrides: { hours: 0.1 } };
+  const minutes: GridCell = { label: '', axes: { hours: 0.1 }, overrides: { hours: 0.1 } };
+  const hour: GridCell = { label: 'first hour', axes: { hours: 1 }, overrides: { hours: 1 } };
   return {
-    cells: crossCells([[hours], [scale(0.2), scale(1)], [loss('none'), loss('incast')], NAS_READINGS]),
+    cells: [
+      ...crossCells([[minutes], [scale(0.2), scale(1)], [loss('none'), loss('incast')], NAS_READINGS]),
+      ...crossCells([[hour], [scale(1)], [loss('none')], NAS_READINGS.slice(0, 1)]),
+    ],
     seeds: [1, 2, 3, 4, 5],
     description:
-      'FB-2010, first 6 minutes of arrivals (run to completion), nas-sim cluster; size scale 0.2 (SWIM) and 1 (as recorded); loss model off and on; the five readings; seeds 1–5',
+      'FB-2010, first 6 minutes of arrivals (run to completion), nas-sim cluster; size scale 0.2 (SWIM) and 1 (as recorded); loss model off and on; the five readings; and the first hour of arrivals at scale 1, loss off, the paper-default reading; seeds 1–5',
   };
 }
 
