@@ -15,12 +15,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { NAS_FIGURE_3_METRICS, prepareExperiment, runPreparedExperiment } from '../src/index.js';
 
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const seedAt = args.indexOf('--seed');
+const seed = seedAt >= 0 ? Number(args.splice(seedAt, 2)[1]) : 1;
 const [
   hoursText = '0.5',
   policiesText = 'fair,nas',
   referenceText = '{"resolveInterval":0}',
   ...candidateTexts
-] = process.argv.slice(2).filter((a) => a !== '--');
+] = args;
 const hours = Number(hoursText);
 const policies = policiesText.split(',');
 const reference = JSON.parse(referenceText) as Record<string, unknown>;
