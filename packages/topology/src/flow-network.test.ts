@@ -129,6 +129,24 @@ describe('createFlowNetwork', () => {
     expect(net.stats.solves).toBe(2);
   });
 
+  it('times completions past the resolve interval, and forgets a removed flow’s', () => {
+    for (const model of ['per-flow', 'bundled'] as const) {
+      const net = createFlowNetwork({ capacities: caps(100, 100, 100), resolveInterval: 1, model });
+      const a = net.addFlow([0], 200, 1);
+      net.addFlow([1], 500, 2);
+      const c = net.addFlow([2], 800, 3);
+      net.solve();
+      expect(net.nextEventTime()).toBe(2);
+      net.removeFlow(a);
+      expect(net.nextEventTime()).toBe(5);
+      net.advanceTo(5);
+      expect(collect(net)).toEqual([2]);
+      net.solve();
+      net.removeFlow(c);
+      expect(net.nextEventTime()).toBe(Number.POSITIVE_INFINITY);
+    }
+  });
+
   it('never solves when nothing changed', () => {
     const net = createFlowNetwork({ capacities: caps(100) });
     net.addFlow([0], 1000, 1);

@@ -37,15 +37,27 @@ export class PerFlowNetwork implements FlowNetwork {
   private readonly capacities: Float64Array;
   private readonly table: FlowTable;
   private readonly filling: ProgressiveFilling;
-  /** Completion heap: key = time the flow's last byte arrives at its current rate (now if at most the tolerance is left). */
-  private readonly completions: IndexedMinHeap;
+  /**
+   * Each active flow's completion time: when its last byte arrives at its current rate
+   * (now if at most the tolerance is left; infinity at rate 0).
+   */
+  private due: Float64Array = new Float64Array(0);
+  /**
+   * The flows due by `horizon` (no solve can come sooner than the resolve interval after
+   * the last one), in a heap keyed by `due`; the rest are only scanned, when `restMin`
+   * (their earliest `due`) comes before any solve has re-timed them. A solve re-times
+   * every flow, so only the first interval's completions need an order.
+   */
+  private readonly window: IndexedMinHeap;
+  private horizon = Number.NEGATIVE_INFINITY;
+  private restMin = Number.POSITIVE_INFINITY;
+  /** A flow outside the window left; `restMin` may be too early until recomputed. */
+  private restStale = false;
   private readonly load: Float64Array;
   /** Dense list of active flows and each flow's position in it. */
   private active: Int32Array = new Int32Array(0);
   private activePos: Int32Array = new Int32Array(0);
   private activeCount = 0;
-  /** Scratch: flows whose rate changed in the current solve. */
-  private changed: Int32Array = new Int32Array(0);
   private readonly instant: number[] = [];
   private nextSeq = 0;
   private readonly schedule: SolveSchedule;
@@ -53,7 +65,9 @@ export class PerFlowNetwork implements FlowNetwork {
   /** Rates for flows added between deferred solves (`betweenSolves: 'residual'`), else absent. */
   private readonly interim: InterimFilling | undefined;
   private readonly assignInterim = (flow: number, rate: number): void => {
-    this.setRate(flow, rate, true);
+    const old = this.due[flow]!;
+    this.setRate(flow, rate);
+    this.place(flow, old);
     const t = this.table;
     const base = flow * MAX_LINKS_PER_FLOW;
     const end = base + t.flowLinkCount[flow]!;
@@ -79,7 +93,7 @@ export class PerFlowNetwork implements FlowNetwork {
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
     this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
-    this.completions = new IndexedMinHeap(0);
+    this.window = new IndexedMinHeap(0);
     this.load = new Float64Array(capacities.length);
   }
 
@@ -109,7 +123,7 @@ export class PerFlowNetwork implements FlowNetwork {
     const base = flow * MAX_LINKS_PER_FLOW;
     for (let j = 0; j < k; j++) t.flowLinks[base + j] = links[j]!;
     t.link(flow);
-    this.completions.push(flow, Number.POSITIVE_INFINITY, t.seq[flow]!);
+    this.due[flow] = Number.POSITIVE_INFINITY;
     this.active[this.activeCount] = flow;
     this.activePos[flow] = this.activeCount++;
     if (this.activeCount > this.stats.peakActiveFlows) {
@@ -127,7 +141,8 @@ export class PerFlowNetwork implements FlowNetwork {
     if (state === INSTANT) {
       this.instant.splice(this.instant.indexOf(flow), 1);
     } else {
-      this.completions.remove(flow);
+      if (this.window.has(flow)) this.window.remove(flow);
+      else if (this.due[flow]! <= this.restMin) this.restStale = true;
       this.detach(flow);
     }
     this.table.release(flow);
@@ -154,20 +169,28 @@ export class PerFlowNetwork implements FlowNetwork {
     this.filling.run(this.table, this.activeCount, this.load);
     const rates = this.filling.rates;
     const current = this.table.rate;
-    const changed = this.changed;
+    const seq = this.table.seq;
+    const due = this.due;
+    const window = this.window;
+    const horizon = this.now + this.schedule.interval;
+    window.clear();
+    let restMin = Number.POSITIVE_INFINITY;
     let changes = 0;
     for (let i = 0; i < this.activeCount; i++) {
       const flow = this.active[i]!;
       const next = rates[flow]!;
-      if (Math.abs(next - current[flow]!) > RATE_TOLERANCE * next) changed[changes++] = flow;
+      if (Math.abs(next - current[flow]!) > RATE_TOLERANCE * next) {
+        this.setRate(flow, next);
+        changes++;
+      }
+      const d = due[flow]!;
+      if (d <= horizon) window.append(flow, d, seq[flow]!);
+      else if (d < restMin) restMin = d;
     }
-    // Re-key one by one (log n each) or all at once (n): whichever is cheaper.
-    const rebuild = changes * Math.log2(this.activeCount + 1) > 2 * this.activeCount;
-    for (let i = 0; i < changes; i++) {
-      const flow = changed[i]!;
-      this.setRate(flow, rates[flow]!, !rebuild);
-    }
-    if (rebuild) this.completions.heapify();
+    window.heapify();
+    this.horizon = horizon;
+    this.restMin = restMin;
+    this.restStale = false;
     const stats = this.stats;
     stats.solves++;
     stats.rateChanges += changes;
@@ -178,15 +201,19 @@ export class PerFlowNetwork implements FlowNetwork {
 
   nextEventTime(): Seconds {
     if (this.instant.length > 0) return this.now;
-    const next = this.completions.topKey();
+    if (this.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
+    const heap = this.window.topKey();
+    const next = heap < this.restMin ? heap : this.restMin;
     const due = this.schedule.due;
     return next < due ? next : due;
   }
 
   takeCompleted(fn: (flow: number, tag: number) => void): void {
-    const heap = this.completions;
+    const heap = this.window;
     const limit = this.now + TIME_TOLERANCE;
-    if (this.instant.length === 0 && !(heap.topKey() <= limit)) return;
+    if (this.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
+    const fromRest = this.restMin <= limit;
+    if (this.instant.length === 0 && !(heap.topKey() <= limit) && !fromRest) return;
     const batch = this.batch;
     batch.count = 0;
     for (const flow of this.instant) batch.push(flow);
@@ -195,6 +222,11 @@ export class PerFlowNetwork implements FlowNetwork {
       const flow = heap.pop();
       this.detach(flow);
       batch.push(flow);
+    }
+    if (fromRest) {
+      const first = batch.count;
+      this.rescanRest(limit);
+      for (let i = first; i < batch.count; i++) this.detach(batch.flows[i]!);
     }
     const t = this.table;
     const { flows: done, tags, count } = batch;
@@ -225,10 +257,45 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   /**
-   * Brings a flow's bytes up to `now`, then gives it a new rate and completion time
-   * (restoring the heap order only if `sift`; otherwise the caller heapifies).
+   * Recomputes `restMin` over the flows outside the window; with a finite `limit`, the
+   * ones due by then go to the completion batch instead (the caller detaches them).
    */
-  private setRate(flow: number, next: number, sift: boolean): void {
+  private rescanRest(limit: number): void {
+    const { active, due, window, batch } = this;
+    let restMin = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < this.activeCount; i++) {
+      const flow = active[i]!;
+      if (window.has(flow)) continue;
+      const d = due[flow]!;
+      if (d <= limit) batch.push(flow);
+      else if (d < restMin) restMin = d;
+    }
+    this.restMin = restMin;
+    this.restStale = false;
+  }
+
+  /**
+   * Files a flow whose completion time changed between solves (it was `old`): in the
+   * window if due by the horizon, else among the rest.
+   */
+  private place(flow: number, old: number): void {
+    const d = this.due[flow]!;
+    const window = this.window;
+    if (window.has(flow)) {
+      if (d <= this.horizon) {
+        window.update(flow, d);
+        return;
+      }
+      window.remove(flow);
+    } else if (old < Number.POSITIVE_INFINITY && old <= this.restMin) {
+      this.restStale = true;
+    }
+    if (d <= this.horizon) window.push(flow, d, this.table.seq[flow]!);
+    else if (d < this.restMin) this.restMin = d;
+  }
+
+  /** Brings a flow's bytes up to `now`, then gives it a new rate and completion time. */
+  private setRate(flow: number, next: number): void {
     const t = this.table;
     const old = t.rate[flow]!;
     const elapsed = this.now - t.base[flow]!;
@@ -242,8 +309,7 @@ export class PerFlowNetwork implements FlowNetwork {
     t.rate[flow] = next;
     const done =
       left <= this.tolerance ? this.now : next > 0 ? this.now + left / next : Number.POSITIVE_INFINITY;
-    if (sift) this.completions.update(flow, done);
-    else this.completions.setKey(flow, done);
+    this.due[flow] = done;
   }
 
   /** Takes an active flow out of the solver (its links lose its rate). */
@@ -265,12 +331,12 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   private grow(capacity: number): void {
-    this.completions.grow(capacity);
+    this.window.grow(capacity);
+    this.due = growFloat64(this.due, capacity);
     this.filling.growFlows(capacity);
     this.interim?.growFlows(capacity);
     this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
-    this.changed = new Int32Array(capacity);
   }
 
   private checkFlow(flow: number, method: string): number {

@@ -29,7 +29,7 @@ export class SolveSchedule {
   due = Number.POSITIVE_INFINITY;
   private last = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly interval: number) {}
+  constructor(readonly interval: number) {}
 
   /** Whether to solve now; `empty` when nothing is in the solver (the change is then settled). */
   begin(now: number, empty: boolean): boolean {
