@@ -1,4 +1,4 @@
-import { IndexedMinHeap } from './indexed-min-heap.js';
+import { LinkQueue } from './link-queue.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** Links a flow may cross; flow f's links are `flowLinks[f × MAX_LINKS_PER_FLOW + k]`. */
@@ -33,7 +33,7 @@ export interface LinkIncidences {
  * Cost: O(links + incidences + pops × log links).
  */
 export class ProgressiveFilling {
-  private readonly heap: IndexedMinHeap;
+  private readonly heap: LinkQueue;
   private readonly remaining: Float64Array;
   private readonly unfrozen: Float64Array;
   /** What each link delivers in the current solve (its capacity, or less under a loss model). */
@@ -49,7 +49,7 @@ export class ProgressiveFilling {
     private readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
   ) {
     const links = capacities.length;
-    this.heap = new IndexedMinHeap(links);
+    this.heap = new LinkQueue(links);
     this.remaining = new Float64Array(links);
     this.unfrozen = new Float64Array(links);
     this.effective = new Float64Array(links);
@@ -99,7 +99,7 @@ export class ProgressiveFilling {
       this.stamp = 1;
     }
     const stamp = this.stamp;
-    heap.clear();
+    heap.size = 0;
     const span = links === undefined ? capacities.length : linkCount;
     for (let x = 0; x < span; x++) {
       const l = links === undefined ? x : links[x]!;
@@ -116,7 +116,7 @@ export class ProgressiveFilling {
       this.effective[l] = c;
       remaining[l] = c;
       unfrozen[l] = w;
-      heap.append(l, c / w, l);
+      heap.append(l, c / w);
     }
     heap.heapify();
     let unfrozenFlows = flowCount;
@@ -128,8 +128,8 @@ export class ProgressiveFilling {
         continue;
       }
       const share = remaining[l]! / n;
-      if (share > heap.keyOf(l)) {
-        heap.update(l, share);
+      if (share > heap.topShare()) {
+        heap.raiseTop(share);
         continue;
       }
       heap.pop();
