@@ -5,7 +5,9 @@ import type { AttemptTable } from './attempt-table.js';
 import type { FlowRecords } from './flow-records.js';
 import type { JobShuffle } from './job-shuffle.js';
 import type { JobState } from './job-state.js';
+import type { ReduceLifecycle } from './reduce-lifecycle.js';
 import { FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
+import type { Transfers } from './transfers.js';
 
 /** What the fetcher needs from the engine. */
 export interface FetchHost {
@@ -15,21 +17,10 @@ export interface FetchHost {
   readonly outstanding: Float64Array;
   readonly rackOfNode: Int32Array;
   readonly topology: Topology;
-  /** Fills flow record `rec` and starts its flow over the first `links` links of `path`. */
-  startFlowOn(
-    kind: number,
-    a: number,
-    source: number,
-    destination: number,
-    bytes: number,
-    path: Int32Array,
-    links: number,
-    rec: number,
-  ): void;
-  /** Removes a flow early, counting what it delivered. */
-  cancelFlow(rec: number): number;
-  account(kind: number, source: number, destination: number, bytes: number, job: JobState): void;
-  startReduceCompute(a: number, job: JobState, r: number): void;
+  /** Starts fetch flows (`startOn`) and cancels them, counting what they delivered. */
+  readonly transfers: Pick<Transfers, 'startOn' | 'cancel'>;
+  /** A reduce whose shuffle is over computes. */
+  readonly reduces: Pick<ReduceLifecycle, 'startCompute'>;
 }
 
 /**
@@ -151,7 +142,7 @@ export class ShuffleFetcher {
     else shuffle.removeHungry(r);
     if (attempts.fetchCount[a] === 0 && mapsDone && shuffle.fetchedOutputs[r] === shuffle.totalOutputs) {
       shuffle.removeHungry(r);
-      host.startReduceCompute(a, job, r);
+      host.reduces.startCompute(a, job, r);
     }
   }
 
@@ -217,7 +208,7 @@ export class ShuffleFetcher {
       links = 3;
       path = this.#path3;
     }
-    host.startFlowOn(FLOW_SHUFFLE, a, representative, node, bytes, path, links, rec);
+    host.transfers.startOn(FLOW_SHUFFLE, a, representative, node, bytes, path, links, rec);
     attempts.fetches[a * attempts.fetchSlots + attempts.fetchCount[a]!] = rec;
     attempts.fetchCount[a]!++;
   }
@@ -257,7 +248,7 @@ export class ShuffleFetcher {
         const count = flows.parts[partBase + 3 * p + 2]!;
         shuffle.claimed[r]! -= count;
       }
-      host.cancelFlow(rec);
+      host.transfers.cancel(rec);
     }
     attempts.fetchCount[a] = 0;
     shuffle.removeHungry(r);

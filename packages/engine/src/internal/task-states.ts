@@ -9,6 +9,10 @@ export const COMPLETED = 3;
 /** The `TaskState` name of each integer state. */
 export const STATE_NAMES: readonly TaskState[] = ['pending', 'running', 'suspended', 'completed'];
 
+/** Task kinds of an attempt (`AttemptTable.kind`). */
+export const KIND_MAP = 0;
+export const KIND_REDUCE = 1;
+
 /** Attempt phases. */
 export const PHASE_READ = 1;
 export const PHASE_MAP_COMPUTE = 2;

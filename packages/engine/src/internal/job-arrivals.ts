@@ -1,0 +1,152 @@
+import type { JobSpec, RandomSource, UserId, Workload } from '@rackwise/types';
+import type { Engine } from './engine.js';
+import { JobShuffle } from './job-shuffle.js';
+import { JobState } from './job-state.js';
+import { UserState } from './user-state.js';
+
+/** Reports progress: simulated time and jobs done of the total. */
+export type ProgressListener = (progress: { time: number; jobsDone: number; jobsTotal: number }) => void;
+
+/**
+ * Jobs entering and leaving the cluster: the workload's jobs in submission order, each
+ * placed (its blocks' replicas) and activated at its submit time, its user activated
+ * with its first job; a completed job is recorded and leaves its user's list.
+ */
+export class JobArrivals {
+  /** Submit time of the next job to arrive (infinity when all have). */
+  nextTime: number;
+  jobsDone = 0;
+  firstSubmit = Number.NaN;
+  lastCompletion = Number.NaN;
+  readonly #specs: readonly JobSpec[];
+  readonly #order: Int32Array;
+  #next = 0;
+  #progressStep = -1;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly workload: Workload,
+    private readonly placementRandom: RandomSource,
+    private readonly onProgress: ProgressListener | undefined,
+  ) {
+    this.#specs = workload.jobs;
+    this.#order = arrivalOrder(workload.jobs);
+    this.nextTime = this.#arrivalTime(0);
+  }
+
+  get total(): number {
+    return this.#specs.length;
+  }
+
+  /** Whether some job has not completed. */
+  get pending(): boolean {
+    return this.jobsDone < this.#specs.length;
+  }
+
+  /** Activates the next job to arrive (at `nextTime`). */
+  activateNext(): void {
+    this.#activate(this.#order[this.#next++]!);
+    this.nextTime = this.#arrivalTime(this.#next);
+  }
+
+  #arrivalTime(position: number): number {
+    if (position >= this.#order.length) return Number.POSITIVE_INFINITY;
+    return this.#specs[this.#order[position]!]!.submitTime;
+  }
+
+  #activate(index: number): void {
+    const engine = this.engine;
+    engine.stateVersion++;
+    const spec = this.#specs[index]!;
+    const placement = this.workload.placement;
+    const replication = placement.replication;
+    const replicas = new Int32Array(spec.mapCount * replication).fill(-1);
+    placement.place(spec, engine.topology, this.placementRandom, replicas);
+    const nodes = engine.nodeCount;
+    for (let i = 0; i < replicas.length; i++) {
+      const node = replicas[i]!;
+      if (node !== -1 && !(Number.isInteger(node) && node >= 0 && node < nodes)) {
+        throw new Error(
+          `workload.placement "${placement.name}" placed a replica of job ${index} on node ${node}; nodes are 0 … ${nodes - 1}`,
+        );
+      }
+    }
+    let user = engine.users.get(spec.user);
+    if (user === undefined) {
+      user = new UserState(spec.user as UserId);
+      engine.users.set(spec.user, user);
+    }
+    const job = new JobState(engine, index, spec, user, replicas, replication);
+    if (job.reduceCount > 0 && engine.network !== undefined) {
+      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, engine.rackOfNode, engine.rackCount);
+    }
+    engine.jobs[index] = job;
+    engine.activeJobList.push(job);
+    if (user.jobs.length === 0) this.#activateUser(user);
+    user.jobs.push(job);
+    if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
+    engine.waitingMaps += job.mapCount;
+    if (job.reducesReady) engine.waitingReduces += job.reduceCount;
+    engine.policy.onJobSubmitted?.(job, engine.view);
+    engine.timers.start();
+    engine.offers.workArrived();
+  }
+
+  /** Inserts a user into the active list, kept in id order. */
+  #activateUser(user: UserState): void {
+    const list = this.engine.activeUserList;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.id < user.id) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, user);
+  }
+
+  /** The job's last task finished. */
+  complete(job: JobState): void {
+    const engine = this.engine;
+    engine.stateVersion++;
+    const list = engine.activeJobList;
+    list.splice(list.indexOf(job), 1);
+    const user = job.userState;
+    user.jobs.splice(user.jobs.indexOf(job), 1);
+    if (user.jobs.length === 0) {
+      const users = engine.activeUserList;
+      users.splice(users.indexOf(user), 1);
+    }
+    engine.jobs[job.index] = undefined;
+    this.jobsDone++;
+    this.lastCompletion = engine.now;
+    engine.records.push(engine.jobRecord(job, true));
+    engine.policy.onJobCompleted?.(job, engine.view);
+    this.#reportProgress();
+  }
+
+  #reportProgress(): void {
+    if (this.onProgress === undefined) return;
+    const total = this.#specs.length;
+    const step = Math.floor((this.jobsDone * 200) / Math.max(1, total));
+    if (step === this.#progressStep && this.jobsDone !== total) return;
+    this.#progressStep = step;
+    this.onProgress({ time: this.engine.now, jobsDone: this.jobsDone, jobsTotal: total });
+  }
+}
+
+/** Job indices in submission order (stable for equal times); refuses unordered NaN. */
+function arrivalOrder(jobs: readonly JobSpec[]): Int32Array {
+  const order = new Int32Array(jobs.length);
+  let sorted = true;
+  for (let i = 0; i < jobs.length; i++) {
+    order[i] = i;
+    if (i > 0 && jobs[i]!.submitTime < jobs[i - 1]!.submitTime) sorted = false;
+  }
+  if (!sorted) {
+    const indices = Array.from(order);
+    indices.sort((x, y) => jobs[x]!.submitTime - jobs[y]!.submitTime || x - y);
+    order.set(indices);
+  }
+  return order;
+}

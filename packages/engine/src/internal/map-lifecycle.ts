@@ -1,0 +1,210 @@
+import type { NodeId } from '@rackwise/types';
+import type { Engine } from './engine.js';
+import type { JobState } from './job-state.js';
+import {
+  COMPLETED,
+  EVENT_MAP_DONE,
+  FLOW_MAP_INPUT,
+  KIND_MAP,
+  PHASE_MAP_COMPUTE,
+  PHASE_READ,
+  PHASE_SHUFFLE,
+  RUNNING,
+} from './task-states.js';
+
+/**
+ * A map attempt from launch to finish (DESIGN §3): it reads its block from the nearest
+ * replica unless one is on its node, computes, and leaves its output on its node for the
+ * shuffle. Duplicates of a running map race; the first to finish (or the copy the
+ * policy chooses) wins and the others are killed.
+ */
+export class MapLifecycle {
+  constructor(private readonly engine: Engine) {}
+
+  launch(job: JobState, i: number, node: number, duplicate: boolean): void {
+    const engine = this.engine;
+    const attempts = engine.attempts;
+    const counters = engine.counters;
+    const a = attempts.allocate(job.index, i, KIND_MAP, node, engine.now);
+    if (duplicate) {
+      attempts.duplicate[a] = 1;
+      counters.duplicatesLaunched++;
+      job.duplicatesLaunched++;
+    } else {
+      job.removePending(i);
+      engine.waitingMaps--;
+      job.mapState[i] = RUNNING;
+      job.runningMapCount++;
+      job.addRunningMap(i);
+      job.mapStart[i] = engine.now;
+      if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = engine.now;
+    }
+    attempts.nextCopy[a] = job.mapAttempt[i]!;
+    job.mapAttempt[i] = a;
+    const task = job.maps[i]!;
+    engine.occupy(a, node, KIND_MAP, task, job.userState);
+    engine.timers.start();
+    // A policy that duplicates maps is offered slots while maps run.
+    if (engine.duplicationWanted && engine.runningMaps === 1) engine.offers.workArrived();
+
+    const bytes = job.mapInputBytes(i);
+    let source = -1;
+    if (bytes > 0 && !job.hasReplicaOn(i, node)) source = this.#nearestReplica(job, i, node);
+    if (!duplicate) {
+      if (source < 0) {
+        job.localMaps++;
+        counters.localMaps++;
+      } else if (engine.rackOfNode[source] === engine.rackOfNode[node]) {
+        job.rackLocalMaps++;
+        counters.rackLocalMaps++;
+      } else {
+        job.remoteMaps++;
+        counters.remoteMaps++;
+      }
+    }
+    engine.policy.onTaskStarted?.({ task, node: node as NodeId }, engine.view);
+    if (source >= 0) {
+      attempts.inputSource[a] = source;
+      attempts.phase[a] = PHASE_READ;
+      const rec = engine.transfers.start(FLOW_MAP_INPUT, a, source, node, bytes);
+      if (rec >= 0) return;
+    }
+    this.startCompute(a, job, i);
+  }
+
+  /** The replica to read from: one in the node's rack if any, else the first listed. */
+  #nearestReplica(job: JobState, i: number, node: number): number {
+    const rackOfNode = this.engine.rackOfNode;
+    const rep = job.replication;
+    const rack = rackOfNode[node];
+    let first = -1;
+    for (let k = 0; k < rep; k++) {
+      const replica = job.replicas[i * rep + k]!;
+      if (replica < 0) continue;
+      if (rackOfNode[replica] === rack) return replica;
+      if (first < 0) first = replica;
+    }
+    return first;
+  }
+
+  /** The block is on the node: the map computes. */
+  startCompute(a: number, job: JobState, i: number): void {
+    const p = this.engine.parameters;
+    this.engine.startCompute(
+      a,
+      PHASE_MAP_COMPUTE,
+      p.mapOverhead + job.mapInputBytes(i) / p.mapRate,
+      EVENT_MAP_DONE,
+    );
+  }
+
+  computeDone(a: number): void {
+    const engine = this.engine;
+    const attempts = engine.attempts;
+    const job = engine.jobs[attempts.job[a]!]!;
+    const i = attempts.task[a]!;
+    const node = attempts.node[a]!;
+    const head = job.mapAttempt[i]!;
+    if (head === a && attempts.nextCopy[a] === -1) {
+      this.#finish(job, i, a);
+      return;
+    }
+    // Several copies run: the policy may choose which one's output the shuffle uses.
+    let kept = a;
+    const duplication = engine.policy.duplication;
+    if (duplication !== undefined && attempts.chosen[a] === 0) {
+      const answer = duplication.chooseCopy(job.maps[i]!, node as NodeId, engine.view);
+      if (answer !== undefined && answer !== node) {
+        kept = -1;
+        for (let c = head; c >= 0; c = attempts.nextCopy[c]!) if (attempts.node[c] === answer) kept = c;
+        if (kept < 0) {
+          throw new Error(
+            `policy "${engine.policy.name}" duplication.chooseCopy returned node ${String(answer)} for map ${i} of job ${job.id}, which runs no copy of it`,
+          );
+        }
+      }
+    }
+    const killed: number[] = [];
+    for (let c = head; c >= 0; c = attempts.nextCopy[c]!) if (c !== kept) killed.push(c);
+    for (const c of killed) this.#killCopy(job, i, c);
+    if (kept === a) {
+      this.#finish(job, i, a);
+    } else {
+      attempts.chosen[kept] = 1;
+      engine.counters.duplicatesChosenEarly++;
+    }
+    engine.offers.offerCollected();
+  }
+
+  #killCopy(job: JobState, i: number, a: number): void {
+    const engine = this.engine;
+    const attempts = engine.attempts;
+    const counters = engine.counters;
+    // Unlink from the map's copy list.
+    let c = job.mapAttempt[i]!;
+    if (c === a) job.mapAttempt[i] = attempts.nextCopy[a]!;
+    else {
+      while (attempts.nextCopy[c] !== a) c = attempts.nextCopy[c]!;
+      attempts.nextCopy[c] = attempts.nextCopy[a]!;
+    }
+    if (attempts.phase[a] === PHASE_READ) {
+      const rec = attempts.flow[a]!;
+      if (rec >= 0) counters.killedInputBytes += engine.transfers.cancel(rec);
+    } else if (attempts.inputSource[a]! >= 0) {
+      counters.killedInputBytes += job.mapInputBytes(i);
+    }
+    counters.copiesKilled++;
+    counters.killedSlotSeconds += engine.now - attempts.start[a]!;
+    engine.offers.nodesToOffer.push(attempts.node[a]!);
+    engine.vacate(a, job.userState);
+  }
+
+  #finish(job: JobState, i: number, a: number): void {
+    const engine = this.engine;
+    const attempts = engine.attempts;
+    const node = attempts.node[a]!;
+    if (attempts.duplicate[a] === 1) engine.counters.duplicatesChosen++;
+    job.mapAttempt[i] = -1;
+    job.mapState[i] = COMPLETED;
+    job.mapOutputNode[i] = node;
+    job.runningMapCount--;
+    job.completedMapCount++;
+    job.removeRunningMap(i);
+    const output = job.trueMapOutput(i);
+    job.completedMapInputBytes += job.mapInputBytes(i);
+    job.completedMapOutputBytes += output;
+    job.outputOnRack[engine.rackOfNode[node]!]! += output;
+    engine.vacate(a, job.userState);
+
+    const mapPhaseOver = job.completedMapCount === job.mapCount;
+    if (mapPhaseOver) job.mapPhaseEnd = engine.now;
+    if (job.reduceCount > 0) {
+      if (output > 0) {
+        if (job.shuffle !== undefined) engine.outstanding[node]! += output;
+        else engine.reduces.keepOutput(job, node, output);
+      }
+      if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
+        job.reducesReady = true;
+        engine.stateVersion++;
+        engine.waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
+        engine.offers.workArrived();
+      }
+      const shuffle = job.shuffle;
+      if (shuffle !== undefined) {
+        if (output > 0) shuffle.addOutput(node, output);
+        if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
+      } else if (mapPhaseOver) {
+        // No network: fetches are instant, so every reduce in its shuffle starts computing.
+        const running = job.runningReduceList;
+        for (let k = running.length - 1; k >= 0; k--) {
+          const r = running[k]!.index;
+          const ra = job.reduceAttempt[r]!;
+          if (attempts.phase[ra] === PHASE_SHUFFLE) engine.reduces.startCompute(ra, job, r);
+        }
+      }
+    }
+    engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
+    if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
+    engine.offers.round(node);
+  }
+}

@@ -1,0 +1,148 @@
+import type { NodeId } from '@rackwise/types';
+import type { Engine } from './engine.js';
+import type { JobState } from './job-state.js';
+import { FLOW_MAP_INPUT, FLOW_MIGRATION, FLOW_OUTPUT, FLOW_SHUFFLE } from './task-states.js';
+
+/**
+ * The engine's transfers: a flow started for an attempt (map input, shuffle fetch,
+ * migration, output replication), cancelled or delivered, and every byte counted by
+ * kind, cross-rack bytes apart. A delivered flow hands its attempt back to the phase that
+ * waited for it.
+ */
+export class Transfers {
+  readonly #path4 = new Int32Array(4);
+  /** Scratch paths of exactly 0 … 4 links (the network reads `links.length`). */
+  readonly #paths = [0, 1, 2, 3, 4].map((n) => new Int32Array(n));
+  /** The network's completion callback: the flow's tag is its record. */
+  readonly take: (flow: number, tag: number) => void;
+
+  constructor(private readonly engine: Engine) {
+    this.take = (_flow, tag) => this.#done(tag);
+  }
+
+  /**
+   * Starts a transfer of `bytes` from `source` to `destination` on behalf of attempt a.
+   * Without a network (or within one node) it is instant: the bytes are counted and −1 is
+   * returned. Otherwise returns the flow record.
+   */
+  start(kind: number, a: number, source: number, destination: number, bytes: number): number {
+    const engine = this.engine;
+    const network = engine.network;
+    const job = engine.jobs[engine.attempts.job[a]!]!;
+    if (network === undefined || source === destination || bytes <= engine.parameters.completionTolerance) {
+      this.account(kind, source, destination, bytes, job);
+      return -1;
+    }
+    const links = engine.topology.flowPath(source as NodeId, destination as NodeId, this.#path4);
+    const rec = engine.flows.allocate();
+    this.startOn(kind, a, source, destination, bytes, this.#path4, links, rec);
+    if (kind !== FLOW_OUTPUT) engine.attempts.flow[a] = rec;
+    return rec;
+  }
+
+  /**
+   * Fills flow record `rec` and adds its flow over the first `links` links of `path`.
+   * `source` and `destination` are the nodes the bytes are counted between.
+   */
+  startOn(
+    kind: number,
+    a: number,
+    source: number,
+    destination: number,
+    bytes: number,
+    path: Int32Array,
+    links: number,
+    rec: number,
+  ): void {
+    const engine = this.engine;
+    const flows = engine.flows;
+    flows.kind[rec] = kind;
+    flows.attempt[rec] = a;
+    flows.source[rec] = source;
+    flows.destination[rec] = destination;
+    flows.bytes[rec] = bytes;
+    flows.crossRack[rec] = engine.rackOfNode[source] !== engine.rackOfNode[destination] ? 1 : 0;
+    let exactPath: Int32Array = path;
+    if (links !== path.length) {
+      const exact = this.#paths[links]!;
+      for (let k = 0; k < links; k++) exact[k] = path[k]!;
+      exactPath = exact;
+    }
+    flows.networkFlow[rec] = engine.network!.addFlow(exactPath, bytes, rec);
+  }
+
+  /** Removes a flow early; counts the bytes it delivered; returns them. */
+  cancel(rec: number): number {
+    const engine = this.engine;
+    const flows = engine.flows;
+    const remaining = engine.network!.removeFlow(flows.networkFlow[rec]!);
+    const delivered = Math.max(0, flows.bytes[rec]! - remaining);
+    const a = flows.attempt[rec]!;
+    this.account(
+      flows.kind[rec]!,
+      flows.source[rec]!,
+      flows.destination[rec]!,
+      delivered,
+      engine.jobs[engine.attempts.job[a]!]!,
+    );
+    if (engine.attempts.flow[a] === rec) engine.attempts.flow[a] = -1;
+    flows.free(rec);
+    return delivered;
+  }
+
+  /** Counts bytes moved between two nodes by kind, and cross-rack shuffle and input per job. */
+  account(kind: number, source: number, destination: number, bytes: number, job: JobState): void {
+    if (source === destination || bytes <= 0) return;
+    const engine = this.engine;
+    const counters = engine.counters;
+    counters.totalBytes[kind]! += bytes;
+    const sourceRack = engine.rackOfNode[source]!;
+    const destinationRack = engine.rackOfNode[destination]!;
+    if (sourceRack === destinationRack) return;
+    counters.crossRackBytes[kind]! += bytes;
+    if (kind === FLOW_SHUFFLE) {
+      job.shuffleUp[sourceRack]! += bytes;
+      job.shuffleDown[destinationRack]! += bytes;
+      job.crossRackShuffleBytes += bytes;
+    } else if (kind === FLOW_MAP_INPUT) {
+      job.crossRackMapInputBytes += bytes;
+    }
+  }
+
+  /** A flow delivered: counted, then its attempt goes on. */
+  #done(rec: number): void {
+    const engine = this.engine;
+    engine.counters.events++;
+    const flows = engine.flows;
+    const attempts = engine.attempts;
+    const a = flows.attempt[rec]!;
+    const kind = flows.kind[rec]!;
+    const job = engine.jobs[attempts.job[a]!]!;
+    this.account(kind, flows.source[rec]!, flows.destination[rec]!, flows.bytes[rec]!, job);
+    if (attempts.flow[a] === rec) attempts.flow[a] = -1;
+    switch (kind) {
+      case FLOW_MAP_INPUT: {
+        flows.free(rec);
+        engine.maps.startCompute(a, job, attempts.task[a]!);
+        return;
+      }
+      case FLOW_MIGRATION: {
+        flows.free(rec);
+        const r = attempts.task[a]!;
+        job.reduceDataNode[r] = attempts.node[a]!;
+        engine.reduces.continueWork(a, job, r);
+        return;
+      }
+      case FLOW_SHUFFLE: {
+        engine.fetcher.fetchDone(rec, a, job, attempts.task[a]!, job.shuffle!);
+        return;
+      }
+      default: {
+        // Output replication: one pipeline hop delivered.
+        const left = attempts.unlist(a, rec, attempts.pendingWrites);
+        flows.free(rec);
+        if (left === 0) engine.reduces.finish(a, job, attempts.task[a]!);
+      }
+    }
+  }
+}
