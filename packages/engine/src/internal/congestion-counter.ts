@@ -90,12 +90,17 @@ export class CongestionCounter {
     const view = live.view;
     const threshold = live.threshold(view);
     let congested = 0;
-    for (let n = 0; n < nodes; n++) {
-      let output = 0;
-      for (const map of view.runningMapsOn(n as NodeId)) {
-        output += view.predictor.mapOutput(view.job(map.job), map);
+    if (view.runningCount('map') === 0) {
+      // No map runs (a shuffle-only drain): every node's predicted output is 0.
+      if (0 > threshold) congested = nodes;
+    } else {
+      for (let n = 0; n < nodes; n++) {
+        let output = 0;
+        for (const map of view.runningMapsOn(n as NodeId)) {
+          output += view.predictor.mapOutput(view.job(map.job), map);
+        }
+        if (output > threshold) congested++;
       }
-      if (output > threshold) congested++;
     }
     this.#liveShareSum += congested / nodes;
     this.#liveSamples++;
