@@ -22,6 +22,21 @@ describe('createFairPolicy', () => {
     expect(cluster.offer(0)).toMatchObject({ task: { job: 1 } });
   });
 
+  it('breaks a tie by user id, also for a user who arrives after the scores were kept', () => {
+    const cluster = createTestCluster({
+      topology: one,
+      jobs: [
+        { user: 5, maps: 4 },
+        { user: 7, maps: 4 },
+      ],
+    }).attach(createFairPolicy());
+    expect(cluster.offer(0)).toMatchObject({ type: 'launch', task: { job: 0 } });
+    cluster.submit({ user: 3, maps: 4 });
+    // Users 3 and 7 run nothing and their first jobs came at the same time: 3 goes first.
+    expect(cluster.offer(0)).toMatchObject({ type: 'launch', task: { job: 2 } });
+    expect(cluster.offer(0)).toMatchObject({ type: 'launch', task: { job: 1 } });
+  });
+
   it('shares by weight', () => {
     const cluster = createTestCluster({
       topology: { racks: 1, nodesPerRack: 1, slots: { model: 'container', containers: 6 } },

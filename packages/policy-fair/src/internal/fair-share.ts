@@ -114,22 +114,23 @@ export function scoreFairGroups(
 ): void {
   const tables = hasGroupTables(config);
   const score: FairScore = { needy: false, ratio: 0, first: 0, rank: 0 };
-  let rank = 0;
+  let position = 0;
   const consider = (
     prefix: string,
     id: number | string,
     jobs: readonly JobView[],
     running: number | undefined,
+    rank: number,
   ) => {
-    score.rank = ++rank;
+    score.rank = rank;
     if (scoreGroup(prefix, id, jobs, running, kind, config, tables, score)) visit(prefix, id, jobs, score);
   };
   if (config.groupBy === 'user') {
     for (const user of view.activeUsers()) {
-      if (user.jobs.length > 0) consider('user', user.id, user.jobs, userRunning(user, kind));
+      if (user.jobs.length > 0) consider('user', user.id, user.jobs, userRunning(user, kind), user.id);
     }
   } else if (config.groupBy === 'job') {
-    for (const job of view.activeJobs()) consider('job', job.id, [job], undefined);
+    for (const job of view.activeJobs()) consider('job', job.id, [job], undefined, job.id);
   } else {
     const queues = new Map<string, JobView[]>();
     for (const job of view.activeJobs()) {
@@ -137,7 +138,7 @@ export function scoreFairGroups(
       if (jobs === undefined) queues.set(job.queue, [job]);
       else jobs.push(job);
     }
-    for (const [queue, jobs] of queues) consider('queue', queue, jobs, undefined);
+    for (const [queue, jobs] of queues) consider('queue', queue, jobs, undefined, ++position);
   }
 }
 

@@ -1,13 +1,7 @@
 import type { ClusterView, JobId, JobView, SlotKind, TaskRef, UserId } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
-import {
-  type FairScore,
-  compareFairScores,
-  hasGroupTables,
-  scoreFairGroups,
-  scoreGroup,
-  userRunning,
-} from './fair-share.js';
+import { hasGroupTables, scoreFairGroups, scoreGroup, userRunning } from './fair-share.js';
+import { ScoreHeap } from './score-heap.js';
 
 /** The group the Fair Scheduler serves next: a user id or a job id. */
 export interface FairChoice {
@@ -27,7 +21,8 @@ export class FairScoreCache {
   private kind: SlotKind | undefined;
   /** Predicted running maps, running reduces, active jobs. */
   private readonly expected = [0, 0, 0];
-  private groups = new Map<number, FairScore>();
+  /** The groups with waiting work, most deserving first. */
+  private readonly groups = new ScoreHeap();
   private readonly dirty = new Set<number>();
   private readonly tables: boolean;
   private readonly byUser: boolean;
@@ -42,14 +37,7 @@ export class FairScoreCache {
     if (!this.valid(view, kind)) this.rebuild(view, kind);
     else for (const id of this.dirty) this.rescore(view, kind, id);
     this.dirty.clear();
-    let best: number | undefined;
-    let bestScore: FairScore | undefined;
-    for (const [id, score] of this.groups) {
-      if (bestScore === undefined || compareFairScores(score, bestScore) < 0) {
-        best = id;
-        bestScore = score;
-      }
-    }
+    const best = this.groups.top();
     return best === undefined ? undefined : { id: best };
   }
 
@@ -91,11 +79,11 @@ export class FairScoreCache {
   }
 
   private rebuild(view: ClusterView, kind: SlotKind): void {
-    const groups = new Map<number, FairScore>();
+    const groups = this.groups;
+    groups.clear();
     scoreFairGroups(view, kind, this.config, (_prefix, id, _jobs, score) => {
       groups.set(id as number, { ...score });
     });
-    this.groups = groups;
     this.kind = kind;
     this.expected[0] = view.runningCount('map');
     this.expected[1] = view.runningCount('reduce');
