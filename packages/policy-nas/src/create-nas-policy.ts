@@ -14,7 +14,7 @@ import type {
 import { scheduleReduceCaRts } from './internal/ca-rts.js';
 import { scheduleReduceCrRts } from './internal/cr-rts.js';
 import { scheduleReduceInOrder } from './internal/fair-reduce.js';
-import { rackLoad, shuffleClassOf, waitingReduceCount } from './internal/job-facts.js';
+import { pass, rackLoad, shuffleClassOf, waitingReduceCount } from './internal/job-facts.js';
 import { scheduleMap } from './internal/mts.js';
 import type { NasState, TaskRequest } from './internal/nas-state.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
@@ -101,9 +101,26 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     return true;
   };
 
+  // Whether some active job has a pending map, kept per cluster state: pending maps change
+  // only when a map launches or a job arrives, both of which change `stateVersion`.
+  let pendingView: ClusterView | undefined;
+  let pendingVersion: number | undefined;
+  let pendingAny = false;
+  const anyPendingMap = (view: ClusterView): boolean => {
+    const version = view.stateVersion;
+    if (version === undefined || view !== pendingView || version !== pendingVersion) {
+      pendingAny = view.activeJobs().some((job) => job.count('map', 'pending') > 0);
+      pendingView = view;
+      pendingVersion = version;
+    }
+    return pendingAny;
+  };
+
   const mapRequest = (request: TaskRequest): Decision => {
     const { view, node } = request;
     const paused = pauseActive(view, node);
+    // With no pending map anywhere, MTS's walk finds no job and skips no user.
+    if (!anyPendingMap(view)) return pass('mts/no-pending-map');
     return scheduleMap(state, {
       ...request,
       space: mapOutputSpace(view, node),
@@ -127,7 +144,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
   const reduceMayTakeContainer = (view: ClusterView): boolean => {
     const cap = Math.floor(resolved.containerReduceShare * view.totalSlots('container'));
     if (view.runningCount('reduce') < cap) return true;
-    return view.activeJobs().every((job) => job.count('map', 'pending') === 0);
+    return !anyPendingMap(view);
   };
 
   /** Algorithm 1: one request, by the offered slot kind. */
