@@ -4,18 +4,12 @@ import { createCapacityUserOrder } from '@rackwise/policy-capacity';
 import { createDelayPolicy } from '@rackwise/policy-delay';
 import { createDrfUserOrder } from '@rackwise/policy-drf';
 import { createFairUserOrder } from '@rackwise/policy-fair';
+import { arbWorkload } from '@rackwise/testkit';
 import { buildTopology } from '@rackwise/topology';
-import type {
-  ClusterView,
-  JobSpec,
-  SchedulerPolicy,
-  ServiceGroup,
-  SlotKind,
-  UserId,
-  UserOrder,
-} from '@rackwise/types';
+import type { ClusterView, SchedulerPolicy, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import { hdfsPlacement } from '@rackwise/workloads';
 import { describe, expect } from 'vitest';
+import { unversioned } from './testing/unversioned-view.js';
 
 /**
  * The user orders answer from their per-`stateVersion` cache: after any sequence of
@@ -23,39 +17,15 @@ import { describe, expect } from 'vitest';
  * on the same view. A Delay policy runs on top of each order, over random clusters and
  * workloads, and every `order` call is checked against a fresh computation.
  */
-const MIB = 2 ** 20;
-
-const jobsArb = fc
-  .array(
-    fc.record({
-      gap: fc.integer({ min: 0, max: 6 }),
-      user: fc.integer({ min: 0, max: 5 }),
-      queue: fc.constantFrom('a', 'b'),
-      mapCount: fc.integer({ min: 1, max: 8 }),
-      reduceCount: fc.integer({ min: 0, max: 3 }),
-      shufflePercent: fc.integer({ min: 0, max: 150 }),
-    }),
-    { minLength: 2, maxLength: 14 },
-  )
-  .map((drawn) => {
-    let time = 0;
-    return drawn.map((d, i): JobSpec => {
-      time += d.gap;
-      const inputBytes = d.mapCount * 64 * MIB;
-      return {
-        name: `job-${i}`,
-        user: d.user as UserId,
-        queue: d.queue,
-        submitTime: time,
-        inputBytes,
-        shuffleBytes: d.reduceCount === 0 ? 0 : Math.round((inputBytes * d.shufflePercent) / 100),
-        outputBytes: 0,
-        mapCount: d.mapCount,
-        reduceCount: d.reduceCount,
-        blockBytes: 64 * MIB,
-      };
-    });
-  });
+const jobsArb = arbWorkload({
+  minJobs: 2,
+  users: 6,
+  maxMaps: 8,
+  maxReduces: 3,
+  maxJobs: 14,
+  maxGap: 6,
+  queues: ['a', 'b'],
+});
 
 const ORDERS: Record<string, () => UserOrder> = {
   fair: () => createFairUserOrder(),
@@ -72,10 +42,6 @@ const ORDERS: Record<string, () => UserOrder> = {
 
 const keysOf = (groups: readonly ServiceGroup[]) =>
   groups.map((g) => `${g.key}[${g.jobs.map((j) => j.id).join()}]`);
-
-/** The same view with no `stateVersion`: the order computes from scratch. */
-const unversioned = (view: ClusterView): ClusterView =>
-  Object.create(view, { stateVersion: { value: undefined } }) as ClusterView;
 
 describe('user orders kept per state version', () => {
   test.prop([

@@ -15,6 +15,7 @@ import { scheduleReduceCaRts } from './internal/ca-rts.js';
 import { scheduleReduceCrRts } from './internal/cr-rts.js';
 import { scheduleReduceInOrder } from './internal/fair-reduce.js';
 import { pass, rackLoad, shuffleClassOf, waitingReduceCount } from './internal/job-facts.js';
+import { MapGroupCache } from './internal/map-groups.js';
 import { scheduleMap } from './internal/mts.js';
 import type { NasState, TaskRequest } from './internal/nas-state.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
@@ -116,6 +117,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     return pendingAny;
   };
 
+  const mapGroups = new MapGroupCache(resolved.userOrder, pausedByCrRts);
   const mapRequest = (request: TaskRequest): Decision => {
     const { view, node } = request;
     const paused = pauseActive(view, node);
@@ -124,7 +126,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     return scheduleMap(state, {
       ...request,
       space: mapOutputSpace(view, node),
-      paused: paused ? (job: JobView) => pausedByCrRts(job, view) : () => false,
+      candidates: mapGroups.groups(view, request.kind, paused),
     });
   };
 

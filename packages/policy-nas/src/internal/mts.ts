@@ -2,14 +2,15 @@ import { mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
 import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
+import type { MapGroups } from './map-groups.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
-/** A map request for MTS: the node's free map-output space and CR-RTS's map pause. */
+/** A map request for MTS: the node's free map-output space and the users it walks. */
 export interface MapRequest extends TaskRequest {
   /** Available map output space on the node (Algorithm 2, line 1); `Infinity` without TT. */
   readonly space: Bytes;
-  /** Whether CR-RTS currently forbids the job's maps (§III-E). */
-  readonly paused: (job: JobView) => boolean;
+  /** The user order's groups with a map to launch here, CR-RTS's pause applied (§III-E). */
+  readonly candidates: MapGroups;
 }
 
 interface Candidate {
@@ -30,33 +31,24 @@ interface Candidate {
 export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { view } = request;
   let skipped = false;
-  let paused = false;
-  for (const group of state.config.userOrder.order(view, request.kind)) {
-    const jobs: JobView[] = [];
-    for (const job of group.jobs) {
-      if (job.count('map', 'pending') === 0) continue;
-      if (request.paused(job)) paused = true;
-      else jobs.push(job);
-    }
-    if (jobs.length === 0) continue;
-
+  for (const { key, jobs } of request.candidates.groups) {
     const local = localQualified(jobs, request);
     if (local !== undefined) {
-      state.mapSkips.reset(group.key);
+      state.mapSkips.reset(key);
       return launch(local.map, 'mts/local-qualified');
     }
-    if (!state.mapSkips.reachedMax(group.key, view.now)) {
-      state.mapSkips.skip(group.key, view.now);
+    if (!state.mapSkips.reachedMax(key, view.now)) {
+      state.mapSkips.skip(key, view.now);
       skipped = true;
       request.skipped?.push({
-        group: group.key,
+        group: key,
         jobs: jobs.map((j) => j.id),
-        skips: state.mapSkips.count(group.key),
+        skips: state.mapSkips.count(key),
         maxSkips: state.config.maxMapSkips,
       });
       continue;
     }
-    resetUnlessPseudocode(state, state.mapSkips, group.key);
+    resetUnlessPseudocode(state, state.mapSkips, key);
     const qualified = qualifiedByCategory(jobs, request, state.config.smallInputBytes);
     if (qualified !== undefined) return launch(qualified.map, 'mts/max-skips-qualified');
     const leastLocal = leastOutput(jobs, request, 'local');
@@ -65,7 +57,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
     if (least !== undefined) return launch(least.map, 'mts/max-skips-smallest');
   }
   if (skipped) return pass('mts/skipped');
-  return pass(paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
+  return pass(request.candidates.paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
 }
 
 /** Lines 3–4: a data-local map whose predicted output fits; unpredicted jobs first, then closest fit. */
