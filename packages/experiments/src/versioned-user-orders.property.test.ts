@@ -12,9 +12,10 @@ import { describe, expect } from 'vitest';
 import { unversioned } from './testing/unversioned-view.js';
 
 /**
- * The user orders answer from their per-`stateVersion` cache: after any sequence of
- * engine events, the order handed to a policy must equal the order computed from scratch
- * on the same view. A Delay policy runs on top of each order, over random clusters and
+ * The user orders answer from their per-`stateVersion` cache (and Fair's per-user orders
+ * from the users whose `UserView.version` moved): after any sequence of engine events,
+ * the order handed to a policy must equal the order computed from scratch on the same
+ * view. A Delay policy runs on top of each order, over random clusters and
  * workloads, and every `order` call is checked against a fresh computation.
  */
 const jobsArb = arbWorkload({
@@ -29,6 +30,12 @@ const jobsArb = arbWorkload({
 
 const ORDERS: Record<string, () => UserOrder> = {
   fair: () => createFairUserOrder(),
+  'fair with shares': () =>
+    createFairUserOrder({
+      jobOrder: 'fair',
+      weights: { 'user:1': 2, 'user:3': 0.5 },
+      minShares: { 'user:2': 2, 'user:4': 1 },
+    }),
   'fair by job': () => createFairUserOrder({ groupBy: 'job', jobOrder: 'fair' }),
   drf: () => createDrfUserOrder(),
   capacity: () =>

@@ -11,6 +11,14 @@ export interface UserView {
   readonly jobs: readonly JobView[];
   /** Tasks of the user that hold a slot, by kind. */
   running(kind: TaskKind): number;
+  /**
+   * Optional: a number the host changes whenever a task of this user's jobs starts or
+   * ends, or a job of theirs arrives, completes or has its reduces become ready —
+   * everything a fairness order reads about the user. Kept only where
+   * `ClusterView.stateVersion` is: an order may then score again only the users whose
+   * `version` moved since the state it last saw. A host that does not keep it leaves it out.
+   */
+  readonly version?: number;
 }
 
 /**

@@ -334,6 +334,7 @@ export class Engine implements EngineContext {
   /** Puts attempt a of a task in a slot of the node. */
   occupy(a: number, node: number, kind: number, task: MapTask | ReduceTask, user: UserState): void {
     this.stateVersion++;
+    user.version++;
     this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!--;
     if (kind === KIND_MAP) {
       const list = this.nodeMaps[node]!;
@@ -355,6 +356,7 @@ export class Engine implements EngineContext {
   /** Frees the attempt's slot and entry (its pending events become stale). */
   vacate(a: number, user: UserState): void {
     this.stateVersion++;
+    user.version++;
     const attempts = this.attempts;
     const node = attempts.node[a]!;
     const kind = attempts.kind[a]!;

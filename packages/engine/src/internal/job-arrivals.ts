@@ -84,6 +84,7 @@ export class JobArrivals {
     engine.activeJobList.push(job);
     if (user.jobs.length === 0) this.#activateUser(user);
     user.jobs.push(job);
+    user.version++;
     if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
     engine.waitingMaps += job.mapCount;
     if (job.reducesReady) engine.waitingReduces += job.reduceCount;
@@ -113,6 +114,7 @@ export class JobArrivals {
     list.splice(list.indexOf(job), 1);
     const user = job.userState;
     user.jobs.splice(user.jobs.indexOf(job), 1);
+    user.version++;
     if (user.jobs.length === 0) {
       const users = engine.activeUserList;
       users.splice(users.indexOf(user), 1);

@@ -6,6 +6,8 @@ export class UserState implements UserView {
   readonly jobs: JobState[] = [];
   runningMaps = 0;
   runningReduces = 0;
+  /** Moves on every change a fairness order reads about the user (`UserView.version`). */
+  version = 0;
   /** Position in the engine's sorted list of active users, −1 when inactive. */
   activePosition = -1;
 
