@@ -9,8 +9,10 @@ export const ACTIVE = 1;
 export const INSTANT = 2;
 
 /**
- * Struct-of-arrays storage of flows and of the flows on each link. Flow slots are reused
- * through a free list; every array grows by doubling.
+ * Struct-of-arrays storage of flows and of the flows on each link. A new flow takes the
+ * lowest free slot, so the active flows stay packed at the low slots and a solve's walk
+ * over them touches few cache lines (a stack of freed slots scatters them over the
+ * peak's range); every array grows by doubling.
  */
 export class FlowTable implements LinkIncidences {
   capacity = 0;
@@ -32,7 +34,10 @@ export class FlowTable implements LinkIncidences {
   readonly linkFlows: Int32Array[];
   readonly linkFlowCount: Int32Array;
 
-  private freeSlots: Int32Array = new Int32Array(0);
+  /** One bit per slot below the high-water mark, set while the slot is free. */
+  private freeBits: Int32Array = new Int32Array(0);
+  /** No free slot lies in a word of `freeBits` below this one. */
+  private lowestFreeWord = 0;
   private freeCount = 0;
   private highWater = 0;
 
@@ -43,7 +48,16 @@ export class FlowTable implements LinkIncidences {
 
   /** A free slot (reused first), growing the arrays when full; returns it. */
   allocate(onGrow: (capacity: number) => void): number {
-    if (this.freeCount > 0) return this.freeSlots[--this.freeCount]!;
+    if (this.freeCount > 0) {
+      const bits = this.freeBits;
+      let w = this.lowestFreeWord;
+      while (bits[w] === 0) w++;
+      this.lowestFreeWord = w;
+      const word = bits[w]!;
+      bits[w] = word & (word - 1);
+      this.freeCount--;
+      return (w << 5) | (31 - Math.clz32(word & -word));
+    }
     if (this.highWater === this.capacity) {
       this.grow(Math.max(64, this.capacity * 2));
       onGrow(this.capacity);
@@ -53,7 +67,10 @@ export class FlowTable implements LinkIncidences {
 
   release(flow: number): void {
     this.state[flow] = FREE;
-    this.freeSlots[this.freeCount++] = flow;
+    const w = flow >> 5;
+    this.freeBits[w] = this.freeBits[w]! | (1 << (flow & 31));
+    if (w < this.lowestFreeWord) this.lowestFreeWord = w;
+    this.freeCount++;
   }
 
   /** Puts an active flow on the lists of its links. */
@@ -99,7 +116,7 @@ export class FlowTable implements LinkIncidences {
     this.flowLinkCount = growUint8(this.flowLinkCount, capacity);
     this.flowLinks = growInt32(this.flowLinks, capacity * MAX_LINKS_PER_FLOW);
     this.incidencePos = growInt32(this.incidencePos, capacity * MAX_LINKS_PER_FLOW);
-    this.freeSlots = growInt32(this.freeSlots, capacity);
+    this.freeBits = growInt32(this.freeBits, capacity >> 5);
     this.capacity = capacity;
   }
 }
