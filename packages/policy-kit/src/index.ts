@@ -16,3 +16,5 @@ export { serveInOrder } from './serve-in-order.js';
 export type { PlacementStepsOptions, RackPlacementEvidence } from './placement-steps.js';
 export { delayPlacementSteps } from './placement-steps.js';
 export { versionedOrder } from './versioned-order.js';
+export type { UserScoring } from './kept-user-order.js';
+export { keptUserOrder } from './kept-user-order.js';

@@ -12,7 +12,7 @@ import { describe, expect } from 'vitest';
 import { createFairUserOrder } from './fair-user-order.js';
 
 /**
- * Fair's per-user order kept between states (`FairOrderIndex`) against the order sorted
+ * Fair's per-user order kept between states (`keptUserOrder`) against the order sorted
  * from scratch, after any sequence of events on a small model of a host: tasks start and
  * end, jobs arrive, complete and become ready to reduce, users leave and come back.
  */
