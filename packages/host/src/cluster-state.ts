@@ -140,6 +140,7 @@ export function createClusterState(options: ClusterStateOptions): ClusterState {
   const samples = new NetworkSamples(topology, interval, Math.max(1, history));
   const source = {
     now: start,
+    stateVersion: 0,
     topology,
     network: samples,
     predictor: options.predictor ?? createShufflePredictor(),

@@ -18,9 +18,28 @@ import {
 
 const NONE: readonly TaskCopy[] = Object.freeze([]);
 
+/**
+ * Moves the versions an event may change before it is applied, so policies told of it
+ * already see them: `stateVersion` on every event (a conservative superset of what
+ * `ClusterView.stateVersion` must cover), and the `version` of the user whose job the
+ * event names. A refused event moves them with nothing changed, which costs a policy
+ * only a recomputation.
+ */
+function moveVersions(state: HostState, event: HostEvent): void {
+  state.stateVersion++;
+  const user =
+    event.type === 'submit'
+      ? state.users.get(event.job?.user)
+      : 'task' in event && event.task !== null && typeof event.task === 'object'
+        ? state.users.get(state.jobs.get(event.task.job)?.user ?? Number.NaN)
+        : undefined;
+  if (user !== undefined) user.version++;
+}
+
 /** Checks an event whole, then applies it and tells the attached policies. */
 export function applyEvent(state: HostState, event: HostEvent): readonly TaskCopy[] {
   if (event === null || typeof event !== 'object') refuse(event, 'event', 'must be an object');
+  moveVersions(state, event);
   const time = checkTime(event, state.now);
   const checked: CheckedState = {
     now: state.now,

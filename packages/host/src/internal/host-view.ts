@@ -19,6 +19,8 @@ import type { MapRecord, ReduceRecord } from './task-records.js';
 export class UserRecord implements UserView {
   readonly jobs: JobRecord[] = [];
   readonly #running = { map: 0, reduce: 0 };
+  /** Moves with every event about one of the user's jobs (`UserView.version`). */
+  version = 0;
 
   constructor(readonly id: UserId) {}
 
@@ -36,6 +38,8 @@ const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
 /** The state a view reads; `HostState` holds it. */
 export interface ViewSource {
   now: number;
+  /** Moves with every event applied (`ClusterView.stateVersion`). */
+  stateVersion: number;
   readonly topology: TopologyView;
   readonly network: NetworkView;
   readonly predictor: ShufflePredictor;
@@ -65,6 +69,9 @@ export class HostView implements ClusterView {
 
   get now(): number {
     return this.s.now;
+  }
+  get stateVersion(): number {
+    return this.s.stateVersion;
   }
   get topology(): TopologyView {
     return this.s.topology;
