@@ -4,7 +4,7 @@ import type { ShadowPolicy } from '@rackwise/policy-shadow';
 import { buildTopology } from '@rackwise/topology';
 import type { JobSpec, SchedulerPolicy, UserId } from '@rackwise/types';
 import { hdfsPlacement } from '@rackwise/workloads';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultPolicyRegistry } from './builtin-policies.js';
 
 const MIB = 2 ** 20;
@@ -111,4 +111,29 @@ describe('Shadow, KMN and Even in the engine', () => {
       expect(stats.finishedBeforeT).toBeLessThanOrEqual(stats.duplicatesChosen);
     },
   );
+
+  it('copies a map at most once, even while its chosen copy runs alone', () => {
+    // A case the property above once found: the model chose a running copy (its original
+    // killed), and the map, running alone again, got a second copy that the engine killed
+    // without asking the policy — a duplicate with no outcome.
+    const scene: Scene = {
+      racks: 3,
+      nodesPerRack: 1,
+      mapSlots: 1,
+      uplinkMbps: 72,
+      seed: 756,
+      jobs: [
+        { gap: 0, maps: 11, reduces: 0, shufflePercent: 0 },
+        { gap: 9, maps: 12, reduces: 0, shufflePercent: 0 },
+        { gap: 0, maps: 3, reduces: 0, shufflePercent: 0 },
+      ],
+    };
+    const { result, policy } = run('shadow', scene);
+    const stats = (policy as ShadowPolicy).statistics();
+    expect(stats.duplicatesLaunched).toBeGreaterThan(0);
+    expect(result.metrics.duplicates.launched).toBe(stats.duplicatesLaunched);
+    expect(stats.chosenEarly + stats.chosenBeforeT + stats.chosenByModel + stats.killedByModel).toBe(
+      stats.duplicatesLaunched,
+    );
+  });
 });

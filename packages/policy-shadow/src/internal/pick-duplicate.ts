@@ -12,7 +12,7 @@ export interface DuplicatePick {
 
 /**
  * Shadow §4.2: the map of rack `from` to copy onto `node` (in rack `to`): a running
- * original there with no copy yet, one with an input replica on the node first, then one
+ * original there that has had no copy (one per map), one with an input replica on the node first, then one
  * with a replica in the rack ("we first choose the task which has an input replica in the
  * most lightly loaded rack"), otherwise one at random (seeded).
  */
@@ -30,6 +30,9 @@ export function pickDuplicate(
   for (const map of job.runningMaps()) {
     const original = state.originalNode.get(map.index);
     if (original === undefined || topology.rackOf(original) !== from) continue;
+    // One copy per map: once its copy is chosen or killed (its original resolved), the
+    // map is settled, even while a chosen copy still runs alone.
+    if (!state.outstanding.has(map.index)) continue;
     if (map.runningOn.length !== 1 || state.copies.has(map.index) || map.runningOn[0] === node) continue;
     if (map.replicaNodes.includes(node)) return { map, locality: 'local' };
     if (inRack === undefined && map.replicaNodes.some((n) => topology.rackOf(n) === to)) inRack = map;
