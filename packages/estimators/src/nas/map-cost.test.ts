@@ -20,6 +20,13 @@ describe('MapCost (NAS §III-C)', () => {
     expect(mapLocality({ replicaNodes: [] }, node(0), topology)).toBe('remote');
   });
 
+  it("reads the node's rack from the caller when given", () => {
+    // Rack 1 given for node 0: a replica on node 2 is then in the node's rack.
+    expect(mapLocality({ replicaNodes: [node(2)] }, node(0), topology, 1 as RackId)).toBe('rack');
+    expect(mapLocality({ replicaNodes: [node(2)] }, node(0), topology, 0 as RackId)).toBe('remote');
+    expect(mapLocality({ replicaNodes: [node(0)] }, node(0), topology, 1 as RackId)).toBe('node');
+  });
+
   it('refuses a negative input size', () => {
     expect(() => mapCost('rack', -1)).toThrow(/inputBytes/);
   });

@@ -1,4 +1,4 @@
-import type { Bytes, Locality, MapTaskView, NodeId, TopologyView } from '@rackwise/types';
+import type { Bytes, Locality, MapTaskView, NodeId, RackId, TopologyView } from '@rackwise/types';
 import { requireMeasure } from './internal/validate-input.js';
 
 /**
@@ -24,14 +24,15 @@ export function mapCost(locality: Locality, inputBytes: Bytes): number {
 /**
  * Locality of a map's input relative to a node: `node` when a replica is on the node,
  * `rack` when one is in the node's rack, else `remote` (a map with no replica reads
- * remotely).
+ * remotely). `rack` is the node's rack; a caller that prices many maps for one node
+ * passes it to look it up once.
  */
 export function mapLocality(
   map: Pick<MapTaskView, 'replicaNodes'>,
   node: NodeId,
   topology: TopologyView,
+  rack: RackId = topology.rackOf(node),
 ): Locality {
-  const rack = topology.rackOf(node);
   let locality: Locality = 'remote';
   for (const replica of map.replicaNodes) {
     if (replica === node) return 'node';

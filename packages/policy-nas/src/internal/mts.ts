@@ -1,6 +1,6 @@
-import { MAP_COST_FACTORS } from '@rackwise/estimators';
+import { mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
-import type { Bytes, Decision, JobView, MapTaskView, NodeId, RackId, TopologyView } from '@rackwise/types';
+import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
 import type { MapGroups } from './map-groups.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
@@ -113,7 +113,7 @@ function qualifiedByCategory(
     for (const map of job.pendingMaps()) {
       const output = view.predictor.mapOutput(job, map);
       if (output > space) continue;
-      const cost = costOn(map, node, rack, view.topology);
+      const cost = mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
       const gap = space - output;
       // `category > bestCategory` was skipped above, so equal categories compare on.
       if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
@@ -141,7 +141,8 @@ function leastOutput(
   for (const job of jobs) {
     for (const map of scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps()) {
       const output = view.predictor.mapOutput(job, map);
-      const cost = scope === 'local' ? 0 : costOn(map, node, rack, view.topology);
+      const cost =
+        scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
         best = { job, map };
         bestOutput = output;
@@ -150,21 +151,4 @@ function leastOutput(
     }
   }
   return best;
-}
-
-/**
- * NAS's MapCost of running a map on `node` (in `rack`): `mapCost(mapLocality(map, node),
- * inputBytes)` from the estimators, with the node's rack found once per request instead
- * of once per map — MTS prices every pending map of a user at its maximum skips.
- */
-export function costOn(map: MapTaskView, node: NodeId, rack: RackId, topology: TopologyView): number {
-  let factor = MAP_COST_FACTORS.remote;
-  for (const replica of map.replicaNodes) {
-    if (replica === node) {
-      factor = MAP_COST_FACTORS.node;
-      break;
-    }
-    if (topology.rackOf(replica) === rack) factor = MAP_COST_FACTORS.rack;
-  }
-  return factor * map.inputBytes;
 }
