@@ -35,7 +35,9 @@ interface Entry<Score> {
  * a job of theirs arrived, completed or became ready to reduce), drops the users that
  * left, and restores the order by insertion — one state change moves one user, so a
  * refresh costs one version check per active user and a few comparisons, with no
- * allocation beyond the rescored users' groups.
+ * allocation beyond the rescored users' groups. A rescored user gets a new group object
+ * carrying its `version` (`ServiceGroup.version`), so a policy may keep what it derives
+ * from a group under the object while the user's state stays.
  */
 class KeptOrder<Score> {
   private readonly entries = new Map<number, Entry<Score>>();
@@ -107,7 +109,11 @@ class KeptOrder<Score> {
       return was !== undefined;
     }
     entry.score = score;
-    entry.group = Object.freeze({ key: entry.key, jobs: Object.freeze(this.scoring.jobs(user, this.kind)) });
+    entry.group = Object.freeze({
+      key: entry.key,
+      jobs: Object.freeze(this.scoring.jobs(user, this.kind)),
+      version: entry.version,
+    });
     if (was === undefined) this.ranked.push(entry);
     this.snapshotStale = true;
     return true;

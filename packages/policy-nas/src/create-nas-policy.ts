@@ -18,6 +18,7 @@ import { pass, rackLoad, shuffleClassOf, waitingReduceCount } from './internal/j
 import { MapGroupCache } from './internal/map-groups.js';
 import { scheduleMap } from './internal/mts.js';
 import type { NasState, TaskRequest } from './internal/nas-state.js';
+import { PendingMapWatch } from './internal/pending-maps.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
 import { SkipCounters } from './internal/skip-counters.js';
 import type { NasConfig } from './nas-config.js';
@@ -102,20 +103,8 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     return true;
   };
 
-  // Whether some active job has a pending map, kept per cluster state: pending maps change
-  // only when a map launches or a job arrives, both of which change `stateVersion`.
-  let pendingView: ClusterView | undefined;
-  let pendingVersion: number | undefined;
-  let pendingAny = false;
-  const anyPendingMap = (view: ClusterView): boolean => {
-    const version = view.stateVersion;
-    if (version === undefined || view !== pendingView || version !== pendingVersion) {
-      pendingAny = view.activeJobs().some((job) => job.count('map', 'pending') > 0);
-      pendingView = view;
-      pendingVersion = version;
-    }
-    return pendingAny;
-  };
+  const pendingMaps = new PendingMapWatch();
+  const anyPendingMap = (view: ClusterView): boolean => pendingMaps.any(view);
 
   const mapGroups = new MapGroupCache(resolved.userOrder, pausedByCrRts);
   const mapRequest = (request: TaskRequest): Decision => {

@@ -10,6 +10,15 @@ export interface ServiceGroup {
   /** Stable key of the group (`user:3`, `queue:prod`, `job:17`); policies key state on it. */
   readonly key: string;
   readonly jobs: readonly JobView[];
+  /**
+   * Optional: set by an order that keeps its groups between cluster states. While an
+   * order hands out the same group object with the same `version`, nothing its jobs
+   * report has changed (it moves on the events that move `UserView.version`, and a
+   * group object never carries the same version twice for different states), so a
+   * policy may keep what it derives from the group's jobs under the object past the
+   * call. Without it, a policy derives afresh on every cluster state.
+   */
+  readonly version?: number;
 }
 
 /**

@@ -13,21 +13,41 @@ export interface MapGroups {
   readonly paused: boolean;
 }
 
+/** One group's cut, with the pause in force or not. */
+interface GroupCut {
+  /** The group's jobs MTS may launch a map of, or undefined when there is none. */
+  readonly group: MapGroup | undefined;
+  /** Some pending map of the group was left out by the pause. */
+  readonly held: boolean;
+}
+
+const NOTHING: GroupCut = Object.freeze({ group: undefined, held: false });
+
+/** What was cut from one order group, for the `ServiceGroup.version` it carried. */
+interface KeptCut {
+  readonly version: number;
+  readonly cuts: [GroupCut | undefined, GroupCut | undefined];
+}
+
 /**
  * The user order cut down to what MTS walks (Algorithm 2 line 2): groups with a pending
  * map, and under CR-RTS's map pause (§III-E) only their jobs the pause does not hold.
  * In a container order most groups wait only for reduces or hold only paused maps, and
  * MTS passes on most requests, so the cut is kept per cluster state: while the order
  * hands back the same array for the same view and `stateVersion`, both cuts (pause in
- * force or not) are computed once. Pending maps, readiness and the predictor's answers
- * (which rest on completed maps, NAS §III-A) change only with `stateVersion`. Without a
- * `stateVersion`, or when the order computes a fresh array, every request cuts afresh.
+ * force or not) are computed once. A group the order keeps between states (one with a
+ * `ServiceGroup.version`) is cut once for as long as the order hands it out, so a new
+ * state costs one look-up per group, not a look at every job. Pending maps, readiness
+ * and the predictor's answers about a job (which rest on the job's completed maps, NAS
+ * §III-A) change only with the job's user's version. Without a `stateVersion`, or when
+ * the order computes a fresh array, every request cuts afresh.
  */
 export class MapGroupCache {
   private order: readonly ServiceGroup[] | undefined;
   private view: ClusterView | undefined;
   private version: number | undefined;
   private readonly cuts: (MapGroups | undefined)[] = [undefined, undefined];
+  private kept = new WeakMap<ServiceGroup, KeptCut>();
 
   constructor(
     private readonly userOrder: UserOrder,
@@ -40,6 +60,7 @@ export class MapGroupCache {
     const order = this.userOrder.order(view, kind);
     const version = view.stateVersion;
     if (version === undefined) return this.cut(order, view, pause);
+    if (view !== this.view) this.kept = new WeakMap();
     if (order !== this.order || view !== this.view || version !== this.version) {
       this.order = order;
       this.view = view;
@@ -59,14 +80,40 @@ export class MapGroupCache {
     const groups: MapGroup[] = [];
     let paused = false;
     for (const group of order) {
-      const jobs: JobView[] = [];
-      for (const job of group.jobs) {
-        if (job.count('map', 'pending') === 0) continue;
-        if (pause && this.pausable(job, view)) paused = true;
-        else jobs.push(job);
-      }
-      if (jobs.length > 0) groups.push({ key: group.key, jobs });
+      const { group: kept, held } = this.groupCut(group, view, pause);
+      if (held) paused = true;
+      if (kept !== undefined) groups.push(kept);
     }
     return { groups, paused };
+  }
+
+  /** One group's cut: from memory while the order hands out the same group and version. */
+  private groupCut(group: ServiceGroup, view: ClusterView, pause: boolean): GroupCut {
+    const version = group.version;
+    if (version === undefined || view.stateVersion === undefined) return this.cutGroup(group, view, pause);
+    const k = pause ? 1 : 0;
+    let entry = this.kept.get(group);
+    if (entry === undefined || entry.version !== version) {
+      entry = { version, cuts: [undefined, undefined] };
+      this.kept.set(group, entry);
+    }
+    let cut = entry.cuts[k];
+    if (cut === undefined) {
+      cut = this.cutGroup(group, view, pause);
+      entry.cuts[k] = cut;
+    }
+    return cut;
+  }
+
+  private cutGroup(group: ServiceGroup, view: ClusterView, pause: boolean): GroupCut {
+    const jobs: JobView[] = [];
+    let held = false;
+    for (const job of group.jobs) {
+      if (job.count('map', 'pending') === 0) continue;
+      if (pause && this.pausable(job, view)) held = true;
+      else jobs.push(job);
+    }
+    if (jobs.length === 0 && !held) return NOTHING;
+    return { group: jobs.length > 0 ? { key: group.key, jobs } : undefined, held };
   }
 }
