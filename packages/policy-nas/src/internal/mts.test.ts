@@ -121,6 +121,41 @@ describe('MTS (NAS Algorithm 2)', () => {
     expect(launched(tie.offer(0, 'map'))).toBe('job 1 map 0');
   });
 
+  it('breaks a MapCost tie between localities on the output closest to the space', () => {
+    // From node 0: map 0 is remote (2 · 32 MiB), map 1 rack-local (1 · 64 MiB): equal cost,
+    // and map 1's output (32 MiB) leaves the smaller gap.
+    const cluster = createTestCluster({
+      jobs: [
+        {
+          maps: [
+            { replicas: [3], inputBytes: 32 * MIB },
+            { replicas: [1], inputBytes: 64 * MIB },
+          ],
+          declaredShuffleRatio: 0.5,
+        },
+      ],
+    });
+    attachNas(cluster, { maxMapSkips: 0, trafficThreshold: 1024 * MIB });
+    expect(launched(cluster.offer(0, 'map'))).toBe('job 0 map 1');
+  });
+
+  it('with outputs tied and nothing local, takes the cheaper locality (line 16)', () => {
+    const cluster = createTestCluster({
+      jobs: [
+        {
+          maps: [
+            { replicas: [3], inputBytes: 10 * MIB },
+            { replicas: [1], inputBytes: 10 * MIB },
+          ],
+        },
+      ],
+    });
+    attachNas(cluster, { maxMapSkips: 0, trafficThreshold: MIB });
+    const decision = cluster.offer(0, 'map');
+    expect(decision.reason).toBe('mts/max-skips-smallest');
+    expect(launched(decision)).toBe('job 0 map 1');
+  });
+
   it('with no shuffle-qualified map, takes a data-local map of least output, else the least output (lines 13–16)', () => {
     const cluster = createTestCluster({
       jobs: [

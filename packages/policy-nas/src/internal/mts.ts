@@ -1,4 +1,4 @@
-import { mapCost, mapLocality } from '@rackwise/estimators';
+import { MAP_COST_FACTORS, mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
 import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
@@ -93,6 +93,11 @@ function localQualified(jobs: readonly JobView[], request: MapRequest): Candidat
  * Lines 7–12: a shuffle-qualified map of any locality, by category — (1) small-input
  * unpredicted, (2) small-input predicted, (3) large-input unpredicted, (4) large-input
  * predicted — then least MapCost, then output closest to the space.
+ *
+ * Called only when `localQualified` found nothing in the same jobs for the same space:
+ * no data-local map fits, so every map that fits costs at least
+ * `MAP_COST_FACTORS.rack × input`. A map whose bound already loses to the best so far
+ * is passed over without finding its locality.
  */
 function qualifiedByCategory(
   jobs: readonly JobView[],
@@ -113,8 +118,13 @@ function qualifiedByCategory(
     for (const map of job.pendingMaps()) {
       const output = view.predictor.mapOutput(job, map);
       if (output > space) continue;
-      const cost = mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
       const gap = space - output;
+      if (category === bestCategory) {
+        // Replacing the best needs a lower cost, or an equal one and a smaller gap.
+        const least = MAP_COST_FACTORS.rack * map.inputBytes;
+        if (least > bestCost || (least === bestCost && gap >= bestGap)) continue;
+      }
+      const cost = mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
       // `category > bestCategory` was skipped above, so equal categories compare on.
       if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
         best = { job, map };
@@ -127,7 +137,12 @@ function qualifiedByCategory(
   return best;
 }
 
-/** Lines 14–16: the map with the least predicted output, data-local ones only or any (then least MapCost). */
+/**
+ * Lines 14–16: the map with the least predicted output, data-local ones only or any (then
+ * least MapCost). `any` is asked only when the node holds no pending map of the jobs, so
+ * every map then costs at least `MAP_COST_FACTORS.rack × input`, and a map that cannot
+ * beat the best so far on that bound is passed over without finding its locality.
+ */
 function leastOutput(
   jobs: readonly JobView[],
   request: MapRequest,
@@ -141,6 +156,12 @@ function leastOutput(
   for (const job of jobs) {
     for (const map of scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps()) {
       const output = view.predictor.mapOutput(job, map);
+      if (best !== undefined) {
+        if (output > bestOutput) continue;
+        if (scope === 'any' && output === bestOutput && MAP_COST_FACTORS.rack * map.inputBytes >= bestCost) {
+          continue;
+        }
+      }
       const cost =
         scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
