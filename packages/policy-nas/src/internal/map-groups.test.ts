@@ -28,6 +28,12 @@ const viewAt = (stateVersion: number | undefined): ClusterView => {
   return host as unknown as ClusterView;
 };
 const asJob = (fake: ReturnType<typeof job>) => fake as unknown as JobView;
+/** A cache over an order that always hands out the one group. */
+const cacheOver = (group: ServiceGroup, pausable: (job: JobView) => boolean = () => false) =>
+  new MapGroupCache(
+    orderOf(() => [group]),
+    pausable,
+  );
 const keys = (cache: MapGroupCache, view: ClusterView, pause = false) =>
   cache.groups(view, 'map', pause).groups.map((g) => `${g.key}:${g.jobs.map((j) => j.id).join()}`);
 
@@ -35,10 +41,7 @@ describe('MapGroupCache', () => {
   it('cuts a kept group once while the order hands it out with the same version', () => {
     const a = job(1, 2);
     const group = { key: 'user:1', jobs: [asJob(a)], version: 5 };
-    const cache = new MapGroupCache(
-      orderOf(() => [group]),
-      () => false,
-    );
+    const cache = cacheOver(group);
     expect(keys(cache, viewAt(1))).toEqual(['user:1:1']);
     const reads = a.reads;
     expect(keys(cache, viewAt(2))).toEqual(['user:1:1']);
@@ -48,10 +51,7 @@ describe('MapGroupCache', () => {
   it('forgets what it kept when another host asks', () => {
     const a = job(1, 1);
     const group = { key: 'user:1', jobs: [asJob(a)], version: 5 };
-    const cache = new MapGroupCache(
-      orderOf(() => [group]),
-      () => false,
-    );
+    const cache = cacheOver(group);
     expect(keys(cache, viewAt(1))).toEqual(['user:1:1']);
     a.pending = 0;
     const other = { stateVersion: 1 } as unknown as ClusterView;
@@ -66,10 +66,7 @@ describe('MapGroupCache', () => {
       jobs: [asJob(a), asJob(b)],
       version: 5,
     };
-    const cache = new MapGroupCache(
-      orderOf(() => [group]),
-      () => false,
-    );
+    const cache = cacheOver(group);
     expect(keys(cache, viewAt(1))).toEqual(['user:1:1']);
     a.pending = 0;
     b.pending = 3;
@@ -83,10 +80,7 @@ describe('MapGroupCache', () => {
   it('cuts a group without a version afresh on every state', () => {
     const a = job(1, 1);
     const group = { key: 'user:1', jobs: [asJob(a)] };
-    const cache = new MapGroupCache(
-      orderOf(() => [group]),
-      () => false,
-    );
+    const cache = cacheOver(group);
     expect(keys(cache, viewAt(1))).toEqual(['user:1:1']);
     a.pending = 0;
     expect(keys(cache, viewAt(2))).toEqual([]);
@@ -96,10 +90,7 @@ describe('MapGroupCache', () => {
     const held = job(1, 1);
     const free = job(2, 1);
     const group = { key: 'user:1', jobs: [asJob(held), asJob(free)], version: 1 };
-    const cache = new MapGroupCache(
-      orderOf(() => [group]),
-      (j) => j.id === 1,
-    );
+    const cache = cacheOver(group, (j) => j.id === 1);
     const view = viewAt(1);
     expect(keys(cache, view, true)).toEqual(['user:1:2']);
     expect(cache.groups(view, 'map', true).paused).toBe(true);
