@@ -119,12 +119,13 @@ function qualifiedByCategory(
       const output = view.predictor.mapOutput(job, map);
       if (output > space) continue;
       const gap = space - output;
+      const input = map.inputBytes;
       if (category === bestCategory) {
         // Replacing the best needs a lower cost, or an equal one and a smaller gap.
-        const least = MAP_COST_FACTORS.rack * map.inputBytes;
+        const least = leastNonLocalCost(input);
         if (least > bestCost || (least === bestCost && gap >= bestGap)) continue;
       }
-      const cost = mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
+      const cost = mapCost(mapLocality(map, node, view.topology, rack), input);
       // `category > bestCategory` was skipped above, so equal categories compare on.
       if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
         best = { job, map };
@@ -156,14 +157,12 @@ function leastOutput(
   for (const job of jobs) {
     for (const map of scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps()) {
       const output = view.predictor.mapOutput(job, map);
+      const input = map.inputBytes;
       if (best !== undefined) {
         if (output > bestOutput) continue;
-        if (scope === 'any' && output === bestOutput && MAP_COST_FACTORS.rack * map.inputBytes >= bestCost) {
-          continue;
-        }
+        if (scope === 'any' && output === bestOutput && leastNonLocalCost(input) >= bestCost) continue;
       }
-      const cost =
-        scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology, rack), map.inputBytes);
+      const cost = scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology, rack), input);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
         best = { job, map };
         bestOutput = output;
@@ -172,4 +171,9 @@ function leastOutput(
     }
   }
   return best;
+}
+
+/** The least MapCost of a map that is not data-local: rack-local, `MAP_COST_FACTORS.rack × input`. */
+function leastNonLocalCost(input: Bytes): number {
+  return MAP_COST_FACTORS.rack * input;
 }
