@@ -5,7 +5,9 @@
  *
  *   node --conditions=@rackwise/source --import tsx bench/bench-case.ts <policy> <hours> [floor]
  */
-import { prepareExperiment, runPreparedExperiment } from '../src/index.js';
+import { boundHeapGrowth, prepareExperiment, runPreparedExperiment } from '../src/index.js';
+
+boundHeapGrowth();
 
 const [policy = 'fair', hoursText = '24', floor, engineText] = process.argv.slice(2);
 const hours = Number(hoursText);

@@ -7,7 +7,10 @@
  */
 import { coflowFabric, replayCoflows } from '@rackwise/engine';
 import { parseCoflowTrace } from '@rackwise/workloads';
+import { boundHeapGrowth } from '../src/index.js';
 import { COFLOW_RACKS, coflowShapedTrace } from './coflow-shaped-trace.js';
+
+boundHeapGrowth();
 
 const flowModel = process.argv[2] === 'bundled' ? 'bundled' : 'per-flow';
 const trace = parseCoflowTrace(coflowShapedTrace(1), 'coflow-shaped-1h-150.txt');

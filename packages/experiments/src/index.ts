@@ -45,6 +45,7 @@ export type {
   RunningSimulation,
 } from './run-experiment.js';
 export { metricNames } from './metric-catalogue.js';
+export { HEAP_GROWING_PERCENT, boundHeapGrowth } from './heap-growth.js';
 export { calibrateArrivalRate, steadySlotUtilisation } from './calibrate.js';
 export type { CalibrationOptions, CalibrationResult, CalibrationStep } from './calibrate.js';
 export { RESULT_FORMAT } from './experiment-result.js';
