@@ -1,4 +1,4 @@
-import { MAP_COST_FACTORS, mapCost, mapLocality } from '@rackwise/estimators';
+import { mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
 import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
@@ -96,7 +96,7 @@ function localQualified(jobs: readonly JobView[], request: MapRequest): Candidat
  *
  * Called only when `localQualified` found nothing in the same jobs for the same space:
  * no data-local map fits, so every map that fits costs at least
- * `MAP_COST_FACTORS.rack × input`. A map whose bound already loses to the best so far
+ * `mapCost('rack', input)`. A map whose bound already loses to the best so far
  * is passed over without finding its locality.
  */
 function qualifiedByCategory(
@@ -122,7 +122,7 @@ function qualifiedByCategory(
       const input = map.inputBytes;
       if (category === bestCategory) {
         // Replacing the best needs a lower cost, or an equal one and a smaller gap.
-        const least = leastNonLocalCost(input);
+        const least = mapCost('rack', input);
         if (least > bestCost || (least === bestCost && gap >= bestGap)) continue;
       }
       const cost = mapCost(mapLocality(map, node, view.topology, rack), input);
@@ -141,7 +141,7 @@ function qualifiedByCategory(
 /**
  * Lines 14–16: the map with the least predicted output, data-local ones only or any (then
  * least MapCost). `any` is asked only when the node holds no pending map of the jobs, so
- * every map then costs at least `MAP_COST_FACTORS.rack × input`, and a map that cannot
+ * every map then costs at least `mapCost('rack', input)`, and a map that cannot
  * beat the best so far on that bound is passed over without finding its locality.
  */
 function leastOutput(
@@ -160,7 +160,7 @@ function leastOutput(
       const input = map.inputBytes;
       if (best !== undefined) {
         if (output > bestOutput) continue;
-        if (scope === 'any' && output === bestOutput && leastNonLocalCost(input) >= bestCost) continue;
+        if (scope === 'any' && output === bestOutput && mapCost('rack', input) >= bestCost) continue;
       }
       const cost = scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology, rack), input);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
@@ -171,9 +171,4 @@ function leastOutput(
     }
   }
   return best;
-}
-
-/** The least MapCost of a map that is not data-local: rack-local, `MAP_COST_FACTORS.rack × input`. */
-function leastNonLocalCost(input: Bytes): number {
-  return MAP_COST_FACTORS.rack * input;
 }
