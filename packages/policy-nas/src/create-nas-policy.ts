@@ -16,6 +16,7 @@ import { scheduleReduceCrRts } from './internal/cr-rts.js';
 import { scheduleReduceInOrder } from './internal/fair-reduce.js';
 import { pass, rackLoad, shuffleClassOf, waitingReduceCount } from './internal/job-facts.js';
 import { MapGroupCache } from './internal/map-groups.js';
+import { MapInputRanges } from './internal/map-input-range.js';
 import { scheduleMap } from './internal/mts.js';
 import type { NasState, TaskRequest } from './internal/nas-state.js';
 import { PendingMapWatch } from './internal/pending-maps.js';
@@ -65,6 +66,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     reduceSkips: new SkipCounters(resolved.maxReduceSkips, resolved.maxWait),
     delayed: new Set(),
     crRtsRacks: new Set(),
+    mapInputs: new MapInputRanges(),
     trafficThreshold: resolved.trafficThreshold ?? Number.POSITIVE_INFINITY,
   };
   let nextRefresh = Number.NEGATIVE_INFINITY;
@@ -168,6 +170,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     },
     onJobCompleted(job: JobView): void {
       state.delayed.delete(job.id);
+      state.mapInputs.forget(job.id);
     },
     onTaskStarted(event, view): void {
       if (event.task.kind === 'reduce' && waitingReduceCount(view.job(event.task.job)) === 0) {

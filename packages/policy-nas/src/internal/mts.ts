@@ -3,6 +3,7 @@ import { classifyInput } from '@rackwise/predictor';
 import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
 import type { MapGroups } from './map-groups.js';
+import type { MapInputRanges } from './map-input-range.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
 /** A map request for MTS: the node's free map-output space and the users it walks. */
@@ -32,7 +33,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { view } = request;
   let skipped = false;
   for (const { key, jobs } of request.candidates.groups) {
-    const local = localQualified(jobs, request);
+    const local = localQualified(jobs, request, state.mapInputs);
     if (local !== undefined) {
       state.mapSkips.reset(key);
       return launch(local.map, 'mts/local-qualified');
@@ -49,19 +50,28 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
       continue;
     }
     resetUnlessPseudocode(state, state.mapSkips, key);
-    const qualified = qualifiedByCategory(jobs, request, state.config.smallInputBytes);
+    const qualified = qualifiedByCategory(jobs, request, state.config.smallInputBytes, state.mapInputs);
     if (qualified !== undefined) return launch(qualified.map, 'mts/max-skips-qualified');
-    const leastLocal = leastOutput(jobs, request, 'local');
+    const leastLocal = leastOutput(jobs, request, 'local', state.mapInputs);
     if (leastLocal !== undefined) return launch(leastLocal.map, 'mts/max-skips-local');
-    const least = leastOutput(jobs, request, 'any');
+    const least = leastOutput(jobs, request, 'any', state.mapInputs);
     if (least !== undefined) return launch(least.map, 'mts/max-skips-smallest');
   }
   if (skipped) return pass('mts/skipped');
   return pass(request.candidates.paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
 }
 
-/** Lines 3–4: a data-local map whose predicted output fits; unpredicted jobs first, then closest fit. */
-function localQualified(jobs: readonly JobView[], request: MapRequest): Candidate | undefined {
+/**
+ * Lines 3–4: a data-local map whose predicted output fits; unpredicted jobs first, then
+ * closest fit, then the first found. A job whose smallest map does not fit is passed
+ * over, and a job's scan stops at a map as large as its largest (`ranges`): no later map
+ * of it leaves a smaller gap.
+ */
+export function localQualified(
+  jobs: readonly JobView[],
+  request: MapRequest,
+  ranges: MapInputRanges,
+): Candidate | undefined {
   const { view, node, space } = request;
   let best: Candidate | undefined;
   let bestUnpredicted = false;
@@ -71,6 +81,9 @@ function localQualified(jobs: readonly JobView[], request: MapRequest): Candidat
     if (local.length === 0) continue;
     const unpredicted = !view.predictor.isPredicted(job);
     if (best !== undefined && bestUnpredicted && !unpredicted) continue;
+    const range = ranges.of(job);
+    if (view.predictor.mapOutput(job, job.map(range.smallest)) > space) continue;
+    const ceiling = view.predictor.mapOutput(job, job.map(range.largest));
     for (const map of local) {
       const output = view.predictor.mapOutput(job, map);
       if (output > space) continue;
@@ -84,6 +97,7 @@ function localQualified(jobs: readonly JobView[], request: MapRequest): Candidat
         bestUnpredicted = unpredicted;
         bestGap = gap;
       }
+      if (output === ceiling) break;
     }
   }
   return best;
@@ -97,12 +111,14 @@ function localQualified(jobs: readonly JobView[], request: MapRequest): Candidat
  * Called only when `localQualified` found nothing in the same jobs for the same space:
  * no data-local map fits, so every map that fits costs at least
  * `mapCost('rack', input)`. A map whose bound already loses to the best so far
- * is passed over without finding its locality.
+ * is passed over without finding its locality, and a job none of whose maps can beat it
+ * on that bound and the gap of its largest map (`ranges`) is passed over whole.
  */
-function qualifiedByCategory(
+export function qualifiedByCategory(
   jobs: readonly JobView[],
   request: MapRequest,
   smallInput: Bytes,
+  ranges: MapInputRanges,
 ): Candidate | undefined {
   const { view, node, space } = request;
   const rack = view.topology.rackOf(node);
@@ -115,7 +131,17 @@ function qualifiedByCategory(
       (classifyInput(job.inputBytes, smallInput) === 'small' ? 0 : 2) +
       (view.predictor.isPredicted(job) ? 1 : 0);
     if (category > bestCategory) continue;
-    for (const map of job.pendingMaps()) {
+    const maps = job.pendingMaps();
+    if (maps.length === 0) continue;
+    const range = ranges.of(job);
+    const smallest = job.map(range.smallest);
+    if (view.predictor.mapOutput(job, smallest) > space) continue;
+    if (category === bestCategory) {
+      const least = mapCost('rack', smallest.inputBytes);
+      const leastGap = space - view.predictor.mapOutput(job, job.map(range.largest));
+      if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
+    }
+    for (const map of maps) {
       const output = view.predictor.mapOutput(job, map);
       if (output > space) continue;
       const gap = space - output;
@@ -142,12 +168,15 @@ function qualifiedByCategory(
  * Lines 14–16: the map with the least predicted output, data-local ones only or any (then
  * least MapCost). `any` is asked only when the node holds no pending map of the jobs, so
  * every map then costs at least `mapCost('rack', input)`, and a map that cannot
- * beat the best so far on that bound is passed over without finding its locality.
+ * beat the best so far on that bound is passed over without finding its locality. A job
+ * whose smallest map (`ranges`) cannot beat the best is passed over whole; a data-local
+ * scan of a job stops at a map as small as its smallest.
  */
-function leastOutput(
+export function leastOutput(
   jobs: readonly JobView[],
   request: MapRequest,
   scope: 'local' | 'any',
+  ranges: MapInputRanges,
 ): Candidate | undefined {
   const { view, node } = request;
   const rack = view.topology.rackOf(node);
@@ -155,7 +184,16 @@ function leastOutput(
   let bestOutput = Number.POSITIVE_INFINITY;
   let bestCost = Number.POSITIVE_INFINITY;
   for (const job of jobs) {
-    for (const map of scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps()) {
+    const maps = scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps();
+    if (maps.length === 0) continue;
+    const smallest = job.map(ranges.of(job).smallest);
+    const floor = view.predictor.mapOutput(job, smallest);
+    if (best !== undefined) {
+      if (floor > bestOutput) continue;
+      if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest.inputBytes) >= bestCost)
+        continue;
+    }
+    for (const map of maps) {
       const output = view.predictor.mapOutput(job, map);
       const input = map.inputBytes;
       if (best !== undefined) {
@@ -168,6 +206,7 @@ function leastOutput(
         bestOutput = output;
         bestCost = cost;
       }
+      if (scope === 'local' && output === floor) break;
     }
   }
   return best;

@@ -1,6 +1,7 @@
 import type { Bytes, ClusterView, JobId, NodeId, RackId, SlotKind } from '@rackwise/types';
 import type { NasConfig } from '../nas-config.js';
 import type { NasSkippedGroup } from '../nas-evidence.js';
+import type { MapInputRanges } from './map-input-range.js';
 import type { SkipCounters } from './skip-counters.js';
 
 /** The state one NAS instance keeps between offers. */
@@ -14,6 +15,8 @@ export interface NasState {
   readonly delayed: Set<JobId>;
   /** Racks on which CR-RTS ran and that have not been seen uncongested since (§III-E). */
   readonly crRtsRacks: Set<RackId>;
+  /** Each job's maps of least and greatest input, for MTS's bounds. */
+  readonly mapInputs: MapInputRanges;
   /** The current `TrafficThreshold` (eq. 3, or the operator's value). */
   trafficThreshold: Bytes;
 }
