@@ -141,6 +141,8 @@ export function qualifiedByCategory(
       const leastGap = space - view.predictor.mapOutput(job, job.map(range.largest));
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
+    // With no pending map in the node's rack, every one of the job's is rack-remote.
+    const near = job.pendingMapsOnRack(rack).length > 0;
     for (const map of maps) {
       const output = view.predictor.mapOutput(job, map);
       if (output > space) continue;
@@ -151,7 +153,7 @@ export function qualifiedByCategory(
         const least = mapCost('rack', input);
         if (least > bestCost || (least === bestCost && gap >= bestGap)) continue;
       }
-      const cost = mapCost(mapLocality(map, node, view.topology, rack), input);
+      const cost = mapCost(near ? mapLocality(map, node, view.topology, rack) : 'remote', input);
       // `category > bestCategory` was skipped above, so equal categories compare on.
       if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
         best = { job, map };
@@ -193,6 +195,8 @@ export function leastOutput(
       if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest.inputBytes) >= bestCost)
         continue;
     }
+    // With no pending map in the node's rack, every one of the job's is rack-remote.
+    const near = scope === 'any' && job.pendingMapsOnRack(rack).length > 0;
     for (const map of maps) {
       const output = view.predictor.mapOutput(job, map);
       const input = map.inputBytes;
@@ -200,7 +204,8 @@ export function leastOutput(
         if (output > bestOutput) continue;
         if (scope === 'any' && output === bestOutput && mapCost('rack', input) >= bestCost) continue;
       }
-      const cost = scope === 'local' ? 0 : mapCost(mapLocality(map, node, view.topology, rack), input);
+      const cost =
+        scope === 'local' ? 0 : mapCost(near ? mapLocality(map, node, view.topology, rack) : 'remote', input);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
         best = { job, map };
         bestOutput = output;
