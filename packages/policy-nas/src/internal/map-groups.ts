@@ -23,9 +23,10 @@ interface GroupCut {
 
 const NOTHING: GroupCut = Object.freeze({ group: undefined, held: false });
 
-/** What was cut from one order group, for the `ServiceGroup.version` it carried. */
+/** What was cut from one order group, for the group object and the `ServiceGroup.version` it carried. */
 interface KeptCut {
-  readonly version: number;
+  group: ServiceGroup;
+  version: number;
   readonly cuts: [GroupCut | undefined, GroupCut | undefined];
 }
 
@@ -37,7 +38,9 @@ interface KeptCut {
  * hands back the same array for the same view and `stateVersion`, both cuts (pause in
  * force or not) are computed once. A group the order keeps between states (one with a
  * `ServiceGroup.version`) is cut once for as long as the order hands it out, so a new
- * state costs one look-up per group, not a look at every job. Pending maps, readiness
+ * state costs one look-up per group, not a look at every job. The cut is kept under the
+ * group's key and overwritten in place when the order hands out a new group object or
+ * version for it: a changed user costs no new entry. Pending maps, readiness
  * and the predictor's answers about a job (which rest on the job's completed maps, NAS
  * §III-A) change only with the job's user's version. Without a `stateVersion`, or when
  * the order computes a fresh array, every request cuts afresh.
@@ -47,7 +50,8 @@ export class MapGroupCache {
   private view: ClusterView | undefined;
   private version: number | undefined;
   private readonly cuts: (MapGroups | undefined)[] = [undefined, undefined];
-  private kept = new WeakMap<ServiceGroup, KeptCut>();
+  /** The last cut of each group key; a group handed out anew overwrites its key's entry in place. */
+  private readonly kept = new Map<string, KeptCut>();
 
   constructor(
     private readonly userOrder: UserOrder,
@@ -60,7 +64,7 @@ export class MapGroupCache {
     const order = this.userOrder.order(view, kind);
     const version = view.stateVersion;
     if (version === undefined) return this.cut(order, view, pause);
-    if (view !== this.view) this.kept = new WeakMap();
+    if (view !== this.view) this.kept.clear();
     if (order !== this.order || view !== this.view || version !== this.version) {
       this.order = order;
       this.view = view;
@@ -92,10 +96,15 @@ export class MapGroupCache {
     const version = group.version;
     if (version === undefined || view.stateVersion === undefined) return this.cutGroup(group, view, pause);
     const k = pause ? 1 : 0;
-    let entry = this.kept.get(group);
-    if (entry === undefined || entry.version !== version) {
-      entry = { version, cuts: [undefined, undefined] };
-      this.kept.set(group, entry);
+    let entry = this.kept.get(group.key);
+    if (entry === undefined) {
+      entry = { group, version, cuts: [undefined, undefined] };
+      this.kept.set(group.key, entry);
+    } else if (entry.group !== group || entry.version !== version) {
+      entry.group = group;
+      entry.version = version;
+      entry.cuts[0] = undefined;
+      entry.cuts[1] = undefined;
     }
     let cut = entry.cuts[k];
     if (cut === undefined) {
