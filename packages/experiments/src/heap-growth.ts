@@ -17,7 +17,8 @@ const CHOSEN = /^--heap[-_]growing[-_]percent(=|$)/;
  * so V8's own heuristics let the heap grow to about four times what is live before a full
  * collection: the NAS 12 h slice peaks at 1.29 GiB resident with 0.26 GiB live. Holding
  * the growth to 2× takes it to 0.77 GiB, and the NAS day from 2.1 to 1.3 GiB, with the
- * same results and no measurable CPU over the day (engine README, Performance). V8 flags are per process, so worker threads share it.
+ * same results and no measurable CPU over the day (engine README, Performance). V8 flags
+ * are per process, so worker threads share it.
  */
 export function boundHeapGrowth(
   execArgv: readonly string[] = process.execArgv,

@@ -1,6 +1,6 @@
 import { mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
-import type { Bytes, Decision, JobView, MapTaskView } from '@rackwise/types';
+import type { Bytes, Decision, JobView, Locality, MapTaskView, RackId } from '@rackwise/types';
 import { launch, pass } from './job-facts.js';
 import type { MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
@@ -141,7 +141,6 @@ export function qualifiedByCategory(
       const leastGap = space - view.predictor.mapOutput(job, job.map(range.largest));
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
-    // With no pending map in the node's rack, every one of the job's is rack-remote.
     const near = job.pendingMapsOnRack(rack).length > 0;
     for (const map of maps) {
       const output = view.predictor.mapOutput(job, map);
@@ -153,7 +152,7 @@ export function qualifiedByCategory(
         const least = mapCost('rack', input);
         if (least > bestCost || (least === bestCost && gap >= bestGap)) continue;
       }
-      const cost = mapCost(near ? mapLocality(map, node, view.topology, rack) : 'remote', input);
+      const cost = mapCost(localityNear(map, request, rack, near), input);
       // `category > bestCategory` was skipped above, so equal categories compare on.
       if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
         best = { job, map };
@@ -195,7 +194,6 @@ export function leastOutput(
       if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest.inputBytes) >= bestCost)
         continue;
     }
-    // With no pending map in the node's rack, every one of the job's is rack-remote.
     const near = scope === 'any' && job.pendingMapsOnRack(rack).length > 0;
     for (const map of maps) {
       const output = view.predictor.mapOutput(job, map);
@@ -204,8 +202,7 @@ export function leastOutput(
         if (output > bestOutput) continue;
         if (scope === 'any' && output === bestOutput && mapCost('rack', input) >= bestCost) continue;
       }
-      const cost =
-        scope === 'local' ? 0 : mapCost(near ? mapLocality(map, node, view.topology, rack) : 'remote', input);
+      const cost = scope === 'local' ? 0 : mapCost(localityNear(map, request, rack, near), input);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
         best = { job, map };
         bestOutput = output;
@@ -215,4 +212,12 @@ export function leastOutput(
     }
   }
   return best;
+}
+
+/**
+ * A map's locality for the requesting node in `rack`: found from its replicas when its
+ * job has a pending map in the rack (`near`), else rack-remote without looking.
+ */
+function localityNear(map: MapTaskView, request: MapRequest, rack: RackId, near: boolean): Locality {
+  return near ? mapLocality(map, request.node, request.view.topology, rack) : 'remote';
 }
