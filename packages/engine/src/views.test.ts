@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import type { ClusterView, NodeId, RackId, SchedulerPolicy } from '@rackwise/types';
+import type { ClusterView, NodeId, RackId, SchedulerPolicy, UserId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, simulate } from './simulation.js';
 import { jobsArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
@@ -93,6 +93,53 @@ describe('views', () => {
       };
       simulate({ topology, workload: workload(jobs, placementFor(topology)), policy, seed });
       expect([...new Set(problems)]).toEqual([]);
+    },
+  );
+
+  test.prop([topologyArbitrary, jobsArbitrary, fc.integer()], { numRuns: 25 })(
+    'usersChangedSince names each move of a user version since a state, and only those',
+    (topology, jobs, seed) => {
+      const problems: string[] = [];
+      const inner = fifoTestPolicy();
+      /** Earlier states: the state version and every user's version then. */
+      const states: { version: number; users: Map<number, number> }[] = [];
+      const known = new Set<number>();
+      const check = (view: ClusterView, since: { version: number; users: Map<number, number> }) => {
+        const now = view.stateVersion!;
+        const moved = view.usersChangedSince!(since.version);
+        if (moved === undefined) {
+          if (now - since.version <= 4096) problems.push(`undefined for ${now - since.version} steps`);
+          return;
+        }
+        if (moved.length !== now - since.version)
+          problems.push(`${moved.length} moves for ${now - since.version} steps`);
+        const counts = new Map<number, number>();
+        for (const id of moved) counts.set(id, (counts.get(id) ?? 0) + 1);
+        for (const id of new Set([...counts.keys(), ...since.users.keys()])) {
+          const before = since.users.get(id);
+          const moves = view.user(id as UserId).version! - (before ?? 0);
+          const listed = counts.get(id) ?? 0;
+          if (before === undefined ? listed > moves : listed !== moves) {
+            problems.push(`user ${id}: listed ${listed}, moved ${moves}`);
+          }
+        }
+      };
+      const policy: SchedulerPolicy = {
+        specificationVersion: 'v1',
+        name: 'log-check',
+        assign(offer, view) {
+          for (const user of view.activeUsers()) known.add(user.id);
+          for (const since of [states[0], states.at(-1), states.at(-3)]) if (since) check(view, since);
+          const users = new Map([...known].map((id) => [id, view.user(id as UserId).version!]));
+          states.push({ version: view.stateVersion!, users });
+          if (view.usersChangedSince!(view.stateVersion! + 1) !== undefined) problems.push('a future state');
+          if (view.usersChangedSince!(0.5) !== undefined) problems.push('a fractional state');
+          return inner.assign(offer, view);
+        },
+      };
+      simulate({ topology, workload: workload(jobs, placementFor(topology)), policy, seed });
+      expect([...new Set(problems)]).toEqual([]);
+      expect(states.length).toBeGreaterThan(0);
     },
   );
 

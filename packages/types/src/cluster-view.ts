@@ -36,6 +36,16 @@ export interface ClusterView {
    * keep it leaves it out, and orders are computed afresh on every call.
    */
   readonly stateVersion?: number;
+  /**
+   * Optional, kept only where `stateVersion` and `UserView.version` are: the users whose
+   * `version` moved after the state `since` (a `stateVersion` this view reported), in the
+   * order they moved, a user once per move — a user whose last job completed included;
+   * `user(id)` answers for each.
+   * Undefined when the host no longer remembers that far back, or `since` is not a state
+   * it reported; an order then looks at every active user. With it, an order kept between
+   * states costs what changed, not one look per active user.
+   */
+  usersChangedSince?(since: number): readonly UserId[] | undefined;
   readonly topology: TopologyView;
   readonly network: NetworkView;
   readonly predictor: ShufflePredictor;

@@ -17,6 +17,7 @@ import type {
 } from '@rackwise/types';
 import type { JobState } from './job-state.js';
 import type { MapTask, ReduceTask } from './task-views.js';
+import type { UserChangeLog } from './user-change-log.js';
 import type { UserState } from './user-state.js';
 
 /** The engine state a cluster view reads. */
@@ -31,6 +32,7 @@ export interface ClusterViewSource {
   readonly runningMaps: number;
   readonly runningReduces: number;
   readonly stateVersion: number;
+  readonly userChanges: UserChangeLog;
   readonly nodeMaps: MapTask[][];
   readonly nodeReduces: ReduceTask[][];
   readonly outstanding: Float64Array;
@@ -39,6 +41,8 @@ export interface ClusterViewSource {
   readonly jobs: (JobState | undefined)[];
   readonly users: Map<number, UserState>;
 }
+
+const NO_USERS: readonly UserId[] = Object.freeze([]);
 
 /** Index of a slot kind in the engine's per-kind arrays. */
 export function slotKindIndex(kind: SlotKind): number {
@@ -58,6 +62,10 @@ export class ClusterViewImpl implements ClusterView {
 
   get stateVersion(): number {
     return this.source.stateVersion;
+  }
+
+  usersChangedSince(since: number): readonly UserId[] | undefined {
+    return this.source.stateVersion === since ? NO_USERS : this.source.userChanges.since(since);
   }
 
   get topology(): Topology {

@@ -47,6 +47,7 @@ import {
 import type { MapTask, ReduceTask } from './task-views.js';
 import { Timers } from './timers.js';
 import { Transfers } from './transfers.js';
+import { UserChangeLog } from './user-change-log.js';
 import type { UserState } from './user-state.js';
 
 /** Everything the engine needs besides the parameters. */
@@ -119,6 +120,8 @@ export class Engine implements EngineContext {
    * becoming ready: what `ClusterView.stateVersion` reports.
    */
   stateVersion = 0;
+  /** The user each `stateVersion` step moved (`ClusterView.usersChangedSince`). */
+  readonly userChanges = new UserChangeLog();
   readonly #container: boolean;
 
   // ---- jobs and users
@@ -331,10 +334,19 @@ export class Engine implements EngineContext {
 
   // ================================================================ slots and phases
 
+  /**
+   * A change a fairness order reads about the user (a task of theirs started or ended, a
+   * job arrived, completed or became ready to reduce): one step of `stateVersion` and of
+   * the user's `version`, logged for `ClusterView.usersChangedSince`.
+   */
+  touchUser(user: UserState): void {
+    this.userChanges.record(++this.stateVersion, user.id);
+    user.version++;
+  }
+
   /** Puts attempt a of a task in a slot of the node. */
   occupy(a: number, node: number, kind: number, task: MapTask | ReduceTask, user: UserState): void {
-    this.stateVersion++;
-    user.version++;
+    this.touchUser(user);
     this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!--;
     if (kind === KIND_MAP) {
       const list = this.nodeMaps[node]!;
@@ -355,8 +367,7 @@ export class Engine implements EngineContext {
 
   /** Frees the attempt's slot and entry (its pending events become stale). */
   vacate(a: number, user: UserState): void {
-    this.stateVersion++;
-    user.version++;
+    this.touchUser(user);
     const attempts = this.attempts;
     const node = attempts.node[a]!;
     const kind = attempts.kind[a]!;

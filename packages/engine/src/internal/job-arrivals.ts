@@ -56,7 +56,6 @@ export class JobArrivals {
 
   #activate(index: number): void {
     const engine = this.engine;
-    engine.stateVersion++;
     const spec = this.#specs[index]!;
     const placement = this.workload.placement;
     const replication = placement.replication;
@@ -84,7 +83,7 @@ export class JobArrivals {
     engine.activeJobList.push(job);
     if (user.jobs.length === 0) this.#activateUser(user);
     user.jobs.push(job);
-    user.version++;
+    engine.touchUser(user);
     if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
     engine.waitingMaps += job.mapCount;
     if (job.reducesReady) engine.waitingReduces += job.reduceCount;
@@ -109,12 +108,11 @@ export class JobArrivals {
   /** The job's last task finished. */
   complete(job: JobState): void {
     const engine = this.engine;
-    engine.stateVersion++;
     const list = engine.activeJobList;
     list.splice(list.indexOf(job), 1);
     const user = job.userState;
     user.jobs.splice(user.jobs.indexOf(job), 1);
-    user.version++;
+    engine.touchUser(user);
     if (user.jobs.length === 0) {
       const users = engine.activeUserList;
       users.splice(users.indexOf(user), 1);

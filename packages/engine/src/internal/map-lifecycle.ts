@@ -185,8 +185,7 @@ export class MapLifecycle {
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
-        engine.stateVersion++;
-        job.userState.version++;
+        engine.touchUser(job.userState);
         engine.waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
         engine.offers.workArrived();
       }
