@@ -93,30 +93,33 @@ class ModelHost {
     this.touch(job.user);
   }
 
+  /** The user each state step moved: `moved[v - 1]` for the step to `v`. */
+  private readonly moved: number[] = [];
+
   private touch(user: number): void {
     this.stateVersion++;
     this.versions.set(user, (this.versions.get(user) ?? 0) + 1);
+    this.moved.push(user);
   }
 
   /**
-   * The host's one view, reading its state at each call; `versioned` false leaves out both
-   * versions (orders compute afresh).
+   * The host's one view, reading its state at each call. `none` leaves out both versions
+   * (orders compute afresh); `log` also names the users moved since a state, remembering
+   * only the last `reach` steps.
    */
-  view(versioned: boolean): ClusterView {
+  view(mode: 'none' | 'versions' | 'log', reach = 0): ClusterView {
     const host = this;
-    const users = (): UserView[] => {
-      const jobViews = host.jobs.map(jobView);
-      const ids = [...new Set(host.jobs.map((j) => j.user))].sort((a, b) => a - b);
-      return ids.map((id) => {
-        const jobs = jobViews.filter((j) => j.user === id);
-        const own = host.jobs.filter((j) => j.user === id);
-        const running = (kind: TaskKind) =>
-          own.reduce((n, j) => n + (kind === 'map' ? j.runningMaps : j.runningReduces), 0);
-        const user = { id: id as UserView['id'], jobs, running };
-        return versioned ? { ...user, version: host.versions.get(id)! } : user;
-      });
+    const versioned = mode !== 'none';
+    const userView = (id: number): UserView => {
+      const jobs = host.jobs.filter((j) => j.user === id);
+      const running = (kind: TaskKind) =>
+        jobs.reduce((n, j) => n + (kind === 'map' ? j.runningMaps : j.runningReduces), 0);
+      const user = { id: id as UserView['id'], jobs: jobs.map(jobView), running };
+      return versioned ? { ...user, version: host.versions.get(id)! } : user;
     };
-    return {
+    const users = (): UserView[] =>
+      [...new Set(host.jobs.map((j) => j.user))].sort((a, b) => a - b).map(userView);
+    const view: Record<string, unknown> = {
       get now() {
         return host.now;
       },
@@ -125,7 +128,13 @@ class ModelHost {
       },
       activeUsers: users,
       activeJobs: () => host.jobs.map(jobView),
-    } as unknown as ClusterView;
+      user: userView,
+    };
+    if (mode === 'log') {
+      view.usersChangedSince = (since: number) =>
+        since > host.stateVersion || host.stateVersion - since > reach ? undefined : host.moved.slice(since);
+    }
+    return view as unknown as ClusterView;
   }
 }
 
@@ -165,12 +174,14 @@ describe('Fair per-user orders kept between states', () => {
     configArb,
     fc.array(eventArb, { maxLength: 80 }),
     fc.array(fc.constantFrom<SlotKind>('map', 'reduce', 'container'), { minLength: 1, maxLength: 3 }),
-  ])('equal the order sorted from scratch after every event', (config, events, kinds) => {
+    fc.constantFrom('versions' as const, 'log' as const),
+    fc.integer({ min: 0, max: 4 }),
+  ])('equal the order sorted from scratch after every event', (config, events, kinds, mode, reach) => {
     const kept = createFairUserOrder(config);
     const fresh = createFairUserOrder(config);
     const host = new ModelHost();
-    const view = host.view(true);
-    const unversioned = host.view(false);
+    const view = host.view(mode, reach);
+    const unversioned = host.view('none');
     for (const [i, event] of events.entries()) {
       host.apply(event);
       const kind = kinds[i % kinds.length]!;

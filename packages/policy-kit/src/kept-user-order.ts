@@ -1,4 +1,12 @@
-import type { ClusterView, JobView, ServiceGroup, SlotKind, UserOrder, UserView } from '@rackwise/types';
+import type {
+  ClusterView,
+  JobView,
+  ServiceGroup,
+  SlotKind,
+  UserId,
+  UserOrder,
+  UserView,
+} from '@rackwise/types';
 
 /** How a per-user fairness order scores its users; see `keptUserOrder`. */
 export interface UserScoring<Score> {
@@ -34,7 +42,8 @@ interface Entry<Score> {
  * again only the users whose `UserView.version` moved (a task of theirs started or ended,
  * a job of theirs arrived, completed or became ready to reduce), drops the users that
  * left, and restores the order by insertion — one state change moves one user, so a
- * refresh costs one version check per active user and a few comparisons, with no
+ * refresh costs one version check per active user (per user that moved, where the host
+ * names them: `ClusterView.usersChangedSince`) and a few comparisons, with no
  * allocation beyond the rescored users' groups. A rescored user gets a new group object
  * carrying its `version` (`ServiceGroup.version`), so a policy may keep what it derives
  * from a group under the object while the user's state stays.
@@ -46,6 +55,8 @@ class KeptOrder<Score> {
   private refreshes = 0;
   private snapshot: readonly ServiceGroup[] = Object.freeze([]);
   private snapshotStale = false;
+  /** The view's `stateVersion` at the last refresh. */
+  private version: number | undefined;
 
   constructor(
     private readonly kind: SlotKind,
@@ -55,9 +66,25 @@ class KeptOrder<Score> {
   /**
    * Brings the order up to the view's state and returns it (frozen; the same array until
    * the order changes). Returns undefined, changing nothing, when some active user has no
-   * `version` (the host does not keep them): the caller computes the order afresh.
+   * `version` (the host does not keep them): the caller computes the order afresh. Where
+   * the host names the users that moved since the last refresh
+   * (`ClusterView.usersChangedSince`), only those are looked at.
    */
   refresh(view: ClusterView): readonly ServiceGroup[] | undefined {
+    const moved = this.version === undefined ? undefined : view.usersChangedSince?.(this.version);
+    const reordered = moved === undefined ? this.visitAll(view) : this.visitMoved(view, moved);
+    if (reordered === undefined) return undefined;
+    this.version = view.stateVersion;
+    if (reordered) this.reorder();
+    if (this.snapshotStale) {
+      this.snapshot = Object.freeze(this.ranked.map((entry) => entry.group!));
+      this.snapshotStale = false;
+    }
+    return this.snapshot;
+  }
+
+  /** Looks at every active user and drops those that left; undefined when one has no `version`. */
+  private visitAll(view: ClusterView): boolean | undefined {
     const users = view.activeUsers();
     for (const user of users) if (user.version === undefined) return undefined;
     const stamp = ++this.refreshes;
@@ -65,39 +92,58 @@ class KeptOrder<Score> {
     let reordered = false;
     for (const user of users) {
       if (user.jobs.length === 0) continue;
-      let entry = this.entries.get(user.id);
-      if (entry === undefined) {
-        entry = {
-          score: undefined,
-          version: Number.NaN,
-          seen: stamp,
-          group: undefined,
-          key: `user:${user.id}`,
-        };
-        this.entries.set(user.id, entry);
-      }
+      const entry = this.entryOf(user);
       entry.seen = stamp;
       seen++;
-      if (entry.version === user.version) continue;
-      entry.version = user.version!;
-      reordered = this.rescore(entry, user, view) || reordered;
+      reordered = this.update(entry, user, view) || reordered;
     }
     if (seen < this.entries.size) {
       for (const [id, entry] of this.entries) {
         if (entry.seen === stamp) continue;
-        this.entries.delete(id);
-        if (entry.group !== undefined) {
-          entry.group = undefined;
-          reordered = true;
-        }
+        reordered = this.drop(id, entry) || reordered;
       }
     }
-    if (reordered) this.reorder();
-    if (this.snapshotStale) {
-      this.snapshot = Object.freeze(this.ranked.map((entry) => entry.group!));
-      this.snapshotStale = false;
+    return reordered;
+  }
+
+  /** Looks at the users that moved since the last refresh; undefined when one has no `version`. */
+  private visitMoved(view: ClusterView, moved: readonly UserId[]): boolean | undefined {
+    let reordered = false;
+    for (const id of moved) {
+      const user = view.user(id);
+      if (user.jobs.length === 0) {
+        const entry = this.entries.get(id);
+        if (entry !== undefined) reordered = this.drop(id, entry) || reordered;
+        continue;
+      }
+      if (user.version === undefined) return undefined;
+      reordered = this.update(this.entryOf(user), user, view) || reordered;
     }
-    return this.snapshot;
+    return reordered;
+  }
+
+  private entryOf(user: UserView): Entry<Score> {
+    let entry = this.entries.get(user.id);
+    if (entry === undefined) {
+      entry = { score: undefined, version: Number.NaN, seen: 0, group: undefined, key: `user:${user.id}` };
+      this.entries.set(user.id, entry);
+    }
+    return entry;
+  }
+
+  /** Scores the user again if its `version` moved; true when the ranked list must change. */
+  private update(entry: Entry<Score>, user: UserView, view: ClusterView): boolean {
+    if (entry.version === user.version) return false;
+    entry.version = user.version!;
+    return this.rescore(entry, user, view);
+  }
+
+  /** Forgets a user that left; true when it had a place in the ranked list. */
+  private drop(id: number, entry: Entry<Score>): boolean {
+    this.entries.delete(id);
+    if (entry.group === undefined) return false;
+    entry.group = undefined;
+    return true;
   }
 
   /** Scores a user again; true when the ranked list must change (a group entered, left or moved). */
