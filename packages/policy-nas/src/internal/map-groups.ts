@@ -40,7 +40,9 @@ interface KeptCut {
  * `ServiceGroup.version`) is cut once for as long as the order hands it out, so a new
  * state costs one look-up per group, not a look at every job. The cut is kept under the
  * group's key and overwritten in place when the order hands out a new group object or
- * version for it: a changed user costs no new entry. Pending maps, readiness
+ * version for it: a changed user costs no new entry. A new state's order mostly holds the
+ * last one's group objects in the same places, so those take their cut by position,
+ * without a look-up. Pending maps, readiness
  * and the predictor's answers about a job (which rest on the job's completed maps, NAS
  * §III-A) change only with the job's user's version. Without a `stateVersion`, or when
  * the order computes a fresh array, every request cuts afresh.
@@ -52,6 +54,15 @@ export class MapGroupCache {
   private readonly cuts: (MapGroups | undefined)[] = [undefined, undefined];
   /** The last cut of each group key; a group handed out anew overwrites its key's entry in place. */
   private readonly kept = new Map<string, KeptCut>();
+  /**
+   * For each pause flag, the order last cut and its groups' cuts and versions by position
+   * (then spare lists, swapped in at the next cut).
+   */
+  private readonly lastOrder: (readonly ServiceGroup[] | undefined)[] = [undefined, undefined];
+  private readonly lastCuts: GroupCut[][] = [[], []];
+  private readonly lastVersions: number[][] = [[], []];
+  private readonly spareCuts: GroupCut[][] = [[], []];
+  private readonly spareVersions: number[][] = [[], []];
 
   constructor(
     private readonly userOrder: UserOrder,
@@ -64,7 +75,10 @@ export class MapGroupCache {
     const order = this.userOrder.order(view, kind);
     const version = view.stateVersion;
     if (version === undefined) return this.cut(order, view, pause);
-    if (view !== this.view) this.kept.clear();
+    if (view !== this.view) {
+      this.kept.clear();
+      this.lastOrder.fill(undefined);
+    }
     if (order !== this.order || view !== this.view || version !== this.version) {
       this.order = order;
       this.view = view;
@@ -81,13 +95,43 @@ export class MapGroupCache {
   }
 
   private cut(order: readonly ServiceGroup[], view: ClusterView, pause: boolean): MapGroups {
+    const k = pause ? 1 : 0;
+    const then = view.stateVersion === undefined ? undefined : this.lastOrder[k];
+    const thenCuts = this.lastCuts[k]!;
+    const thenVersions = this.lastVersions[k]!;
+    const cuts = this.spareCuts[k]!;
+    const versions = this.spareVersions[k]!;
+    cuts.length = 0;
+    versions.length = 0;
     const groups: MapGroup[] = [];
     let paused = false;
+    let j = 0;
     for (const group of order) {
-      const { group: kept, held } = this.groupCut(group, view, pause);
-      if (held) paused = true;
-      if (kept !== undefined) groups.push(kept);
+      let cut: GroupCut | undefined;
+      // The same kept group where the last order had it, or one place on (a group before
+      // it moved or left): its cut stands while its version does.
+      const version = group.version;
+      if (then !== undefined && version !== undefined) {
+        if (then[j] === group) {
+          if (thenVersions[j] === version) cut = thenCuts[j];
+          j++;
+        } else if (then[j + 1] === group) {
+          if (thenVersions[j + 1] === version) cut = thenCuts[j + 1];
+          j += 2;
+        }
+      }
+      cut ??= this.groupCut(group, view, pause);
+      cuts.push(cut);
+      versions.push(version ?? Number.NaN);
+      if (cut.held) paused = true;
+      if (cut.group !== undefined) groups.push(cut.group);
     }
+    if (view.stateVersion === undefined) return { groups, paused };
+    this.lastOrder[k] = order;
+    this.lastCuts[k] = cuts;
+    this.spareCuts[k] = thenCuts;
+    this.lastVersions[k] = versions;
+    this.spareVersions[k] = thenVersions;
     return { groups, paused };
   }
 
