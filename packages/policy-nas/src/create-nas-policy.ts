@@ -114,9 +114,14 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     const paused = pauseActive(view, node);
     // With no pending map anywhere, MTS's walk finds no job and skips no user.
     if (!anyPendingMap(view)) return pass('mts/no-pending-map');
+    let space: Bytes | undefined;
     return scheduleMap(state, {
       ...request,
-      space: mapOutputSpace(view, node),
+      // Line 1 looks at every map running on the node: only when a map is priced against it.
+      get space() {
+        space ??= mapOutputSpace(view, node);
+        return space;
+      },
       candidates: mapGroups.groups(view, request.kind, paused),
     });
   };

@@ -8,7 +8,10 @@ import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-st
 
 /** A map request for MTS: the node's free map-output space and the users it walks. */
 export interface MapRequest extends TaskRequest {
-  /** Available map output space on the node (Algorithm 2, line 1); `Infinity` without TT. */
+  /**
+   * Available map output space on the node (Algorithm 2, line 1); `Infinity` without TT.
+   * Read only when a map is priced against it: a request may find it when first read.
+   */
   readonly space: Bytes;
   /** The user order's groups with a map to launch here, CR-RTS's pause applied (§III-E). */
   readonly candidates: MapGroups;
@@ -72,13 +75,14 @@ export function localQualified(
   request: MapRequest,
   ranges: MapInputRanges,
 ): Candidate | undefined {
-  const { view, node, space } = request;
+  const { view, node } = request;
   let best: Candidate | undefined;
   let bestUnpredicted = false;
   let bestGap = Number.POSITIVE_INFINITY;
   for (const job of jobs) {
     const local = job.pendingMapsOnNode(node);
     if (local.length === 0) continue;
+    const space = request.space;
     const unpredicted = !view.predictor.isPredicted(job);
     if (best !== undefined && bestUnpredicted && !unpredicted) continue;
     const range = ranges.of(job);
