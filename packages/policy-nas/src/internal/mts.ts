@@ -30,7 +30,9 @@ interface Candidate {
  * small/large input × unpredicted/predicted, then MapCost, then closest output), or
  * with none (lines 13–16) its data-local map of least output, else its map of least
  * output. A local qualified launch resets the user's counter; the others only under the
- * `prose` reading of `skipCounterResets`.
+ * `prose` reading of `skipCounterResets`. A map's predicted output is the predictor's
+ * `ratio(job) × map.inputBytes` (the `ShufflePredictor` contract): the scans below read
+ * the job's ratio once and multiply.
  */
 export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { view } = request;
@@ -88,8 +90,9 @@ export function localQualified(
     const range = ranges.of(job);
     if (view.predictor.mapOutput(job, job.map(range.smallest)) > space) continue;
     const ceiling = view.predictor.mapOutput(job, job.map(range.largest));
+    const ratio = view.predictor.ratio(job);
     for (const map of local) {
-      const output = view.predictor.mapOutput(job, map);
+      const output = ratio * map.inputBytes;
       if (output > space) continue;
       const gap = space - output;
       if (
@@ -146,11 +149,12 @@ export function qualifiedByCategory(
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
     const near = job.pendingMapsOnRack(rack).length > 0;
+    const ratio = view.predictor.ratio(job);
     for (const map of maps) {
-      const output = view.predictor.mapOutput(job, map);
+      const input = map.inputBytes;
+      const output = ratio * input;
       if (output > space) continue;
       const gap = space - output;
-      const input = map.inputBytes;
       if (category === bestCategory) {
         // Replacing the best needs a lower cost, or an equal one and a smaller gap.
         const least = mapCost('rack', input);
@@ -199,9 +203,10 @@ export function leastOutput(
         continue;
     }
     const near = scope === 'any' && job.pendingMapsOnRack(rack).length > 0;
+    const ratio = view.predictor.ratio(job);
     for (const map of maps) {
-      const output = view.predictor.mapOutput(job, map);
       const input = map.inputBytes;
+      const output = ratio * input;
       if (best !== undefined) {
         if (output > bestOutput) continue;
         if (scope === 'any' && output === bestOutput && mapCost('rack', input) >= bestCost) continue;
