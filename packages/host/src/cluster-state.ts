@@ -17,6 +17,7 @@ import { applyEvent } from './internal/apply-event.js';
 import { HostView, UserRecord, type ViewSource, kindIndex } from './internal/host-view.js';
 import type { JobRecord } from './internal/job-record.js';
 import { NetworkSamples } from './internal/network-samples.js';
+import { UserMoves } from './internal/user-moves.js';
 import { checkNode, checkTime, refuse } from './internal/validate-event.js';
 
 /** How a host state is set up; every field but `topology` has a default. */
@@ -141,6 +142,7 @@ export function createClusterState(options: ClusterStateOptions): ClusterState {
   const source = {
     now: start,
     stateVersion: 0,
+    moves: new UserMoves(),
     topology,
     network: samples,
     predictor: options.predictor ?? createShufflePredictor(),

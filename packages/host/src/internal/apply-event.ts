@@ -22,7 +22,7 @@ const NONE: readonly TaskCopy[] = Object.freeze([]);
  * Moves the versions an event may change before it is applied, so policies told of it
  * already see them: `stateVersion` on every event (a conservative superset of what
  * `ClusterView.stateVersion` must cover), and the `version` of the user whose job the
- * event names. A refused event moves them with nothing changed, which costs a policy
+ * event names, logged for `ClusterView.usersChangedSince`. A refused event moves them with nothing changed, which costs a policy
  * only a recomputation.
  */
 function moveVersions(state: HostState, event: HostEvent): void {
@@ -34,6 +34,7 @@ function moveVersions(state: HostState, event: HostEvent): void {
         ? state.users.get(state.jobs.get(event.task.job)?.user ?? Number.NaN)
         : undefined;
   if (user !== undefined) user.version++;
+  state.moves.step(user?.id);
 }
 
 /** Checks an event whole, then applies it and tells the attached policies. */
@@ -256,7 +257,13 @@ function submit(state: HostState, spec: JobSubmission, time: number): void {
   const job = new JobRecord(spec, time, state.topology, state.mapCompletionThreshold);
   state.jobs.set(job.id, job);
   state.active.push(job);
+  const known = state.users.has(job.user);
   const user = state.user(job.user);
+  if (!known) {
+    // A first job creates its user: that is a move of the user's version too.
+    user.version++;
+    state.moves.alsoMoved(user.id);
+  }
   if (user.jobs.length === 0) {
     const list = state.activeUsers;
     let at = 0;

@@ -14,6 +14,7 @@ import type {
 } from '@rackwise/types';
 import type { JobRecord } from './job-record.js';
 import type { MapRecord, ReduceRecord } from './task-records.js';
+import type { UserMoves } from './user-moves.js';
 
 /** One user's jobs and running tasks. */
 export class UserRecord implements UserView {
@@ -40,6 +41,8 @@ export interface ViewSource {
   now: number;
   /** Moves with every event applied (`ClusterView.stateVersion`). */
   stateVersion: number;
+  /** The user each step of `stateVersion` moved (`ClusterView.usersChangedSince`). */
+  readonly moves: UserMoves;
   readonly topology: TopologyView;
   readonly network: NetworkView;
   readonly predictor: ShufflePredictor;
@@ -72,6 +75,9 @@ export class HostView implements ClusterView {
   }
   get stateVersion(): number {
     return this.s.stateVersion;
+  }
+  usersChangedSince(since: number): readonly UserId[] | undefined {
+    return this.s.moves.since(since, this.s.stateVersion);
   }
   get topology(): TopologyView {
     return this.s.topology;
