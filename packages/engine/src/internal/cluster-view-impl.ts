@@ -65,7 +65,8 @@ export class ClusterViewImpl implements ClusterView {
   }
 
   usersChangedSince(since: number): readonly UserId[] | undefined {
-    return this.source.stateVersion === since ? NO_USERS : this.source.userChanges.since(since);
+    const latest = this.source.stateVersion;
+    return latest === since ? NO_USERS : this.source.userChanges.since(since, latest);
   }
 
   get topology(): Topology {

@@ -7,13 +7,13 @@ describe('UserChangeLog', () => {
     const log = new UserChangeLog();
     for (let v = 1; v <= 5000; v++) log.record(v, (v % 7) as UserId);
     const since = 5000 - 4096;
-    const users = log.since(since)!;
+    const users = log.since(since, 5000)!;
     expect(users).toHaveLength(4096);
     expect(users[0]).toBe((since + 1) % 7);
     expect(users.at(-1)).toBe(5000 % 7);
-    expect(log.since(since - 1)).toBeUndefined();
-    expect(log.since(5000)).toEqual([]);
-    expect(log.since(5001)).toBeUndefined();
-    expect(log.since(-1)).toBeUndefined();
+    expect(log.since(since - 1, 5000)).toBeUndefined();
+    expect(log.since(5000, 5000)).toEqual([]);
+    expect(log.since(5001, 5000)).toBeUndefined();
+    expect(log.since(-1, 5000)).toBeUndefined();
   });
 });

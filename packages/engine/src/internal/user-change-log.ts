@@ -11,17 +11,17 @@ const MASK = CAPACITY - 1;
  */
 export class UserChangeLog {
   readonly #users = new Float64Array(CAPACITY);
-  #latest = 0;
 
   /** The step to `version` moved `user`. Steps are recorded one after another. */
   record(version: number, user: UserId): void {
     this.#users[version & MASK] = user;
-    this.#latest = version;
   }
 
-  /** The users moved after state `since`, oldest first; undefined when that is out of reach. */
-  since(since: number): UserId[] | undefined {
-    const latest = this.#latest;
+  /**
+   * The users moved after state `since` up to `latest` (the last step recorded), oldest
+   * first; undefined when that is out of reach.
+   */
+  since(since: number, latest: number): UserId[] | undefined {
     if (!Number.isInteger(since) || since < 0 || since > latest || latest - since > CAPACITY)
       return undefined;
     const users = new Array<UserId>(latest - since);

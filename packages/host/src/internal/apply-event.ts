@@ -22,8 +22,8 @@ const NONE: readonly TaskCopy[] = Object.freeze([]);
  * Moves the versions an event may change before it is applied, so policies told of it
  * already see them: `stateVersion` on every event (a conservative superset of what
  * `ClusterView.stateVersion` must cover), and the `version` of the user whose job the
- * event names, logged for `ClusterView.usersChangedSince`. A refused event moves them with nothing changed, which costs a policy
- * only a recomputation.
+ * event names, logged for `ClusterView.usersChangedSince`. A refused event moves them
+ * with nothing changed, which costs a policy only a recomputation.
  */
 function moveVersions(state: HostState, event: HostEvent): void {
   state.stateVersion++;

@@ -32,7 +32,7 @@ interface Candidate {
  * output. A local qualified launch resets the user's counter; the others only under the
  * `prose` reading of `skipCounterResets`. A map's predicted output is the predictor's
  * `ratio(job) × map.inputBytes` (the `ShufflePredictor` contract): the scans below read
- * the job's ratio once and multiply.
+ * each job's ratio once and multiply, for its bounds and for each of its maps.
  */
 export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { view } = request;
@@ -88,9 +88,9 @@ export function localQualified(
     const unpredicted = !view.predictor.isPredicted(job);
     if (best !== undefined && bestUnpredicted && !unpredicted) continue;
     const range = ranges.of(job);
-    if (view.predictor.mapOutput(job, job.map(range.smallest)) > space) continue;
-    const ceiling = view.predictor.mapOutput(job, job.map(range.largest));
     const ratio = view.predictor.ratio(job);
+    if (ratio * job.map(range.smallest).inputBytes > space) continue;
+    const ceiling = ratio * job.map(range.largest).inputBytes;
     for (const map of local) {
       const output = ratio * map.inputBytes;
       if (output > space) continue;
@@ -141,15 +141,15 @@ export function qualifiedByCategory(
     const maps = job.pendingMaps();
     if (maps.length === 0) continue;
     const range = ranges.of(job);
-    const smallest = job.map(range.smallest);
-    if (view.predictor.mapOutput(job, smallest) > space) continue;
+    const ratio = view.predictor.ratio(job);
+    const smallest = job.map(range.smallest).inputBytes;
+    if (ratio * smallest > space) continue;
     if (category === bestCategory) {
-      const least = mapCost('rack', smallest.inputBytes);
-      const leastGap = space - view.predictor.mapOutput(job, job.map(range.largest));
+      const least = mapCost('rack', smallest);
+      const leastGap = space - ratio * job.map(range.largest).inputBytes;
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
     const near = job.pendingMapsOnRack(rack).length > 0;
-    const ratio = view.predictor.ratio(job);
     for (const map of maps) {
       const input = map.inputBytes;
       const output = ratio * input;
@@ -195,15 +195,14 @@ export function leastOutput(
   for (const job of jobs) {
     const maps = scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps();
     if (maps.length === 0) continue;
-    const smallest = job.map(ranges.of(job).smallest);
-    const floor = view.predictor.mapOutput(job, smallest);
+    const ratio = view.predictor.ratio(job);
+    const smallest = job.map(ranges.of(job).smallest).inputBytes;
+    const floor = ratio * smallest;
     if (best !== undefined) {
       if (floor > bestOutput) continue;
-      if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest.inputBytes) >= bestCost)
-        continue;
+      if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest) >= bestCost) continue;
     }
     const near = scope === 'any' && job.pendingMapsOnRack(rack).length > 0;
-    const ratio = view.predictor.ratio(job);
     for (const map of maps) {
       const input = map.inputBytes;
       const output = ratio * input;
