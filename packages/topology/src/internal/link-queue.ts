@@ -1,8 +1,8 @@
 /**
  * The links of one progressive-filling solve, smallest fair share first: a binary heap of
  * (share, link) entries ordered by share, then link index, with each link in it at most
- * once. Filling only ever looks at, re-keys or removes the top, so no position index is
- * kept: a sift moves two arrays instead of four.
+ * once. Filling only ever adds entries, or looks at, re-keys or removes the top, so no
+ * position index is kept: a sift moves two arrays instead of four.
  */
 export class LinkQueue {
   private readonly shares: Float64Array;
@@ -23,6 +23,23 @@ export class LinkQueue {
 
   heapify(): void {
     for (let i = (this.size >> 1) - 1; i >= 0; i--) this.siftDown(i, this.links[i]!, this.shares[i]!);
+  }
+
+  /** Adds (link, share) to an ordered queue. */
+  push(link: number, share: number): void {
+    const { shares, links } = this;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const ps = shares[parent]!;
+      const pl = links[parent]!;
+      if (ps < share || (ps === share && pl < link)) break;
+      shares[i] = ps;
+      links[i] = pl;
+      i = parent;
+    }
+    shares[i] = share;
+    links[i] = link;
   }
 
   /** The link with the smallest share; only when `size > 0`. */
