@@ -1,4 +1,4 @@
-import { versionedOrder } from '@rackwise/policy-kit';
+import { versionedOrder, waitsFor } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { CapacityConfig } from './capacity-config.js';
 import { maximumSlots, queueOf } from './internal/queue-of.js';
@@ -8,15 +8,6 @@ function runningOf(job: JobView, kind: SlotKind): number {
   return (
     (kind !== 'reduce' ? job.count('map', 'running') : 0) +
     (kind !== 'map' ? job.count('reduce', 'running') : 0)
-  );
-}
-
-function waits(job: JobView, kind: SlotKind): boolean {
-  if (kind !== 'reduce' && job.count('map', 'pending') > 0) return true;
-  return (
-    kind !== 'map' &&
-    job.reducesReady &&
-    job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0
   );
 }
 
@@ -41,7 +32,7 @@ export function createCapacityUserOrder(
     const entries: { key: string; jobs: JobView[]; used: number; rank: number }[] = [];
     resolved.queues.forEach((queue, rank) => {
       const all = jobsOf.get(queue.name)!;
-      const jobs = all.filter((j) => waits(j, kind));
+      const jobs = all.filter((j) => waitsFor(j, kind));
       if (jobs.length === 0) return;
       const used = all.reduce((sum, j) => sum + runningOf(j, kind), 0);
       if (used >= maximumSlots(queue, total)) return;

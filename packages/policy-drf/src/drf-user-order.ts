@@ -1,7 +1,7 @@
-import { keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
+import { keptUserOrder, versionedOrder, waitsFor } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { DrfConfig } from './drf-config.js';
-import { dominantShare, waitsFor } from './internal/dominant-share.js';
+import { dominantShare } from './internal/dominant-share.js';
 import { resolveDrfConfig } from './internal/resolve-drf-config.js';
 
 /** A group's standing in the DRF order. */

@@ -1,3 +1,4 @@
+import { waitsFor } from '@rackwise/policy-kit';
 import type { ClusterView, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 
 /**
@@ -12,12 +13,7 @@ export function createFifoUserOrder(): UserOrder {
     order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
       const groups: ServiceGroup[] = [];
       for (const job of view.activeJobs()) {
-        const maps = kind !== 'reduce' && job.count('map', 'pending') > 0;
-        const reduces =
-          kind !== 'map' &&
-          job.reducesReady &&
-          job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0;
-        if (maps || reduces) groups.push({ key: `job:${job.id}`, jobs: [job] });
+        if (waitsFor(job, kind)) groups.push({ key: `job:${job.id}`, jobs: [job] });
       }
       return groups;
     },

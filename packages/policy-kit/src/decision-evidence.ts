@@ -10,6 +10,7 @@ import type {
   SlotOffer,
   UserOrder,
 } from '@rackwise/types';
+import { waitsFor } from './waits-for.js';
 
 /** One group (user, queue or job) of a fairness order as it stood at an offer. */
 export interface GroupStanding {
@@ -60,16 +61,6 @@ function runningFor(job: JobView, kind: SlotKind): number {
   return (
     (kind !== 'reduce' ? job.count('map', 'running') : 0) +
     (kind !== 'map' ? job.count('reduce', 'running') : 0)
-  );
-}
-
-/** Whether a job has a task a slot of the kind could run now. */
-function waitsFor(job: JobView, kind: SlotKind): boolean {
-  if (kind !== 'reduce' && job.count('map', 'pending') > 0) return true;
-  return (
-    kind !== 'map' &&
-    job.reducesReady &&
-    job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0
   );
 }
 

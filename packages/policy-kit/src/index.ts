@@ -4,6 +4,7 @@
  */
 export type { TaskPick, TaskPickRule } from './pick-task-by-locality.js';
 export { earlyReduceAllowed, pickTaskByLocality } from './pick-task-by-locality.js';
+export { waitsFor } from './waits-for.js';
 export { mergeConfig, requireFraction, requireName } from './config-checks.js';
 export type { BaselineEvidence, GroupStanding, SkippedJob } from './decision-evidence.js';
 export { baselineEvidence, slotShare, withBaselineEvidence } from './decision-evidence.js';

@@ -96,13 +96,3 @@ export function fitsNode(
   const want = demandOf(job, kind, fallback);
   return vcores + want.vcores <= own.vcores + 1e-9 && memoryMb + want.memoryMb <= own.memoryMb + 1e-9;
 }
-
-/** Tasks of a job that could use a slot of the kind now: pending maps, waiting reduces past slowstart. */
-export function waitsFor(job: JobView, kind: SlotKind): boolean {
-  if (kind !== 'reduce' && job.count('map', 'pending') > 0) return true;
-  return (
-    kind !== 'map' &&
-    job.reducesReady &&
-    job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0
-  );
-}

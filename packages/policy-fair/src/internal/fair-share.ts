@@ -1,3 +1,4 @@
+import { waitsFor } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, SlotKind, UserView } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
 
@@ -17,16 +18,6 @@ export function waitingOf(job: JobView, kind: SlotKind): number {
       ? job.count('reduce', 'pending') + job.count('reduce', 'suspended')
       : 0;
   return maps + reduces;
-}
-
-/** Whether a job has a task a slot of the kind could run now. */
-export function waits(job: JobView, kind: SlotKind): boolean {
-  if (kind !== 'reduce' && job.count('map', 'pending') > 0) return true;
-  return (
-    kind !== 'map' &&
-    job.reducesReady &&
-    job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0
-  );
 }
 
 /** One group's standing for a slot kind (Hadoop FairShareComparator's inputs). */
@@ -77,7 +68,7 @@ export function scoreGroup(
   tables: boolean,
   out: FairScore,
 ): boolean {
-  if (!jobs.some((j) => waits(j, kind))) return false;
+  if (!jobs.some((j) => waitsFor(j, kind))) return false;
   let used = running ?? 0;
   if (running === undefined) for (const job of jobs) used += runningOf(job, kind);
   const name = tables ? `${prefix}:${id}` : '';
@@ -144,7 +135,7 @@ export function scoreFairGroups(
 
 /** A group's jobs with waiting work for the kind, in the group's job order. */
 export function servedJobs(jobs: readonly JobView[], kind: SlotKind, config: FairConfig): JobView[] {
-  const served = jobs.filter((j) => waits(j, kind));
+  const served = jobs.filter((j) => waitsFor(j, kind));
   if (config.jobOrder === 'fair' && served.length > 1)
     served.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
   return served;
