@@ -5,6 +5,7 @@ import {
   pickTaskByLocality,
   requireFraction,
   requireName,
+  waitsFor,
   withBaselineEvidence,
 } from '@rackwise/policy-kit';
 import type {
@@ -37,11 +38,11 @@ export function createFifoPolicy(config?: Partial<FifoConfig>, context?: PolicyC
     name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       const early = earlyReduceAllowed(offer, view, rampup);
-      for (const group of order.order(view, offer.kind)) {
-        for (const job of group.jobs) {
-          const pick = pickTaskByLocality(job, offer, view, early);
-          if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fifo/${pick.rule}` };
-        }
+      // The order's groups, one job each, walked in place: no list is built per offer.
+      for (const job of view.activeJobs()) {
+        if (!waitsFor(job, offer.kind)) continue;
+        const pick = pickTaskByLocality(job, offer, view, early);
+        if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `fifo/${pick.rule}` };
       }
       return { type: 'pass', reason: 'fifo/no-pending' };
     },
