@@ -1,4 +1,5 @@
 import { LinkQueue } from './link-queue.js';
+import { ShareBands } from './share-bands.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** Links a flow may cross; flow f's links are `flowLinks[f × MAX_LINKS_PER_FLOW + k]`. */
@@ -30,16 +31,16 @@ export interface LinkIncidences {
  * lazily: a popped link whose share has grown is pushed back with its current share.
  * Ties go to the lower link index. Remaining capacity is clamped at 0.
  *
- * Links enter the heap by their share at the start: those at most a bound first (twice
- * the smallest), the others only once the bottleneck's share passes the bound, which
- * then doubles (or rises to that share). A link kept out has a share above the bound,
- * and shares only grow, so the bottleneck is always in the heap and the links are frozen
- * in the same order, with the same arithmetic, as with every link in the heap. Most
- * links of a solve lose all their flows to other bottlenecks before their turn (about
- * two thirds of the links of a `nas-sim` solve) and so never enter the heap.
+ * Links enter the heap by their share at the start, in bands of doubling width
+ * (`ShareBands`): the band of the smallest shares first, each later one only once the
+ * bottleneck's share reaches its floor. A link not yet admitted starts at or above that
+ * floor, and shares only grow, so the bottleneck is always in the heap (strictly below
+ * every waiting share) and the links freeze in the same order, with the same arithmetic,
+ * as with every link in the heap. Most links of a solve lose all their flows to other
+ * bottlenecks before their turn (about two thirds of the links of a `nas-sim` solve) and
+ * so never enter the heap.
  *
- * Cost: O(links × rounds + incidences + pops × log links), rounds ≤ log₂ of the ratio of
- * the largest share to the smallest.
+ * Cost: O(links + incidences + pops × log links).
  */
 export class ProgressiveFilling {
   private readonly heap: LinkQueue;
@@ -49,8 +50,7 @@ export class ProgressiveFilling {
   private readonly effective: Float64Array;
   /** A link's fair share at the start of the solve. */
   private readonly initial: Float64Array;
-  /** Links with flows not yet in the heap (the first `waitingCount`). */
-  private readonly waiting: Int32Array;
+  private readonly bands: ShareBands;
   private frozenStamp: Int32Array;
   private stamp = 0;
   /** Output: rate of each flow slot on some link, after `run`. */
@@ -67,7 +67,7 @@ export class ProgressiveFilling {
     this.unfrozen = new Float64Array(links);
     this.effective = new Float64Array(links);
     this.initial = new Float64Array(links);
-    this.waiting = new Int32Array(links);
+    this.bands = new ShareBands(links);
     this.frozenStamp = new Int32Array(0);
     this.rates = new Float64Array(0);
   }
@@ -115,9 +115,8 @@ export class ProgressiveFilling {
     }
     const stamp = this.stamp;
     heap.size = 0;
-    const { initial, waiting } = this;
-    let waitingCount = 0;
-    let smallest = Number.POSITIVE_INFINITY;
+    const { initial, bands } = this;
+    bands.clear();
     const span = links === undefined ? capacities.length : linkCount;
     for (let x = 0; x < span; x++) {
       const l = links === undefined ? x : links[x]!;
@@ -136,25 +135,20 @@ export class ProgressiveFilling {
       unfrozen[l] = w;
       const share = c / w;
       initial[l] = share;
-      waiting[waitingCount++] = l;
-      if (share < smallest) smallest = share;
+      bands.note(l, share);
     }
-    // The first round: links at most twice the smallest share, heapified at once.
-    let bound = 2 * smallest;
-    let kept = 0;
-    for (let x = 0; x < waitingCount; x++) {
-      const l = waiting[x]!;
-      if (initial[l]! <= bound) heap.append(l, initial[l]!);
-      else waiting[kept++] = l;
-    }
-    waitingCount = kept;
+    bands.group(initial);
+    // The first band goes in at once; a later one when the bottleneck's share reaches it.
+    for (let x = bands.start[0]!; x < bands.start[1]!; x++)
+      heap.append(bands.links[x]!, initial[bands.links[x]!]!);
     heap.heapify();
+    let band = 0;
+    let bound = bands.ceiling(0);
     let unfrozenFlows = flowCount;
     while (unfrozenFlows > 0) {
       if (heap.size === 0) {
-        if (waitingCount === 0) break;
-        bound = this.#admit(2 * bound, waitingCount);
-        waitingCount = this.admitted;
+        if (band >= bands.last) break;
+        bound = this.#admit(++band);
         continue;
       }
       const l = heap.top();
@@ -168,10 +162,9 @@ export class ProgressiveFilling {
         heap.raiseTop(share);
         continue;
       }
-      if (share > bound && waitingCount > 0) {
-        // A waiting link may have a smaller share now: admit up to this one's.
-        bound = this.#admit(share > 2 * bound ? share : 2 * bound, waitingCount);
-        waitingCount = this.admitted;
+      if (share >= bound && band < bands.last) {
+        // A link of the next band may have a share as small now.
+        bound = this.#admit(++band);
         continue;
       }
       heap.pop();
@@ -223,34 +216,18 @@ export class ProgressiveFilling {
     }
   }
 
-  /** How many links `#admit` left waiting. */
-  private admitted = 0;
-
   /**
-   * Pushes onto the heap, at their current share, the waiting links whose starting share
-   * is at most `bound` and which still have unfrozen flows; drops those with none; keeps
-   * the rest waiting (their count in `admitted`). Returns `bound`, or the smallest
-   * starting share left waiting when that is larger and nothing was admitted.
+   * Pushes onto the heap, at their current share, the links of band b that still have
+   * unfrozen flows; returns the band's ceiling, the floor of every later band.
    */
-  #admit(bound: number, waitingCount: number): number {
-    const { heap, initial, waiting, unfrozen, remaining } = this;
-    let kept = 0;
-    let pushed = 0;
-    let least = Number.POSITIVE_INFINITY;
-    for (let x = 0; x < waitingCount; x++) {
-      const l = waiting[x]!;
-      const start = initial[l]!;
-      if (start > bound) {
-        waiting[kept++] = l;
-        if (start < least) least = start;
-        continue;
-      }
+  #admit(b: number): number {
+    const { heap, bands, unfrozen, remaining } = this;
+    const { links } = bands;
+    for (let x = bands.start[b]!, end = bands.start[b + 1]!; x < end; x++) {
+      const l = links[x]!;
       const n = unfrozen[l]!;
-      if (n === 0) continue;
-      heap.push(l, remaining[l]! / n);
-      pushed++;
+      if (n > 0) heap.push(l, remaining[l]! / n);
     }
-    this.admitted = kept;
-    return pushed === 0 && kept > 0 ? least : bound;
+    return bands.ceiling(b);
   }
 }
