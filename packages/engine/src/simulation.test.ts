@@ -99,6 +99,37 @@ describe('hand-computed runs', () => {
     expect(result.metrics.crossRackBytes.total).toBe(0);
     expect(result.metrics.reduceWaitTime.mean).toBeLessThan(0.01);
   });
+
+  it('keeps parallelCopies fetches in flight while that many sources hold unfetched outputs', () => {
+    // Two maps of 100 MB on each of nodes 0 and 1 (racks 0 and 1; 22 s), 50 MB of output
+    // each; one output per fetch, two fetches at a time. The reduce on node 2 (rack 2)
+    // pulls from both racks at once over their 1e8 B/s uplinks, though each node still
+    // holds an output it has not claimed while its first fetch is in flight: two rounds
+    // of 0.5 s (one fetch at a time would take four), then computes 1 + 20 s.
+    const topology = testTopology({
+      racks: 3,
+      nodesPerRack: 1,
+      nicCapacity: 8e9,
+      rackUplinkCapacity: 8e8,
+      rackDownlinkCapacity: 8e9,
+      slots: { model: 'container', containers: 1 },
+    });
+    const job = jobSpec({ inputBytes: 400e6, blockBytes: 100e6, shuffleBytes: 200e6, reduceCount: 1 });
+    const result = simulate({
+      topology,
+      workload: workload(
+        [job],
+        fixedPlacement((_, i) => [i >> 1]),
+      ),
+      policy: onlyOn({ map: [0, 1], reduce: [2] }),
+      seed: 1,
+      parameters: { ...FAST, mapCompletionThreshold: 1, mapsPerFetch: 1, parallelCopies: 2 },
+    });
+    const record = result.jobs[0]!;
+    expect(record.mapPhaseEnd).toBeCloseTo(22, 2);
+    expect(record.executionTime).toBeCloseTo(44, 1);
+    expect(result.metrics.totalBytes.shuffle).toBeCloseTo(200e6, 0);
+  });
 });
 
 describe('decision checks', () => {

@@ -106,6 +106,19 @@ export class ShuffleFetcher {
     return false;
   }
 
+  /** Outputs reduce r has not claimed on the source nodes its attempt a is fetching from. */
+  #unclaimedBusy(a: number, r: number, shuffle: JobShuffle, cursors: Int32Array): number {
+    const attempts = this.host.attempts;
+    const base = a * attempts.fetchSlots;
+    const count = attempts.fetchCount[a]!;
+    let outputs = 0;
+    for (let k = 0; k < count; k++) {
+      const u = this.host.flows.unit[attempts.fetches[base + k]!]!;
+      outputs += shuffle.outputs[u]! - cursors[u]!;
+    }
+    return outputs;
+  }
+
   /** Whether source unit u holds outputs reduce r has not claimed. */
   #pending(u: number, cursors: Int32Array, shuffle: JobShuffle): boolean {
     if (!this.#rackMode) return cursors[u]! < shuffle.outputs[u]!;
@@ -123,6 +136,13 @@ export class ShuffleFetcher {
       const cursors = shuffle.cursorsOf(r);
       const units = this.#rackMode ? host.topology.rackCount : shuffle.sourceCount;
       while (attempts.fetchCount[a]! < parallel && shuffle.claimed[r]! < shuffle.totalOutputs) {
+        // Nothing to find when every unclaimed output is on a unit already being fetched from.
+        if (
+          !this.#rackMode &&
+          this.#unclaimedBusy(a, r, shuffle, cursors) === shuffle.totalOutputs - shuffle.claimed[r]!
+        ) {
+          break;
+        }
         let u = -1;
         let pointer = shuffle.pointer[r]! % units;
         for (let step = 0; step < units; step++) {
