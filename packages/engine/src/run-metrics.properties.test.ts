@@ -67,6 +67,33 @@ describe("congested nodes on MTS's quantity", () => {
     expect(run(2e9).mtsCongestedNodes.share).toBe(0);
   });
 
+  it("prices each map at its job's ratio when sampled, learnt from the maps done so far", () => {
+    // Two 1 GB maps one after the other on one map slot; the job's output is 1 % of its
+    // input. The first map runs unpredicted (ratio 1: 1 GB of output, over 1e8); once it
+    // is done the ratio is 0.01, so the second (10 MB) is under 1e8 but over 1e6.
+    const share = (threshold: number) =>
+      simulate({
+        topology: testTopology({
+          racks: 1,
+          nodesPerRack: 1,
+          slots: { model: 'split', mapSlots: 1, reduceSlots: 1 },
+        }),
+        workload: workload(
+          [jobSpec({ inputBytes: 2e9, blockBytes: 1e9, shuffleBytes: 2e7, reduceCount: 1 })],
+          fixedPlacement(() => [0]),
+        ),
+        policy: fifoTestPolicy(),
+        seed: 1,
+        parameters: { mapOverhead: 20, mapRate: 1e9 },
+        metrics: { liveNodeThreshold: () => threshold },
+      }).metrics.mtsCongestedNodes.share;
+    const both = share(1e6);
+    const first = share(1e8);
+    expect(both).toBeGreaterThan(0);
+    expect(first).toBeGreaterThan(0.4 * both);
+    expect(first).toBeLessThan(0.6 * both);
+  });
+
   it('is NaN when no live threshold was given', () => {
     const m = simulate({
       topology: testTopology({ racks: 1, nodesPerRack: 1 }),

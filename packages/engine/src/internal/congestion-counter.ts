@@ -1,6 +1,7 @@
 import type { Bytes, ClusterView, NodeId } from '@rackwise/types';
 import type { NetworkMonitor } from './network-monitor.js';
 import type { RunCounters } from './run-counters.js';
+import { growFloat64 } from './typed-arrays.js';
 
 /**
  * MTS's own congested-node test (NAS §III-C, Fig. 3(e)): a node is congested when the
@@ -28,6 +29,10 @@ export class CongestionCounter {
   readonly rackLinkSeconds: Float64Array;
   #liveShareSum = 0;
   #liveSamples = 0;
+  /** Each job's predicted output ratio, read once per live sample (`#ratioSample`). */
+  #ratio: Float64Array = new Float64Array(0);
+  #ratioSample: Float64Array = new Float64Array(0);
+  #sample = 0;
 
   constructor(
     private readonly racks: number,
@@ -94,16 +99,31 @@ export class CongestionCounter {
       // No map runs (a shuffle-only drain): every node's predicted output is 0.
       if (0 > threshold) congested = nodes;
     } else {
+      // A map's predicted output is `ratio(job) × input` (the `ShufflePredictor`
+      // contract): each job's ratio is read once per sample, the sums are the same.
+      const sample = ++this.#sample;
       for (let n = 0; n < nodes; n++) {
         let output = 0;
         for (const map of view.runningMapsOn(n as NodeId)) {
-          output += view.predictor.mapOutput(view.job(map.job), map);
+          const j = map.job;
+          if (this.#ratioSample[j] !== sample) {
+            if (j >= this.#ratioSample.length) this.#growRatios(j);
+            this.#ratioSample[j] = sample;
+            this.#ratio[j] = view.predictor.ratio(view.job(j));
+          }
+          output += this.#ratio[j]! * map.inputBytes;
         }
         if (output > threshold) congested++;
       }
     }
     this.#liveShareSum += congested / nodes;
     this.#liveSamples++;
+  }
+
+  #growRatios(job: number): void {
+    const size = Math.max(2 * this.#ratio.length, job + 1, 64);
+    this.#ratio = growFloat64(this.#ratio, size);
+    this.#ratioSample = growFloat64(this.#ratioSample, size);
   }
 
   /** Sampling stops while the cluster is idle: the next sample starts a new occurrence. */
