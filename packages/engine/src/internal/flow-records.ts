@@ -21,6 +21,8 @@ export class FlowRecords {
   partCount: Int32Array;
   /** Parts of every record, `3 × partsPerRecord` integers per record. */
   parts: Int32Array;
+  /** Bytes each part carries (before they arrive), `partsPerRecord` per record. */
+  partBytes: Float64Array;
   readonly partsPerRecord: number;
   active: Int32Array;
   activeCount = 0;
@@ -44,6 +46,7 @@ export class FlowRecords {
     this.unit = new Int32Array(c);
     this.partCount = new Int32Array(c);
     this.parts = new Int32Array(c * 3 * partsPerRecord);
+    this.partBytes = new Float64Array(c * partsPerRecord);
     this.active = new Int32Array(c);
     this.#activePosition = new Int32Array(c);
     this.#free = new Int32Array(c);
@@ -104,6 +107,7 @@ export class FlowRecords {
     this.unit = growInt32(this.unit, c);
     this.partCount = growInt32(this.partCount, c);
     this.parts = growInt32(this.parts, c * 3 * this.partsPerRecord);
+    this.partBytes = growFloat64(this.partBytes, c * this.partsPerRecord);
     this.active = growInt32(this.active, c);
     this.#activePosition = growInt32(this.#activePosition, c);
     this.#free = growInt32(this.#free, c);

@@ -202,6 +202,7 @@ export class ShuffleFetcher {
       flows.parts[at] = s;
       flows.parts[at + 1] = from;
       flows.parts[at + 2] = k;
+      flows.partBytes[rec * flows.partsPerRecord + parts] = partBytes;
       parts++;
       bytes += partBytes;
       if (representative < 0) representative = source;
@@ -237,13 +238,13 @@ export class ShuffleFetcher {
   fetchDone(rec: number, a: number, job: JobState, r: number, shuffle: JobShuffle): void {
     const host = this.host;
     const flows = host.flows;
-    const weight = job.reduceWeight(r);
     const partBase = rec * 3 * flows.partsPerRecord;
+    const bytesBase = rec * flows.partsPerRecord;
     for (let p = 0; p < flows.partCount[rec]!; p++) {
       const s = flows.parts[partBase + 3 * p]!;
-      const from = flows.parts[partBase + 3 * p + 1]!;
       const k = flows.parts[partBase + 3 * p + 2]!;
-      const bytes = weight * shuffle.bytes(s, from, from + k);
+      // What the fetch claimed: its outputs' sizes do not change while it is in flight.
+      const bytes = flows.partBytes[bytesBase + p]!;
       shuffle.fetchedOutputs[r]! += k;
       job.reduceFetched[r]! += bytes;
       host.outstanding[shuffle.nodeOfSource[s]!]! -= bytes;
