@@ -61,9 +61,11 @@ export class ShareBands {
       start[b + 1] = start[b + 1]! + 1;
       if (b > last) last = b;
     }
-    for (let b = 0; b < BANDS; b++) start[b + 1] = start[b + 1]! + start[b]!;
     const next = this.#cursor;
-    next.set(start.subarray(0, BANDS));
+    for (let b = 0; b < BANDS; b++) {
+      next[b] = start[b]!;
+      start[b + 1] = start[b + 1]! + start[b]!;
+    }
     for (let x = 0; x < count; x++) {
       const l = noted[x]!;
       this.links[next[band[l]!]!++] = l;
