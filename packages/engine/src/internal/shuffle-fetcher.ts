@@ -106,8 +106,8 @@ export class ShuffleFetcher {
     return false;
   }
 
-  /** Outputs reduce r has not claimed on the source nodes its attempt a is fetching from. */
-  #unclaimedBusy(a: number, r: number, shuffle: JobShuffle, cursors: Int32Array): number {
+  /** Outputs not yet claimed (`cursors`) on the source nodes attempt a is fetching from. */
+  #unclaimedBusy(a: number, shuffle: JobShuffle, cursors: Int32Array): number {
     const attempts = this.host.attempts;
     const base = a * attempts.fetchSlots;
     const count = attempts.fetchCount[a]!;
@@ -139,7 +139,7 @@ export class ShuffleFetcher {
         // Nothing to find when every unclaimed output is on a unit already being fetched from.
         if (
           !this.#rackMode &&
-          this.#unclaimedBusy(a, r, shuffle, cursors) === shuffle.totalOutputs - shuffle.claimed[r]!
+          this.#unclaimedBusy(a, shuffle, cursors) === shuffle.totalOutputs - shuffle.claimed[r]!
         ) {
           break;
         }
