@@ -17,7 +17,7 @@ import { scheduleReduceInOrder } from './internal/fair-reduce.js';
 import { pass, rackLoad, shuffleClassOf, waitingReduceCount } from './internal/job-facts.js';
 import { MapGroupCache } from './internal/map-groups.js';
 import { MapInputRanges } from './internal/map-input-range.js';
-import { scheduleMap } from './internal/mts.js';
+import { LazySpaceRequest, scheduleMap } from './internal/mts.js';
 import type { NasState, TaskRequest } from './internal/nas-state.js';
 import { PendingMapWatch } from './internal/pending-maps.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
@@ -114,16 +114,10 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     const paused = pauseActive(view, node);
     // With no pending map anywhere, MTS's walk finds no job and skips no user.
     if (!anyPendingMap(view)) return pass('mts/no-pending-map');
-    let space: Bytes | undefined;
-    return scheduleMap(state, {
-      ...request,
-      // Line 1 looks at every map running on the node: only when a map is priced against it.
-      get space() {
-        space ??= mapOutputSpace(view, node);
-        return space;
-      },
-      candidates: mapGroups.groups(view, request.kind, paused),
-    });
+    return scheduleMap(
+      state,
+      new LazySpaceRequest(request, mapGroups.groups(view, request.kind, paused), mapOutputSpace),
+    );
   };
 
   /** Algorithm 1 lines 3–7. */

@@ -1,6 +1,8 @@
 import { createTestCluster } from '@rackwise/testkit';
+import type { NodeId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { MIB, attachNas, finishMap, launched } from '../testing/nas-scene.js';
+import { LazySpaceRequest } from './mts.js';
 
 // Default test topology: racks {0, 1} and {2, 3}; 2 map slots and 1 reduce slot per node;
 // maps read 128 MiB; the predictor's ratio is 1 until a map completes (or a declared one).
@@ -226,5 +228,25 @@ describe('MTS (NAS Algorithm 2)', () => {
     expect(cluster.offer(0, 'map').reason).toBe('mts/skipped');
     cluster.advance(2);
     expect(cluster.offer(0, 'map').reason).toBe('mts/max-skips-qualified');
+  });
+});
+
+describe('LazySpaceRequest', () => {
+  it('finds the free map-output space when first read, and only once', () => {
+    const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [0] }] }] });
+    const looks: number[] = [];
+    const request = new LazySpaceRequest(
+      { view: cluster.view, node: 0 as NodeId, kind: 'map' },
+      { groups: [], paused: false },
+      (_view, node) => {
+        looks.push(node);
+        return 42 * MIB;
+      },
+    );
+    expect(looks).toEqual([]);
+    expect(request.space).toBe(42 * MIB);
+    expect(request.space).toBe(42 * MIB);
+    expect(looks).toEqual([0]);
+    expect(request.skipped).toBeUndefined();
   });
 });

@@ -1,6 +1,17 @@
 import { mapCost, mapLocality } from '@rackwise/estimators';
 import { classifyInput } from '@rackwise/predictor';
-import type { Bytes, Decision, JobView, Locality, MapTaskView, RackId } from '@rackwise/types';
+import type {
+  Bytes,
+  ClusterView,
+  Decision,
+  JobView,
+  Locality,
+  MapTaskView,
+  NodeId,
+  RackId,
+  SlotKind,
+} from '@rackwise/types';
+import type { NasSkippedGroup } from '../nas-evidence.js';
 import { launch, pass } from './job-facts.js';
 import type { MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
@@ -15,6 +26,34 @@ export interface MapRequest extends TaskRequest {
   readonly space: Bytes;
   /** The user order's groups with a map to launch here, CR-RTS's pause applied (§III-E). */
   readonly candidates: MapGroups;
+}
+
+/**
+ * A map request whose free map-output space is found when first read (Algorithm 2 line 1
+ * looks at every map running on the node): most requests pass without pricing a map.
+ */
+export class LazySpaceRequest implements MapRequest {
+  readonly view: ClusterView;
+  readonly node: NodeId;
+  readonly kind: SlotKind;
+  readonly skipped?: NasSkippedGroup[];
+  #space: Bytes | undefined;
+
+  constructor(
+    request: TaskRequest,
+    readonly candidates: MapGroups,
+    private readonly spaceOf: (view: ClusterView, node: NodeId) => Bytes,
+  ) {
+    this.view = request.view;
+    this.node = request.node;
+    this.kind = request.kind;
+    if (request.skipped !== undefined) this.skipped = request.skipped;
+  }
+
+  get space(): Bytes {
+    this.#space ??= this.spaceOf(this.view, this.node);
+    return this.#space;
+  }
 }
 
 interface Candidate {
