@@ -4,6 +4,11 @@ import type { JobId, JobView } from '@rackwise/types';
 export interface MapInputRange {
   readonly smallest: number;
   readonly largest: number;
+  /**
+   * −1 when every map has the same input; the index of the one map whose input differs
+   * from all the others' (such as a last, shorter block); −2 otherwise.
+   */
+  readonly odd: number;
 }
 
 /**
@@ -12,7 +17,9 @@ export interface MapInputRange {
  * (the `ShufflePredictor` contract), so at any moment no map of a job has a predicted
  * output below its smallest map's or above its largest map's, and no map costs less
  * than its smallest at the same locality. MTS prices those two maps to pass over a job
- * none of whose maps can win, or to stop scanning one whose best is found. Indices, not
+ * none of whose maps can win, or to stop scanning one whose best is found. It also notes
+ * a job whose maps all read one input but for at most one (a last, shorter block), so
+ * that it knows when every pending map reads the same (`pendingInput`). Indices, not
  * views, are kept: a view is valid only during the call that returned it.
  */
 export class MapInputRanges {
@@ -37,14 +44,44 @@ export class MapInputRanges {
           largest = i;
         }
       }
-      range = { smallest, largest };
+      range = { smallest, largest, odd: oddMap(job, smallest, largest) };
       this.ranges.set(job.id, range);
     }
     return range;
+  }
+
+  /**
+   * The input every pending map of the job reads, when they all read the same; else
+   * undefined. A job whose maps all read one input qualifies, and so does one with a
+   * single other map once that map is no longer pending (its state is read each time).
+   */
+  pendingInput(job: JobView): number | undefined {
+    const { smallest, largest, odd } = this.of(job);
+    if (odd === -1) return job.map(smallest).inputBytes;
+    if (odd < 0 || job.map(odd).state === 'pending') return undefined;
+    return job.map(odd === smallest ? largest : smallest).inputBytes;
   }
 
   /** Drops a completed job's range. */
   forget(job: JobId): void {
     this.ranges.delete(job);
   }
+}
+
+/** `MapInputRange.odd` of a job whose maps of least and greatest input are given. */
+function oddMap(job: JobView, smallest: number, largest: number): number {
+  const least = job.map(smallest).inputBytes;
+  const most = job.map(largest).inputBytes;
+  if (least === most) return -1;
+  let atLeast = 0;
+  let atMost = 0;
+  for (let i = 0; i < job.mapCount; i++) {
+    const input = job.map(i).inputBytes;
+    if (input === least) atLeast++;
+    else if (input === most) atMost++;
+    else return -2;
+  }
+  if (atLeast === 1) return smallest;
+  if (atMost === 1) return largest;
+  return -2;
 }

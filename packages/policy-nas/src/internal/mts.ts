@@ -158,7 +158,10 @@ export function localQualified(
  * no data-local map fits, so every map that fits costs at least
  * `mapCost('rack', input)`. A map whose bound already loses to the best so far
  * is passed over without finding its locality, and a job none of whose maps can beat it
- * on that bound and the gap of its largest map (`ranges`) is passed over whole.
+ * on that bound and the gap of its largest map (`ranges`) is passed over whole. When
+ * every pending map of a job reads the same input (`ranges.pendingInput`), they share
+ * their output and gap, so the job's scan stops at its first map that does not fit or
+ * loses on the bound, and after its first map at the best locality it offers.
  */
 export function qualifiedByCategory(
   jobs: readonly JobView[],
@@ -189,17 +192,25 @@ export function qualifiedByCategory(
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
     const near = job.pendingMapsOnRack(rack).length > 0;
+    const uniform = ranges.pendingInput(job) !== undefined;
     for (const map of maps) {
       const input = map.inputBytes;
       const output = ratio * input;
-      if (output > space) continue;
+      if (output > space) {
+        if (uniform) break;
+        continue;
+      }
       const gap = space - output;
       if (category === bestCategory) {
         // Replacing the best needs a lower cost, or an equal one and a smaller gap.
         const least = mapCost('rack', input);
-        if (least > bestCost || (least === bestCost && gap >= bestGap)) continue;
+        if (least > bestCost || (least === bestCost && gap >= bestGap)) {
+          if (uniform) break;
+          continue;
+        }
       }
-      const cost = mapCost(localityNear(map, request, rack, near), input);
+      const locality = localityNear(map, request, rack, near);
+      const cost = mapCost(locality, input);
       // `category > bestCategory` was skipped above, so equal categories compare on.
       if (category < bestCategory || cost < bestCost || (cost === bestCost && gap < bestGap)) {
         best = { job, map };
@@ -207,6 +218,7 @@ export function qualifiedByCategory(
         bestCost = cost;
         bestGap = gap;
       }
+      if (uniform && atBest(locality, near)) break;
     }
   }
   return best;
@@ -218,7 +230,9 @@ export function qualifiedByCategory(
  * every map then costs at least `mapCost('rack', input)`, and a map that cannot
  * beat the best so far on that bound is passed over without finding its locality. A job
  * whose smallest map (`ranges`) cannot beat the best is passed over whole; a data-local
- * scan of a job stops at a map as small as its smallest.
+ * scan of a job stops at a map as small as its smallest. When every pending map of a job
+ * reads the same input, its scan stops at its first map that cannot beat the best, and
+ * after its first map at the best locality it offers.
  */
 export function leastOutput(
   jobs: readonly JobView[],
@@ -242,23 +256,42 @@ export function leastOutput(
       if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest) >= bestCost) continue;
     }
     const near = scope === 'any' && job.pendingMapsOnRack(rack).length > 0;
+    const uniform = ranges.pendingInput(job) !== undefined;
     for (const map of maps) {
       const input = map.inputBytes;
       const output = ratio * input;
       if (best !== undefined) {
-        if (output > bestOutput) continue;
-        if (scope === 'any' && output === bestOutput && mapCost('rack', input) >= bestCost) continue;
+        if (
+          output > bestOutput ||
+          (scope === 'any' && output === bestOutput && mapCost('rack', input) >= bestCost)
+        ) {
+          if (uniform) break;
+          continue;
+        }
       }
-      const cost = scope === 'local' ? 0 : mapCost(localityNear(map, request, rack, near), input);
+      const locality = scope === 'local' ? 'node' : localityNear(map, request, rack, near);
+      const cost = scope === 'local' ? 0 : mapCost(locality, input);
       if (best === undefined || output < bestOutput || (output === bestOutput && cost < bestCost)) {
         best = { job, map };
         bestOutput = output;
         bestCost = cost;
       }
       if (scope === 'local' && output === floor) break;
+      if (uniform && atBest(locality, near)) break;
     }
   }
   return best;
+}
+
+/**
+ * Whether no later map of a job whose pending maps all read the same input can beat one
+ * at this locality: they share its output and gap, so only a cheaper locality could, and
+ * none is cheaper than `node`, nor than `rack` here (no pending map of the jobs that fits
+ * is data-local when MTS prices by locality), nor than `remote` when the job has no pending
+ * map in the rack (`near` false: every map is remote).
+ */
+function atBest(locality: Locality, near: boolean): boolean {
+  return locality !== 'remote' || !near;
 }
 
 /**
