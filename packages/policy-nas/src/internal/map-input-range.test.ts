@@ -1,4 +1,5 @@
 import { createTestCluster } from '@rackwise/testkit';
+import type { JobView } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { MIB } from '../testing/nas-scene.js';
 import { MapInputRanges } from './map-input-range.js';
@@ -42,5 +43,16 @@ describe('MapInputRanges.pendingInput', () => {
     expect(ranges.pendingInput(cluster.job(1))).toBeUndefined();
     expect(ranges.of(cluster.job(0)).odd).toBe(-2);
     expect(ranges.of(cluster.job(1)).odd).toBe(-2);
+  });
+
+  it('is undefined for a job without maps, looking at no map', () => {
+    const job = {
+      id: 7,
+      mapCount: 0,
+      map: () => {
+        throw new Error('a job without maps has no map to look at');
+      },
+    } as unknown as JobView;
+    expect(new MapInputRanges().pendingInput(job)).toBeUndefined();
   });
 });

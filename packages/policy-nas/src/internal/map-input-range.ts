@@ -70,6 +70,8 @@ export class MapInputRanges {
 
 /** `MapInputRange.odd` of a job whose maps of least and greatest input are given. */
 function oddMap(job: JobView, smallest: number, largest: number): number {
+  // A job without maps has none pending: nothing to say.
+  if (job.mapCount === 0) return -2;
   const least = job.map(smallest).inputBytes;
   const most = job.map(largest).inputBytes;
   if (least === most) return -1;
