@@ -1,3 +1,5 @@
+import { growFloat64 } from './typed-arrays.js';
+
 /** Entries of a new source's region of prefix sums (a zero and three outputs). */
 const INITIAL_ROOM = 4;
 
@@ -110,11 +112,8 @@ export class JobShuffle {
   #claim(room: number): number {
     const at = this.top;
     this.top += room;
-    if (this.top > this.sums.length) {
-      const grown = new Float64Array(Math.max(2 * this.sums.length, this.top));
-      grown.set(this.sums.subarray(0, at));
-      this.sums = grown;
-    }
+    if (this.top > this.sums.length)
+      this.sums = growFloat64(this.sums, Math.max(2 * this.sums.length, this.top));
     return at;
   }
 
