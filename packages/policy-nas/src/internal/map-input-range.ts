@@ -54,9 +54,10 @@ export class MapInputRanges {
    * The input every pending map of the job reads, when they all read the same; else
    * undefined. A job whose maps all read one input qualifies, and so does one with a
    * single other map once that map is no longer pending (its state is read each time).
+   * A caller that already holds the job's `range` passes it.
    */
-  pendingInput(job: JobView): number | undefined {
-    const { smallest, largest, odd } = this.of(job);
+  pendingInput(job: JobView, range: MapInputRange = this.of(job)): number | undefined {
+    const { smallest, largest, odd } = range;
     if (odd === -1) return job.map(smallest).inputBytes;
     if (odd < 0 || job.map(odd).state === 'pending') return undefined;
     return job.map(odd === smallest ? largest : smallest).inputBytes;

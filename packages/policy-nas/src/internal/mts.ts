@@ -192,7 +192,7 @@ export function qualifiedByCategory(
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
     const near = job.pendingMapsOnRack(rack).length > 0;
-    const uniform = ranges.pendingInput(job) !== undefined;
+    const uniform = ranges.pendingInput(job, range) !== undefined;
     for (const map of maps) {
       const input = map.inputBytes;
       const output = ratio * input;
@@ -249,14 +249,15 @@ export function leastOutput(
     const maps = scope === 'local' ? job.pendingMapsOnNode(node) : job.pendingMaps();
     if (maps.length === 0) continue;
     const ratio = view.predictor.ratio(job);
-    const smallest = job.map(ranges.of(job).smallest).inputBytes;
+    const range = ranges.of(job);
+    const smallest = job.map(range.smallest).inputBytes;
     const floor = ratio * smallest;
     if (best !== undefined) {
       if (floor > bestOutput) continue;
       if (scope === 'any' && floor === bestOutput && mapCost('rack', smallest) >= bestCost) continue;
     }
     const near = scope === 'any' && job.pendingMapsOnRack(rack).length > 0;
-    const uniform = ranges.pendingInput(job) !== undefined;
+    const uniform = ranges.pendingInput(job, range) !== undefined;
     for (const map of maps) {
       const input = map.inputBytes;
       const output = ratio * input;
