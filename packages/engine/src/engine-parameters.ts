@@ -91,6 +91,16 @@ export interface EngineParameters {
    * The flush is charged at resume with the restore: the same slot-seconds, on the new slot.
    */
   readonly preemptionOverhead: Seconds;
+  /**
+   * What a work-conserving preempted reduce keeps of the fetches it had in flight (FCS
+   * §3.1 keeps "the shuffling status of all segments" and resumes by fetching "the rest
+   * segments"; a segment is one map output's partition): `segments` — the map outputs a
+   * fetch had delivered whole, in order, are kept and the one cut short is fetched again;
+   * `bytes` — every delivered byte is kept and the cut output resumes where it stopped;
+   * `drop` — the whole fetch is fetched again. A killed reduce keeps nothing. What is not
+   * kept is `preemptions.droppedFetchBytes`. Default `segments` (README, "Extensions").
+   */
+  readonly preemptedFetches: 'segments' | 'bytes' | 'drop';
   /** Accept duplicate map launches (`LaunchDecision.duplicate`). Default true. */
   readonly duplication: boolean;
   /** Tick interval for a policy that has `onTick` or preemption but no `tickInterval`, seconds. Default 1. */
@@ -102,6 +112,9 @@ export interface EngineParameters {
   /** A flow is complete when at most this many bytes remain. Default 1e-3. */
   readonly completionTolerance: Bytes;
 }
+
+/** What a preempted reduce keeps of its fetches in flight. */
+export type PreemptedFetches = EngineParameters['preemptedFetches'];
 
 /** The documented defaults of every engine parameter. */
 export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
@@ -127,6 +140,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   partitionSkew: 0,
   preemption: true,
   preemptionOverhead: 1,
+  preemptedFetches: 'segments',
   duplication: true,
   tickInterval: 1,
   maxTime: Number.POSITIVE_INFINITY,
@@ -178,6 +192,10 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   partitionSkew: [nonNegativeFinite, 'a finite number >= 0'],
   preemption: [boolean, 'a boolean'],
   preemptionOverhead: [nonNegativeFinite, 'a finite number of seconds >= 0'],
+  preemptedFetches: [
+    (v) => v === 'segments' || v === 'bytes' || v === 'drop',
+    "'segments', 'bytes' or 'drop'",
+  ],
   duplication: [boolean, 'a boolean'],
   tickInterval: [positiveFinite, 'a positive finite number of seconds'],
   maxTime: [positiveTime, 'a positive number of seconds (Infinity for no limit)'],

@@ -94,5 +94,11 @@ describe('extensions under random decisions', () => {
     expect(preemptions.migrations).toBeLessThanOrEqual(preemptions.total);
     expect(mode === 'kill' ? preemptions.kills : 0).toBe(preemptions.kills);
     expect(crossRackBytes.total).toBeLessThanOrEqual(totalBytes.total + 1e-6);
+    // A suspended reduce refetches only what it did not keep of its fetches in flight.
+    if (mode === 'work-conserving') {
+      const shuffle = jobs.reduce((sum, job) => sum + (job.reduceCount > 0 ? job.shuffleBytes : 0), 0);
+      expect(totalBytes.shuffle).toBeLessThanOrEqual(shuffle + preemptions.droppedFetchBytes + 1);
+      if (parameters.preemptedFetches === 'bytes') expect(preemptions.droppedFetchBytes).toBe(0);
+    }
   });
 });

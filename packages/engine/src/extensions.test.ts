@@ -153,7 +153,7 @@ describe('reduce preemption', () => {
     });
     // map 1.1 s, reduce 11 s of compute in total, plus offer delays of a millisecond.
     expect(result.jobs[0]!.executionTime).toBeCloseTo(12.1, 1);
-    expect(result.metrics.preemptions).toEqual({ total: 1, migrations: 0, kills: 0 });
+    expect(result.metrics.preemptions).toEqual({ total: 1, migrations: 0, kills: 0, droppedFetchBytes: 0 });
     expect(result.jobs[0]!.preemptions).toBe(1);
   });
 

@@ -132,6 +132,11 @@ export interface RunMetrics {
     readonly migrations: number;
     /** Preemptions that lost the reduce's progress (kill-based). */
     readonly kills: number;
+    /**
+     * Shuffle bytes that fetches in flight at a preemption had delivered and the reduce
+     * did not keep (`preemptedFetches`; all of them for a kill): they cross the network again.
+     */
+    readonly droppedFetchBytes: Bytes;
   };
   /** Duplicate map copies (Shadow Figs. 16–18). */
   readonly duplicates: {

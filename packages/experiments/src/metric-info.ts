@@ -241,6 +241,12 @@ export const METRIC_CATALOGUE: readonly MetricEntry[] = Object.freeze([
   { pattern: 'preemptions.total', label: 'Preemptions', direction: 'neither' },
   { pattern: 'preemptions.migrations', label: 'Reduce migrations', direction: 'neither' },
   { pattern: 'preemptions.kills', label: 'Reduces killed', direction: 'lower' },
+  {
+    pattern: 'preemptions.droppedFetchBytes',
+    label: 'Shuffle bytes dropped at preemptions',
+    ...GB,
+    direction: 'lower',
+  },
   { pattern: 'duplicates.launched', label: 'Duplicate maps launched', direction: 'neither' },
   { pattern: 'duplicates.chosen', label: 'Duplicate maps kept', direction: 'neither' },
   { pattern: 'duplicates.chosenEarly', label: 'Duplicates kept early', direction: 'neither' },

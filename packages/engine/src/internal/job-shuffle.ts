@@ -47,6 +47,12 @@ export class JobShuffle {
   hungryCount = 0;
   readonly hungryPosition: Int32Array;
   readonly capacity: number;
+  /**
+   * Per reduce, per source: bytes of the source's next output to fetch that the reduce
+   * holds already, from a fetch a preemption cut short (`preemptedFetches: 'bytes'`);
+   * undefined until the first such cut.
+   */
+  held: (Float64Array | undefined)[] | undefined;
 
   constructor(
     nodeCount: number,
@@ -115,6 +121,26 @@ export class JobShuffle {
     if (this.top > this.sums.length)
       this.sums = growFloat64(this.sums, Math.max(2 * this.sums.length, this.top));
     return at;
+  }
+
+  /** Notes that reduce r holds `bytes` of source s's next output to fetch. */
+  hold(r: number, s: number, bytes: number): void {
+    if (this.held === undefined) this.held = new Array(this.claimed.length);
+    let held = this.held[r];
+    if (held === undefined) {
+      held = new Float64Array(this.capacity);
+      this.held[r] = held;
+    }
+    held[s] = bytes;
+  }
+
+  /** The bytes reduce r holds of source s's next output; they are no longer held. */
+  takeHeld(r: number, s: number): number {
+    const held = this.held?.[r];
+    if (held === undefined) return 0;
+    const bytes = held[s]!;
+    held[s] = 0;
+    return bytes;
   }
 
   cursorsOf(r: number): Int32Array {

@@ -39,7 +39,13 @@ export function preemptReduce(engine: Engine, task: TaskRef, reason: string, kil
   if (phase === PHASE_MIGRATE) {
     engine.transfers.cancel(attempts.flow[a]!);
   } else if (phase === PHASE_SHUFFLE && shuffle !== undefined) {
-    engine.fetcher.cancelAll(a, r, shuffle);
+    engine.counters.droppedFetchBytes += engine.fetcher.cancelAll(
+      a,
+      job,
+      r,
+      shuffle,
+      kill ? 'drop' : engine.parameters.preemptedFetches,
+    );
   } else if (phase === PHASE_REDUCE_COMPUTE) {
     const length = attempts.phaseLength[a]!;
     const done = job.reduceProgress[r]!;
@@ -91,6 +97,10 @@ function resetReduce(engine: Engine, job: JobState, r: number): void {
       if (k > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
     }
     cursors.fill(0);
+    for (let s = 0; s < shuffle.sourceCount; s++) {
+      const held = shuffle.takeHeld(r, s);
+      if (held > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += held;
+    }
   }
   shuffle.claimed[r] = 0;
   shuffle.fetchedOutputs[r] = 0;

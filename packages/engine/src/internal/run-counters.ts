@@ -26,6 +26,8 @@ export class RunCounters {
   preemptions = 0;
   migrations = 0;
   kills = 0;
+  /** Shuffle bytes in-flight fetches delivered before a preemption and the reduce did not keep. */
+  droppedFetchBytes = 0;
   duplicatesLaunched = 0;
   duplicatesChosen = 0;
   duplicatesChosenEarly = 0;

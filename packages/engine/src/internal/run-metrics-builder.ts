@@ -83,7 +83,12 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
     mtsCongestedNodes: { share: congestion.liveNodeShare },
     skew: summarize(finished.map((r) => r.skew)),
     reduceWaitTime: summarize(finished.map((r) => r.reduceWaitTime)),
-    preemptions: { total: counters.preemptions, migrations: counters.migrations, kills: counters.kills },
+    preemptions: {
+      total: counters.preemptions,
+      migrations: counters.migrations,
+      kills: counters.kills,
+      droppedFetchBytes: counters.droppedFetchBytes,
+    },
     duplicates: {
       launched: counters.duplicatesLaunched,
       chosen: counters.duplicatesChosen,

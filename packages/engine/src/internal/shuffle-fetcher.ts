@@ -1,6 +1,6 @@
 import type { Topology } from '@rackwise/topology';
 import type { NodeId, RackId } from '@rackwise/types';
-import type { EngineParameters } from '../engine-parameters.js';
+import type { EngineParameters, PreemptedFetches } from '../engine-parameters.js';
 import type { AttemptTable } from './attempt-table.js';
 import type { FlowRecords } from './flow-records.js';
 import type { JobShuffle } from './job-shuffle.js';
@@ -189,7 +189,9 @@ export class ShuffleFetcher {
       const source = shuffle.nodeOfSource[s]!;
       const local = source === node;
       const k = local ? available : Math.min(available, perFetch);
-      const partBytes = weight * shuffle.bytes(s, from, from + k);
+      // Bytes of output `from` a cut fetch delivered already (`preemptedFetches: 'bytes'`).
+      const held = shuffle.held === undefined ? 0 : shuffle.takeHeld(r, s);
+      const partBytes = weight * shuffle.bytes(s, from, from + k) - held;
       cursors[s] = from + k;
       shuffle.claimed[r]! += k;
       if (local) {
@@ -254,24 +256,64 @@ export class ShuffleFetcher {
     this.fill(a, job, r, shuffle);
   }
 
-  /** Cancels every fetch in flight of attempt a; their outputs become unclaimed again. */
-  cancelAll(a: number, r: number, shuffle: JobShuffle): void {
+  /**
+   * Cancels every fetch in flight of attempt a (a preemption). What each had delivered is
+   * taken in the order of its outputs: under `segments` the outputs it delivered whole are
+   * fetched; under `bytes` so are they, and the bytes of the output cut short are held for
+   * that output's next fetch; under `drop` nothing is kept. What is not kept becomes
+   * unclaimed again. Returns the delivered bytes not kept.
+   */
+  cancelAll(a: number, job: JobState, r: number, shuffle: JobShuffle, keep: PreemptedFetches): number {
     const host = this.host;
     const attempts = host.attempts;
     const flows = host.flows;
+    const tolerance = host.parameters.completionTolerance;
+    const weight = job.reduceWeight(r);
     const cursors = shuffle.cursorsOf(r);
     const base = a * attempts.fetchSlots;
+    let dropped = 0;
     for (let k = attempts.fetchCount[a]! - 1; k >= 0; k--) {
       const rec = attempts.fetches[base + k]!;
+      // The record stays readable until it is allocated again.
+      let delivered = host.transfers.cancel(rec);
       const partBase = rec * 3 * flows.partsPerRecord;
+      const bytesBase = rec * flows.partsPerRecord;
       for (let p = 0; p < flows.partCount[rec]!; p++) {
-        cursors[flows.parts[partBase + 3 * p]!] = flows.parts[partBase + 3 * p + 1]!;
+        const s = flows.parts[partBase + 3 * p]!;
+        const from = flows.parts[partBase + 3 * p + 1]!;
         const count = flows.parts[partBase + 3 * p + 2]!;
-        shuffle.claimed[r]! -= count;
+        const partBytes = flows.partBytes[bytesBase + p]!;
+        // Bytes of the first output held before this fetch (`bytes`): the part moves the rest.
+        const before = weight * shuffle.bytes(s, from, from + count) - partBytes;
+        let whole = 0;
+        let kept = 0;
+        if (keep !== 'drop') {
+          if (delivered >= partBytes - tolerance) whole = count;
+          else
+            while (
+              whole < count &&
+              weight * shuffle.bytes(s, from, from + whole + 1) - before <= delivered + tolerance
+            )
+              whole++;
+          kept =
+            whole === 0 ? 0 : Math.min(partBytes, weight * shuffle.bytes(s, from, from + whole) - before);
+          if (keep === 'bytes' && whole < count) {
+            const cut = Math.max(0, delivered - kept);
+            shuffle.hold(r, s, (whole === 0 ? before : 0) + cut);
+            kept += cut;
+          }
+        }
+        dropped += Math.max(0, Math.min(delivered, partBytes) - kept);
+        delivered = Math.max(0, delivered - partBytes);
+        cursors[s] = from + whole;
+        shuffle.claimed[r]! -= count - whole;
+        shuffle.fetchedOutputs[r]! += whole;
+        job.reduceFetched[r]! += kept;
+        host.outstanding[shuffle.nodeOfSource[s]!]! -= kept;
       }
-      host.transfers.cancel(rec);
     }
     attempts.fetchCount[a] = 0;
     shuffle.removeHungry(r);
+    return dropped;
   }
 }

@@ -72,4 +72,5 @@ export const parametersArbitrary: fc.Arbitrary<Partial<EngineParameters>> = fc.r
   replicateOutput: fc.boolean(),
   mapCompletionThreshold: fc.constantFrom(0, 0.05, 1),
   heartbeatInterval: fc.constantFrom(0.5, 1, 3),
+  preemptedFetches: fc.constantFrom('segments' as const, 'bytes' as const, 'drop' as const),
 });
