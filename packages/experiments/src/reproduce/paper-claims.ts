@@ -1,3 +1,4 @@
+import type { EngineParameters } from '@rackwise/engine';
 import type { ExperimentOverrides } from '../experiment-overrides.js';
 import type { ExperimentPreset } from '../experiment-preset.js';
 
@@ -39,6 +40,12 @@ export interface GridCell {
   /** The axes' values, for the JSON map and the tables. */
   readonly axes: Readonly<Record<string, string | number>>;
   readonly overrides: ExperimentOverrides;
+  /**
+   * Engine parameters over the cell's for some policies only, by policy name (a reading of
+   * what work-conserving preemption keeps changes only the policies that preempt so; the
+   * others run on the cell's engine and share their runs with the cells that differ only here).
+   */
+  readonly policyEngine?: Readonly<Record<string, Partial<EngineParameters>>>;
   /** Changes to the preset that overrides cannot express (the arrival rate). */
   readonly preset?: (preset: ExperimentPreset) => ExperimentPreset;
   /** Preset the cell starts from instead of the paper's (FCS: map-heavy, reduce-heavy, GridMix). */
@@ -128,11 +135,19 @@ export function crossCells(axes: readonly (readonly GridCell[])[]): GridCell[] {
   return cells;
 }
 
+/** Per-policy records merged field by field, b's over a's. */
+function mergeByPolicy<T extends object>(
+  a: Readonly<Record<string, T>> | undefined,
+  b: Readonly<Record<string, T>> | undefined,
+): Record<string, T> {
+  const merged: Record<string, T> = { ...a };
+  for (const [name, fields] of Object.entries(b ?? {})) merged[name] = { ...merged[name], ...fields } as T;
+  return merged;
+}
+
 function mergeCells(a: GridCell, b: GridCell): GridCell {
-  const policyConfig: Record<string, Readonly<Record<string, unknown>>> = { ...a.overrides.policyConfig };
-  for (const [name, config] of Object.entries(b.overrides.policyConfig ?? {})) {
-    policyConfig[name] = { ...policyConfig[name], ...config };
-  }
+  const policyConfig = mergeByPolicy(a.overrides.policyConfig, b.overrides.policyConfig);
+  const policyEngine = mergeByPolicy(a.policyEngine, b.policyEngine);
   const preset =
     a.preset === undefined
       ? b.preset
@@ -150,6 +165,7 @@ function mergeCells(a: GridCell, b: GridCell): GridCell {
       engine: { ...a.overrides.engine, ...b.overrides.engine },
       policyConfig,
     },
+    ...(Object.keys(policyEngine).length === 0 ? {} : { policyEngine }),
     ...(preset === undefined ? {} : { preset }),
     ...(basePreset === undefined ? {} : { basePreset }),
     ...(policies === undefined ? {} : { policies }),

@@ -107,19 +107,25 @@ export function operatingPoint(preset: ExperimentPreset, runs: readonly PolicyRu
   };
 }
 
-/** The preset of one cell: overrides, then the cell's own change. */
-export function cellPreset(paper: PaperClaims, cell: GridCell): ExperimentPreset {
+/**
+ * The preset of one cell: overrides, then the cell's own change; for a policy, with the
+ * engine parameters the cell sets for it (`GridCell.policyEngine`).
+ */
+export function cellPreset(paper: PaperClaims, cell: GridCell, policy?: string): ExperimentPreset {
   const base = applyOverrides(
     experimentPreset(cell.basePreset ?? paper.preset),
     cell.overrides as ExperimentOverrides,
   );
-  return cell.preset === undefined ? base : cell.preset(base);
+  const changed = cell.preset === undefined ? base : cell.preset(base);
+  const own = policy === undefined ? undefined : cell.policyEngine?.[policy];
+  return own === undefined ? changed : { ...changed, engine: { ...changed.engine, ...own } };
 }
 
 /**
  * Runs a paper's claims over its grid — each policy once per distinct configuration and
- * seed, one simulation at a time (runs a reading does not change are shared between
- * cells) — and reads every claim in every cell.
+ * seed, one simulation at a time (a reading set through policy configuration or
+ * `policyEngine` changes only its policies' runs; the others are shared between cells)
+ * — and reads every claim in every cell.
  */
 export async function reproducePaper(options: ReproduceOptions): Promise<ReproductionMap> {
   const paper = paperClaims(options.paper);
@@ -128,10 +134,12 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   const seeds = options.seeds ?? grid.seeds;
   const started = performance.now();
   const cache = new Map<string, readonly PolicyRun[]>();
-  const planned = grid.cells.flatMap((cell) => {
-    const preset = cellPreset(paper, cell);
-    return cellPolicies(paper, cell).map((policy) => ({ cell, preset, policy, key: runKey(preset, policy) }));
-  });
+  const planned = grid.cells.flatMap((cell) =>
+    cellPolicies(paper, cell).map((policy) => {
+      const preset = cellPreset(paper, cell, policy);
+      return { cell, preset, policy, key: runKey(preset, policy) };
+    }),
+  );
   const distinct = new Set(planned.map((p) => p.key)).size;
   let done = 0;
   const perCell = new Map<GridCell, ClaimRuns>();
@@ -155,7 +163,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
       policies.push({ policy, runs });
     }
     perCell.set(cell, { policies });
-    loads.set(cell, operatingPoint(cellPreset(paper, cell), policies[0]?.runs ?? []));
+    loads.set(cell, operatingPoint(cellPreset(paper, cell, policies[0]?.policy), policies[0]?.runs ?? []));
   }
   const wallSeconds = (performance.now() - started) / 1000;
   const claims = paper.claims.map((claim): ClaimMap => {
@@ -211,10 +219,9 @@ export function gridSimulations(paperName: string, quick: boolean): number {
   const paper = paperClaims(paperName);
   const grid = quick ? paper.quickGrid() : paper.fullGrid();
   const keys = new Set(
-    grid.cells.flatMap((cell) => {
-      const preset = cellPreset(paper, cell);
-      return cellPolicies(paper, cell).map((policy) => runKey(preset, policy));
-    }),
+    grid.cells.flatMap((cell) =>
+      cellPolicies(paper, cell).map((policy) => runKey(cellPreset(paper, cell, policy), policy)),
+    ),
   );
   return keys.size * grid.seeds.length;
 }

@@ -195,4 +195,35 @@ describe('the registered papers', () => {
     expect(map.claims[1]?.outcomes.map((o) => o.verdict)).toEqual(['holds', 'holds', 'unmeasured']);
     expect(reproductionDocument([map], 'x')).toContain('| 1/1 |');
   });
+
+  it("runs a policy under the engine parameters its cell sets for it and shares the other policies' runs", async () => {
+    const slow: GridCell = {
+      label: 'slow delay',
+      axes: { reading: 'slow' },
+      overrides: {},
+      policyEngine: { delay: { mapRate: 2e6 } },
+    };
+    const cells = crossCells([
+      [presetCell('tiny')],
+      [{ label: 'as is', axes: { reading: 'as-is' }, overrides: {} }, slow],
+    ]);
+    expect(cells[1]?.policyEngine).toEqual({ delay: { mapRate: 2e6 } });
+    registerPaperClaims({
+      paper: 'tiny-engine',
+      title: 'tiny engine',
+      preset: 'tiny',
+      policies: ['fair', 'delay'],
+      claims: [{ ...claim('higher'), a: 'delay', b: 'fair', metric: 'slotSeconds.map' }],
+      quickGrid: () => ({ cells, seeds: [1], description: 'two cells' }),
+      fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
+      fullGridCost: 'seconds',
+    });
+    expect(gridSimulations('tiny-engine', true)).toBe(3);
+    const map = await reproducePaper({ paper: 'tiny-engine', quick: true });
+    expect(map.simulations).toBe(3);
+    const [asIs, slowed] = map.claims[0]!.outcomes.map((o) => o.mean);
+    // Maps at a fifth of the default rate hold delay's map slots longer; fair's run is the same in both cells.
+    expect(Math.abs(asIs!)).toBeLessThan(0.5);
+    expect(slowed!).toBeGreaterThan(1);
+  });
 });
