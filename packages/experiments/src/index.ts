@@ -119,7 +119,7 @@ export { paperClaims, registerPaperClaims, reproduciblePapers } from './reproduc
 export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './reproduce/nas-claims.js';
 export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './reproduce/shufflewatcher-claims.js';
 export { SHADOW_CLAIMS, SHADOW_PAPER } from './reproduce/shadow-claims.js';
-export { FCS_CLAIMS, FCS_PAPER } from './reproduce/fcs-claims.js';
+export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './reproduce/fcs-claims.js';
 export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce/reproduce-paper.js';
 export type { ClaimMap, ReproduceOptions, ReproductionMap } from './reproduce/reproduce-paper.js';
 export { reproductionDocument, reproductionMapMarkdown } from './reproduce/reproduction-markdown.js';

@@ -112,23 +112,44 @@ const WORKLOADS: readonly GridCell[] = [
   presetCell('fcs-gridmix', ['fair', 'fcs', 'fcs-kill', 'fcs-no-migration']),
 ];
 
-/** Quick grid: the three workloads as their presets run them (the paper's setting), five seeds. */
+/** The policies that suspend reduces work-conservingly: the ones `preemptedFetches` changes. */
+export const FCS_WORK_CONSERVING: readonly string[] = Object.freeze(['fcs', 'fcs-no-migration']);
+
+/**
+ * The readings of what a suspended reduce keeps of its fetches in flight (engine
+ * `preemptedFetches`; §3.1 keeps "the shuffling status of all segments"): the map outputs
+ * each had delivered whole (the engine's default), every delivered byte, or nothing (the
+ * engine's behaviour before the option). HFS, HCS and kill-based FCS keep nothing of a
+ * preempted reduce or preempt none, so their runs are shared across the readings.
+ */
+export const FCS_READINGS: readonly GridCell[] = Object.freeze(
+  (['segments', 'bytes', 'drop'] as const).map(
+    (preemptedFetches): GridCell => ({
+      label: `preemptedFetches ${preemptedFetches}`,
+      axes: { preemptedFetches },
+      overrides: {},
+      policyEngine: Object.fromEntries(FCS_WORK_CONSERVING.map((p) => [p, { preemptedFetches }])),
+    }),
+  ),
+);
+
+/** Quick grid: the three workloads as their presets run them (the paper's setting) under each reading, five seeds. */
 function fcsQuickGrid(): ReproductionGrid {
   return {
-    cells: crossCells([WORKLOADS, [lossCell('none')]]),
+    cells: crossCells([WORKLOADS, [lossCell('none')], FCS_READINGS]),
     seeds: [1, 2, 3, 4, 5],
     description:
-      'fcs-map-heavy and fcs-reduce-heavy (Tables 1 and 3: 171 jobs every 30 s) with HFS, HCS and FCS; fcs-gridmix (130 jobs every 30 s) with HFS, FCS, kill-based FCS and FCS without migration; 45 nodes, 1 Gbps non-blocking; loss model off; seeds 1–5',
+      "fcs-map-heavy and fcs-reduce-heavy (Tables 1 and 3: 171 jobs every 30 s) with HFS, HCS and FCS; fcs-gridmix (130 jobs every 30 s) with HFS, FCS, kill-based FCS and FCS without migration; 45 nodes, 1 Gbps non-blocking; loss model off; the three readings of what a suspended reduce keeps of its fetches in flight (`preemptedFetches` segments, the default, bytes and drop, the engine's earlier behaviour; HFS, HCS and kill-based FCS runs are shared across them); seeds 1–5",
   };
 }
 
-/** Full grid: the three workloads, loss model off and on, ten seeds. */
+/** Full grid: the three workloads, loss model off and on, every reading, ten seeds. */
 function fcsFullGrid(): ReproductionGrid {
   return {
-    cells: crossCells([WORKLOADS, [lossCell('none'), lossCell('incast')]]),
+    cells: crossCells([WORKLOADS, [lossCell('none'), lossCell('incast')], FCS_READINGS]),
     seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     description:
-      'fcs-map-heavy, fcs-reduce-heavy and fcs-gridmix as in the quick grid; loss model off and on; seeds 1–10',
+      'fcs-map-heavy, fcs-reduce-heavy and fcs-gridmix as in the quick grid; loss model off and on; the three readings; seeds 1–10',
   };
 }
 
@@ -142,5 +163,5 @@ export const FCS_PAPER: PaperClaims = Object.freeze({
   quickGrid: fcsQuickGrid,
   fullGrid: fcsFullGrid,
   fullGridCost:
-    '200 simulations (2 loss settings × 10 policy runs over the three workloads × 10 seeds). One seed of the three workloads took about 125 CPU-seconds here (the reduce-heavy run under HFS alone 32 s), so about 45 CPU-minutes with the loss model off and somewhat more with it on.',
+    '360 simulations (2 loss settings × 18 policy runs — the 10 of the three workloads, then FCS and FCS without migration again under the two other readings — × 10 seeds). One seed of the three workloads under one reading took about 125 CPU-seconds here (the reduce-heavy run under HFS alone 32 s), so about 70 CPU-minutes with the loss model off and somewhat more with it on.',
 });
