@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SweepResult } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './internal/test-io.js';
 import { EXIT_OK } from './main.js';
@@ -80,7 +81,7 @@ describe('rackwise run on the tiny preset', () => {
   });
 
   /** Sweeps `param` on the tiny preset under Fair, printing throughput. */
-  const sweepFair = (param: string) =>
+  const sweepFair = (param: string, ...more: string[]) =>
     cli(
       'sweep',
       '--preset',
@@ -93,6 +94,7 @@ describe('rackwise run on the tiny preset', () => {
       'throughput',
       '--parallel',
       '1',
+      ...more,
     );
 
   it('sweeps users and prints one table per headline metric', async () => {
@@ -106,6 +108,32 @@ describe('rackwise run on the tiny preset', () => {
     const { code, out } = await sweepFair('users');
     expect(code).toBe(EXIT_OK);
     expect(out.match(/^(1|3|6)\s/gm)).toEqual(['1 ', '3 ', '6 ']);
+  });
+
+  it('sweeps an engine parameter over its names, and refuses a name the engine does not know', async () => {
+    const { code, out } = await sweepFair(
+      'engine.preemptedFetches=bytes,drop',
+      '--reference',
+      'drop',
+      '--json',
+      'fetches.json',
+    );
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('throughput normalised to fair at engine.preemptedFetches = drop');
+    expect(out).toMatch(/\nbytes\s+\S+\s+1\.000\ndrop\s+\S+\s+1\.000/);
+    const result = JSON.parse(readFileSync(join(dir, 'fetches.json'), 'utf8')) as SweepResult;
+    expect(
+      result.points.map((p) => [
+        p.value,
+        (p.result.configuration.engine as Record<string, unknown>).preemptedFetches,
+      ]),
+    ).toEqual([
+      ['bytes', 'bytes'],
+      ['drop', 'drop'],
+    ]);
+    const wrong = await sweepFair('engine.preemptedFetches=segments,all');
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/preemptedFetches must be 'segments', 'bytes' or 'drop', got "all"/);
   });
 
   it('refuses an unknown metric before running', async () => {

@@ -112,6 +112,10 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
     ],
     [['run', '--engine', 'network=maybe'], '--engine network must be true or false, got "maybe"'],
     [['run', '--engine', 'fetchSource=pod'], '--engine fetchSource must be'],
+    [
+      ['run', '--engine', 'preemptedFetches=all'],
+      "--engine preemptedFetches must be 'segments', 'bytes' or 'drop'",
+    ],
     [['run', 'extra'], "'rackwise run' takes no arguments besides options, got extra"],
     [['sweep', '--preset', 'tiny'], '--param is required'],
     [

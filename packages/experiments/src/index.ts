@@ -66,7 +66,7 @@ export {
   SWEEP_FORMAT,
   SWEEP_PARAMETERS,
 } from './sweep.js';
-export type { SweepOptions, SweepPoint, SweepResult } from './sweep.js';
+export type { SweepOptions, SweepPoint, SweepResult, SweepValue } from './sweep.js';
 export {
   formatSweepTable,
   isSweepResult,

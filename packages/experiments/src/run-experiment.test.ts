@@ -6,8 +6,9 @@ import { NAS_FIGURE_3_METRICS } from './presets/headline-metrics.js';
 import { TINY_PRESET } from './presets/tiny-preset.js';
 import { toCsv } from './reports/csv-report.js';
 import { parseResultJson, toJson } from './reports/json-report.js';
+import { sweepTable } from './reports/sweep-report.js';
 import { prepareExperiment, runExperiment } from './run-experiment.js';
-import { sweep } from './sweep.js';
+import { type SweepPoint, sweep } from './sweep.js';
 import { buildWorkload, swimSizeScale } from './workload-recipe.js';
 
 const run = (seed: number, policies = ['fair', 'nas']): Promise<ExperimentResult> =>
@@ -127,6 +128,31 @@ describe('sweep', () => {
       1, 3,
     ]);
     expect(result.referenceValue).toBe(3);
+  });
+
+  it('sweeps an engine parameter that takes a name, and refuses a name for any other parameter', async () => {
+    const result = await sweep({
+      preset: 'fcs-gridmix',
+      policies: ['fcs'],
+      overrides: { jobs: 12 },
+      parameter: 'engine.preemptedFetches',
+      values: ['bytes', 'drop'],
+      parallelism: 1,
+    });
+    expect(result.points.map((p) => p.value)).toEqual(['bytes', 'drop']);
+    const engine = (p: SweepPoint) => p.result.configuration.engine as { preemptedFetches: string };
+    expect(result.points.map((p) => engine(p).preemptedFetches)).toEqual(['bytes', 'drop']);
+    // The reading reaches the runs: 'bytes' keeps every delivered byte, 'drop' none.
+    const dropped = result.points.map((p) => p.result.policies[0]?.metrics['preemptions.droppedFetchBytes']);
+    expect(dropped[0]).toBe(0);
+    expect(dropped[1]).toBeGreaterThan(0);
+    expect(sweepTable(result, 'preemptions.total').values).toEqual(['bytes', 'drop']);
+    await expect(
+      sweep({ preset: 'tiny', parameter: 'engine.preemptedFetches', values: ['all'] }),
+    ).rejects.toThrowError(/preemptedFetches/);
+    await expect(sweep({ preset: 'tiny', parameter: 'users', values: ['many'] })).rejects.toThrowError(
+      'parameter users takes numbers, got "many"',
+    );
   });
 
   it('refuses a parameter it cannot vary, naming it', async () => {

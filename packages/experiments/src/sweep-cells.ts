@@ -5,7 +5,14 @@ import type { PolicyRun } from './experiment-result.js';
 import { packageVersions } from './internal/package-versions.js';
 import type { ExperimentProgress } from './run-experiment.js';
 import { runTasks } from './run-experiment.js';
-import { type SweepOptions, type SweepResult, assembleSweep, prepareSweep, sweepTasks } from './sweep.js';
+import {
+  type SweepOptions,
+  type SweepResult,
+  type SweepValue,
+  assembleSweep,
+  prepareSweep,
+  sweepTasks,
+} from './sweep.js';
 
 /** Format tag of one cell's result file. */
 export const SWEEP_CELL_FORMAT = 'rackwise-sweep-cell@1';
@@ -20,7 +27,7 @@ export type SweepSpec = Omit<SweepOptions, 'registry' | 'parallelism' | 'onProgr
 /** One (value × policy × seed) simulation of a sweep; `index` is its place in `sweepTasks` order. */
 export interface SweepCell {
   readonly index: number;
-  readonly value: number;
+  readonly value: SweepValue;
   readonly policy: string;
   readonly seed: number;
 }
@@ -97,7 +104,7 @@ export function sweepCells(spec: SweepSpec): SweepCell[] {
   let index = 0;
   return prepared.flatMap((point, v) =>
     point.policies.flatMap((policy) =>
-      point.seeds.map((seed) => ({ index: index++, value: spec.values[v] as number, policy, seed })),
+      point.seeds.map((seed) => ({ index: index++, value: spec.values[v] as SweepValue, policy, seed })),
     ),
   );
 }

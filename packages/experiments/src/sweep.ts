@@ -15,6 +15,12 @@ import {
 /** Format tag of sweep result files. */
 export const SWEEP_FORMAT = 'rackwise-sweep-result@1';
 
+/**
+ * A value of a swept parameter: a number, or a name for an engine parameter that takes
+ * one (`engine.preemptedFetches`: `segments`, `bytes`, `drop`).
+ */
+export type SweepValue = number | string;
+
 /** A sweep: the experiment of `RunExperimentOptions` once per value of one parameter. */
 export interface SweepOptions extends RunExperimentOptions {
   /**
@@ -24,18 +30,18 @@ export interface SweepOptions extends RunExperimentOptions {
    */
   readonly parameter: string;
   /** Values of the parameter, in report order. */
-  readonly values: readonly number[];
+  readonly values: readonly SweepValue[];
   /**
    * The value whose baseline run every point is normalised to (NAS Fig. 3(h): NAS at
    * each user count against Fair with 200 users). By default each point is normalised
    * to the baseline at the same value.
    */
-  readonly referenceValue?: number;
+  readonly referenceValue?: SweepValue;
 }
 
 /** One value of the swept parameter and the experiment it gave. */
 export interface SweepPoint {
-  readonly value: number;
+  readonly value: SweepValue;
   readonly result: ExperimentResult;
 }
 
@@ -45,8 +51,8 @@ export interface SweepResult {
   readonly preset: string;
   readonly description: string;
   readonly parameter: string;
-  readonly values: readonly number[];
-  readonly referenceValue: number | undefined;
+  readonly values: readonly SweepValue[];
+  readonly referenceValue: SweepValue | undefined;
   readonly seeds: readonly number[];
   readonly policies: readonly string[];
   readonly baseline: string;
@@ -69,25 +75,31 @@ export const SWEEP_PARAMETERS: readonly string[] = Object.freeze([
 ]);
 
 /**
- * The overrides that set `parameter` to `value` on top of `base`.
- * @throws Error naming the parameter and the known ones when it is not sweepable.
+ * The overrides that set `parameter` to `value` on top of `base` (a name only for an
+ * engine parameter; the engine's validation checks it).
+ * @throws Error naming the parameter and the known ones when it is not sweepable, or
+ * when a name is given for a parameter other than an engine's.
  */
 export function sweepOverrides(
   parameter: string,
-  value: number,
+  value: SweepValue,
   base: ExperimentOverrides = {},
 ): ExperimentOverrides {
+  const dot = parameter.indexOf('.');
+  const head = parameter.slice(0, dot);
+  const field = parameter.slice(dot + 1);
+  const engine = dot > 0 && field !== '' && head === 'engine';
+  if (engine) return { ...base, engine: { ...base.engine, [field]: value } };
+  if (typeof value === 'string') {
+    throw new Error(`parameter ${parameter} takes numbers, got ${JSON.stringify(value)}`);
+  }
   if (parameter === 'users') return { ...base, users: value };
   if (parameter === 'hours') return { ...base, hours: value };
   if (['racks', 'rackLinkGbps', 'sizeScale', 'uploadShare'].includes(parameter)) {
     return { ...base, [parameter]: value };
   }
   if (parameter === 'jobs') return { ...base, jobs: value };
-  const dot = parameter.indexOf('.');
-  const head = parameter.slice(0, dot);
-  const field = parameter.slice(dot + 1);
   if (dot > 0 && field !== '') {
-    if (head === 'engine') return { ...base, engine: { ...base.engine, [field]: value } };
     return {
       ...base,
       policyConfig: { ...base.policyConfig, [head]: { ...base.policyConfig?.[head], [field]: value } },
@@ -192,7 +204,7 @@ export function assembleSweep(
     const count = point.policies.length * point.seeds.length;
     const result = assembleResult(point, runs.slice(offset, offset + count), timing);
     offset += count;
-    return { value: options.values[i] as number, result };
+    return { value: options.values[i] as SweepValue, result };
   });
   const first = points[0]?.result as ExperimentResult;
   const names = new Set(points.flatMap((p) => p.result.metricNames));

@@ -1,6 +1,8 @@
+import { DEFAULT_ENGINE_PARAMETERS } from '@rackwise/engine';
 import {
   type SweepResult,
   type SweepSpec,
+  type SweepValue,
   experimentPreset,
   formatSweepTable,
   mergeSweepCells,
@@ -33,7 +35,8 @@ export const SWEEP_COMMAND: CommandSpec = {
     param: {
       type: 'string',
       value: '<name=v1,v2,…>',
-      description: 'the parameter and its values: users, hours, engine.<field>, <policy>.<field>, or seed',
+      description:
+        'the parameter and its values: users, hours, engine.<field> (numbers, or names: engine.preemptedFetches=segments,bytes,drop), <policy>.<field>, or seed',
     },
     reference: {
       type: 'string',
@@ -51,13 +54,15 @@ export const SWEEP_COMMAND: CommandSpec = {
 };
 
 /**
- * Parses `name=v1,v2,…` into the parameter and its numbers; a bare `name` takes the
- * values of the preset's own sweep of it (NAS Fig. 3(h): `users` on nas-sim).
+ * Parses `name=v1,v2,…` into the parameter and its values: numbers, or names for an
+ * engine parameter that takes one (`engine.preemptedFetches=segments,bytes,drop`, checked
+ * by the engine when the sweep is prepared); a bare `name` takes the values of the
+ * preset's own sweep of it (NAS Fig. 3(h): `users` on nas-sim).
  */
 export function parseParam(
   text: string,
   presetSweeps: Readonly<Record<string, readonly number[]>> = {},
-): { readonly parameter: string; readonly values: number[] } {
+): { readonly parameter: string; readonly values: SweepValue[] } {
   const eq = text.indexOf('=');
   const parameter = (eq < 0 ? text : text.slice(0, eq)).trim();
   if (eq < 0 && Object.hasOwn(presetSweeps, parameter)) {
@@ -69,7 +74,9 @@ export function parseParam(
       `--param must look like name=v1,v2,… (users=25,50,100)${own.length > 0 ? ` or name a sweep of the preset (${own.join(', ')})` : ''}, got ${JSON.stringify(text)}`,
     );
   }
-  const values = nameList('param', text.slice(eq + 1)).map((v) => {
+  const names = parameter.startsWith('engine.') && typeof engineDefault(parameter.slice(7)) === 'string';
+  const values = nameList('param', text.slice(eq + 1)).map((v): SweepValue => {
+    if (names) return v.trim();
     const value = Number(v);
     if (!Number.isFinite(value) || v.trim() === '') {
       throw new UsageError(`--param ${parameter}: ${JSON.stringify(v)} is not a number`);
@@ -77,6 +84,12 @@ export function parseParam(
     return value;
   });
   return { parameter, values };
+}
+
+/** The default of an engine parameter, or undefined when there is none of that name. */
+function engineDefault(key: string): unknown {
+  const defaults = DEFAULT_ENGINE_PARAMETERS as unknown as Record<string, unknown>;
+  return Object.hasOwn(defaults, key) ? defaults[key] : undefined;
 }
 
 /** Runs `sweep`. `--param seed=…` runs the seeds as one experiment with mean and spread. */
@@ -92,7 +105,8 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
     if (values.seed !== undefined || values.seeds !== undefined) {
       throw new UsageError('--param seed=… and --seed/--seeds: give the seeds once');
     }
-    if (points.some((p) => !(Number.isSafeInteger(p) && p >= 0))) {
+    const seeds = points.filter((p): p is number => Number.isSafeInteger(p) && (p as number) >= 0);
+    if (seeds.length < points.length) {
       throw new UsageError(`--param seed: seeds must be integers >= 0, got ${points.join(', ')}`);
     }
     for (const option of ['out', 'shard', 'emit', 'shards']) {
@@ -102,13 +116,18 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
         );
       }
     }
-    const seeded = { ...request, options: { ...request.options, seeds: points } };
+    const seeded = { ...request, options: { ...request.options, seeds } };
     return executeExperiment(seeded, io, chosen === undefined ? {} : { metrics: chosen });
   }
   checkMetricNames(chosen, request.preset);
   const referenceText = stringOption(values, 'reference');
-  const referenceValue = referenceText === undefined ? undefined : Number(referenceText);
-  if (referenceValue !== undefined && !points.includes(referenceValue)) {
+  const referenceValue =
+    referenceText === undefined
+      ? undefined
+      : points.find((p) =>
+          typeof p === 'number' ? p === Number(referenceText) : p === referenceText.trim(),
+        );
+  if (referenceText !== undefined && referenceValue === undefined) {
     throw new UsageError(
       `--reference: ${JSON.stringify(referenceText)} is not one of the values of ${parameter}: ${points.join(', ')}`,
     );

@@ -221,7 +221,7 @@ export interface BandSeries {
 /** Lines over the swept values with shaded 95 % bands (a sweep's view). */
 export interface BandChartSpec extends ChartHeading {
   readonly xName: string;
-  readonly xValues: readonly number[];
+  readonly xValues: readonly (number | string)[];
   readonly yName: string;
   readonly series: readonly BandSeries[];
   readonly reference?: number;

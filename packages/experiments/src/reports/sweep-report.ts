@@ -1,7 +1,7 @@
 import { escapeXml, formatDuration } from '../internal/chart-svg.js';
 import { directionNote, metricInfo, metricTitle } from '../metric-info.js';
 import { confidenceHalfWidth, normalise, pairedRatioSummary } from '../summary-statistics.js';
-import { SWEEP_FORMAT, type SweepResult } from '../sweep.js';
+import { SWEEP_FORMAT, type SweepResult, type SweepValue } from '../sweep.js';
 import { csvField } from './csv-report.js';
 import { formatMetricValue, formatNumber } from './format-values.js';
 import { htmlPage, htmlTable, intervalNote, seedsText, versionsLine } from './html-report.js';
@@ -14,7 +14,7 @@ export interface SweepTable {
   readonly parameter: string;
   /** What the values are divided by: `fair at users = 200`, or `fair at the same users`. */
   readonly reference: string;
-  readonly values: readonly number[];
+  readonly values: readonly SweepValue[];
   readonly policies: readonly string[];
   /** ratios[v][p]: mean of policy p at value v over the reference. */
   readonly ratios: readonly (readonly number[])[];
@@ -35,7 +35,7 @@ export function sweepTable(result: SweepResult, metric = result.headline[0] ?? '
       `metric ${JSON.stringify(metric)} is not in the sweep; known metrics: ${result.metricNames.join(', ')}`,
     );
   }
-  const baselineAt = (value: number): number => {
+  const baselineAt = (value: SweepValue): number => {
     const point = result.points.find((p) => p.value === value);
     return point?.result.policies.find((p) => p.policy === result.baseline)?.metrics[metric] ?? Number.NaN;
   };
