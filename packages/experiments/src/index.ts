@@ -122,4 +122,9 @@ export { SHADOW_CLAIMS, SHADOW_PAPER } from './reproduce/shadow-claims.js';
 export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './reproduce/fcs-claims.js';
 export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce/reproduce-paper.js';
 export type { ClaimMap, ReproduceOptions, ReproductionMap } from './reproduce/reproduce-paper.js';
-export { reproductionDocument, reproductionMapMarkdown } from './reproduce/reproduction-markdown.js';
+export {
+  hasPaperSection,
+  reproductionDocument,
+  reproductionMapMarkdown,
+  updateReproductionDocument,
+} from './reproduce/reproduction-markdown.js';

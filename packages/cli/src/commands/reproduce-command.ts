@@ -1,10 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
   type ReproductionMap,
+  hasPaperSection,
   paperClaims,
   reproducePaper,
   reproduciblePapers,
   reproductionDocument,
+  updateReproductionDocument,
 } from '@rackwise/experiments';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
@@ -33,6 +35,11 @@ export const REPRODUCE_COMMAND: CommandSpec = {
       type: 'string',
       value: '<file>',
       description: 'write the map(s) as Markdown (docs/reproduction.md)',
+    },
+    update: {
+      type: 'boolean',
+      description:
+        "with --markdown: replace only the paper's section of the existing file, keeping the other papers' and naming the command",
     },
     quiet: { type: 'boolean', short: 'q', description: 'no progress lines' },
     help: { type: 'boolean', short: 'h', description: 'show this help' },
@@ -70,6 +77,14 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   } catch (error) {
     throw new UsageError((error as Error).message.replace('--csv', '--markdown'));
   }
+  const update = values.update === true;
+  if (update && outputs.csv === undefined) throw new UsageError('--update needs --markdown <file>');
+  // Read before anything runs: a file that cannot be updated is a usage error, not an hour lost.
+  const existing = update ? readExisting(outputs.csv as string) : undefined;
+  for (const paper of papers) {
+    if (existing !== undefined && !hasPaperSection(existing, paper))
+      throw new UsageError(`--update: ${markdownText} has no section of paper ${paper} to replace`);
+  }
   const quick = values.quick === true;
   const maps: ReproductionMap[] = [];
   for (const paper of papers) {
@@ -91,16 +106,30 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     ...(quick ? ['--quick'] : []),
     ...(seedsText === undefined ? [] : [`--seeds ${seedsText}`]),
     ...(parallelText === undefined ? [] : [`--parallel ${parallelText}`]),
+    ...(update ? [`--markdown ${markdownText} --update`] : []),
   ].join(' ');
   if (outputs.json !== undefined) {
     writeFileSync(outputs.json, `${JSON.stringify(maps.length === 1 ? maps[0] : maps, null, 2)}\n`);
     io.stderr(`wrote ${outputs.json}\n`);
   }
   if (outputs.csv !== undefined) {
-    writeFileSync(outputs.csv, reproductionDocument(maps, command));
+    const document =
+      existing === undefined
+        ? reproductionDocument(maps, command)
+        : maps.reduce((doc, map) => updateReproductionDocument(doc, map, command), existing);
+    writeFileSync(outputs.csv, document);
     io.stderr(`wrote ${outputs.csv}\n`);
   }
   return 0;
+}
+
+/** The Markdown file `--update` replaces a section of. */
+function readExisting(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--markdown ${file} cannot be updated: ${(error as Error).message}`);
+  }
 }
 
 /** The cells legend, then one line per claim: how many cells it holds in, and which. */
