@@ -1,4 +1,6 @@
-import type { Bytes, ClusterView, NodeId } from '@rackwise/types';
+import type { Bytes, ClusterView, JobId } from '@rackwise/types';
+import type { AttemptTable } from './attempt-table.js';
+import type { JobState } from './job-state.js';
 import type { NetworkMonitor } from './network-monitor.js';
 import type { RunCounters } from './run-counters.js';
 import { growFloat64 } from './typed-arrays.js';
@@ -11,6 +13,15 @@ import { growFloat64 } from './typed-arrays.js';
 export interface LiveNodeThreshold {
   readonly view: ClusterView;
   readonly threshold: (view: ClusterView) => Bytes;
+  /** The engine's running maps: per node their attempts, in `view.runningMapsOn`'s order. */
+  readonly running: RunningMaps;
+}
+
+/** Where the running maps' jobs and inputs are read without going through their views. */
+export interface RunningMaps {
+  readonly nodeMapAttempts: readonly (readonly number[])[];
+  readonly attempts: Pick<AttemptTable, 'job' | 'task'>;
+  readonly jobs: readonly (Pick<JobState, 'mapInputBytes'> | undefined)[];
 }
 
 /**
@@ -101,17 +112,24 @@ export class CongestionCounter {
     } else {
       // A map's predicted output is `ratio(job) × input` (the `ShufflePredictor`
       // contract): each job's ratio is read once per sample, the sums are the same.
+      // The maps are read from the engine's tables, not their views: the same maps in the
+      // same order, so the same sums, without a view object per map.
       const sample = ++this.#sample;
+      const { nodeMapAttempts, attempts, jobs } = live.running;
+      const jobOf = attempts.job;
+      const taskOf = attempts.task;
       for (let n = 0; n < nodes; n++) {
         let output = 0;
-        for (const map of view.runningMapsOn(n as NodeId)) {
-          const j = map.job;
+        const running = nodeMapAttempts[n]!;
+        for (let k = 0; k < running.length; k++) {
+          const a = running[k]!;
+          const j = jobOf[a]!;
           if (this.#ratioSample[j] !== sample) {
             if (j >= this.#ratioSample.length) this.#growRatios(j);
             this.#ratioSample[j] = sample;
-            this.#ratio[j] = view.predictor.ratio(view.job(j));
+            this.#ratio[j] = view.predictor.ratio(view.job(j as JobId));
           }
-          output += this.#ratio[j]! * map.inputBytes;
+          output += this.#ratio[j]! * jobs[j]!.mapInputBytes(taskOf[a]!);
         }
         if (output > threshold) congested++;
       }

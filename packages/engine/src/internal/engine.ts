@@ -221,7 +221,7 @@ export class Engine implements EngineContext {
       this.congestionHysteresis,
       options.liveNodeThreshold === undefined
         ? undefined
-        : { view: this.view, threshold: options.liveNodeThreshold },
+        : { view: this.view, threshold: options.liveNodeThreshold, running: this },
     );
 
     this.arrivals = new JobArrivals(this, workload, options.placementRandom, options.onProgress);
