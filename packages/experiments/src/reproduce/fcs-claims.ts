@@ -163,5 +163,5 @@ export const FCS_PAPER: PaperClaims = Object.freeze({
   quickGrid: fcsQuickGrid,
   fullGrid: fcsFullGrid,
   fullGridCost:
-    '360 simulations (2 loss settings × 18 policy runs — the 10 of the three workloads, then FCS and FCS without migration again under the two other readings — × 10 seeds). One seed of the three workloads under one reading took about 125 CPU-seconds here (the reduce-heavy run under HFS alone 32 s), so about 70 CPU-minutes with the loss model off and somewhat more with it on.',
+    '360 simulations (2 loss settings × 18 policy runs — the 10 of the three workloads, then FCS and FCS without migration again under the two other readings — × 10 seeds). The quick grid (the same runs with the loss model off, five seeds) took 23 CPU-minutes here, so about 45 CPU-minutes with the loss model off and somewhat more with it on.',
 });
