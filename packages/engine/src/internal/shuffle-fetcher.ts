@@ -195,9 +195,7 @@ export class ShuffleFetcher {
       cursors[s] = from + k;
       shuffle.claimed[r]! += k;
       if (local) {
-        shuffle.fetchedOutputs[r]! += k;
-        job.reduceFetched[r]! += partBytes;
-        host.outstanding[source]! -= partBytes;
+        this.#credit(job, r, shuffle, s, k, partBytes);
         continue;
       }
       const at = partBase + 3 * parts;
@@ -246,10 +244,7 @@ export class ShuffleFetcher {
       const s = flows.parts[partBase + 3 * p]!;
       const k = flows.parts[partBase + 3 * p + 2]!;
       // What the fetch claimed: its outputs' sizes do not change while it is in flight.
-      const bytes = flows.partBytes[bytesBase + p]!;
-      shuffle.fetchedOutputs[r]! += k;
-      job.reduceFetched[r]! += bytes;
-      host.outstanding[shuffle.nodeOfSource[s]!]! -= bytes;
+      this.#credit(job, r, shuffle, s, k, flows.partBytes[bytesBase + p]!);
     }
     host.attempts.unlist(a, rec, host.attempts.fetchCount);
     flows.free(rec);
@@ -288,13 +283,10 @@ export class ShuffleFetcher {
         let whole = 0;
         let kept = 0;
         if (keep !== 'drop') {
-          if (delivered >= partBytes - tolerance) whole = count;
-          else
-            while (
-              whole < count &&
-              weight * shuffle.bytes(s, from, from + whole + 1) - before <= delivered + tolerance
-            )
-              whole++;
+          whole =
+            delivered >= partBytes - tolerance
+              ? count
+              : wholeOutputs(shuffle, s, from, count, weight, before, delivered + tolerance);
           kept =
             whole === 0 ? 0 : Math.min(partBytes, weight * shuffle.bytes(s, from, from + whole) - before);
           if (keep === 'bytes' && whole < count) {
@@ -307,13 +299,36 @@ export class ShuffleFetcher {
         delivered = Math.max(0, delivered - partBytes);
         cursors[s] = from + whole;
         shuffle.claimed[r]! -= count - whole;
-        shuffle.fetchedOutputs[r]! += whole;
-        job.reduceFetched[r]! += kept;
-        host.outstanding[shuffle.nodeOfSource[s]!]! -= kept;
+        this.#credit(job, r, shuffle, s, whole, kept);
       }
     }
     attempts.fetchCount[a] = 0;
     shuffle.removeHungry(r);
     return dropped;
   }
+
+  /** Reduce r holds `outputs` more outputs of source s, `bytes` more bytes: no longer outstanding there. */
+  #credit(job: JobState, r: number, shuffle: JobShuffle, s: number, outputs: number, bytes: number): void {
+    shuffle.fetchedOutputs[r]! += outputs;
+    job.reduceFetched[r]! += bytes;
+    this.host.outstanding[shuffle.nodeOfSource[s]!]! -= bytes;
+  }
+}
+
+/**
+ * How many of the `count` outputs from `from` of source s a cut fetch delivered whole,
+ * taken in order: its bytes, past the `before` it held of the first, are at most `delivered`.
+ */
+function wholeOutputs(
+  shuffle: JobShuffle,
+  s: number,
+  from: number,
+  count: number,
+  weight: number,
+  before: number,
+  delivered: number,
+): number {
+  let whole = 0;
+  while (whole < count && weight * shuffle.bytes(s, from, from + whole + 1) - before <= delivered) whole++;
+  return whole;
 }
