@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import type { ClusterView, JobView, ServiceGroup } from '@rackwise/types';
+import type { ClusterView, JobView } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { MapGroupCache } from './map-groups.js';
 
@@ -41,7 +41,7 @@ const fakeJob = (id: number): FakeJob => {
 };
 
 describe('MapGroupCache over changing orders', () => {
-  test.prop([fc.array(fc.tuple(stepArb, fc.boolean()), { maxLength: 60 })])(
+  test.prop([fc.array(fc.tuple(stepArb, fc.boolean(), fc.nat(USERS)), { maxLength: 60 })])(
     'gives the cut of a fresh look at every group after every step',
     (steps) => {
       const jobs = Array.from({ length: USERS }, (_, u) => [0, 1, 2].map((i) => fakeJob(10 * u + i)));
@@ -56,7 +56,7 @@ describe('MapGroupCache over changing orders', () => {
       const cache = new MapGroupCache({ name: 'test', order: () => order.map((u) => groups[u]!) }, pausable);
       const host = { stateVersion: 0 };
       const view = host as unknown as ClusterView;
-      for (const [step, pause] of steps) {
+      for (const [step, pause, reach] of steps) {
         host.stateVersion++;
         if (step.type === 'touch') {
           jobs[step.user]!.forEach((job, i) => {
@@ -81,11 +81,19 @@ describe('MapGroupCache over changing orders', () => {
           return kept.length > 0 ? [`user:${u}:${kept.map((job) => job.id).join()}`] : [];
         });
         const held = order.some((u) => pause && jobs[u]!.some((job) => job.pending > 0 && job.id % 2 === 1));
+        // A walk reaches a drawn number of groups, as MTS stops at a launch; some states
+        // are walked to the end and asked for the pause.
         const answer = cache.groups(view, 'map', pause);
-        expect(answer.groups.map((g: ServiceGroup) => `${g.key}:${g.jobs.map((j) => j.id).join()}`)).toEqual(
-          expected,
-        );
-        expect(answer.paused).toBe(held);
+        const walked: string[] = [];
+        for (
+          let group = answer.at(0);
+          group !== undefined && walked.length < reach;
+          group = answer.at(walked.length)
+        ) {
+          walked.push(`${group.key}:${group.jobs.map((j) => j.id).join()}`);
+        }
+        expect(walked).toEqual(expected.slice(0, reach));
+        if (reach === USERS) expect(answer.paused).toBe(held);
       }
     },
   );

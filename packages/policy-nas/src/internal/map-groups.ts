@@ -6,11 +6,21 @@ export interface MapGroup {
   readonly jobs: readonly JobView[];
 }
 
-/** The groups MTS walks for one request, in the user order, and whether CR-RTS held any job's maps. */
+/**
+ * The groups MTS walks for one request, in the user order, cut as the walk reaches them:
+ * MTS mostly launches or skips within the first few users, so the users behind them are
+ * not looked at.
+ */
 export interface MapGroups {
-  readonly groups: readonly MapGroup[];
-  /** Some group's pending maps were left out because CR-RTS's pause holds them. */
+  /** The `index`-th group with a map MTS may launch; undefined past the last. */
+  at(index: number): MapGroup | undefined;
+  /** Some group's pending maps were left out because CR-RTS's pause holds them (cuts every group). */
   readonly paused: boolean;
+}
+
+/** Groups already cut, as a `MapGroups`. */
+export function cutMapGroups(groups: readonly MapGroup[], paused: boolean): MapGroups {
+  return { at: (index) => groups[index], paused };
 }
 
 /** One group's cut, with the pause in force or not. */
@@ -30,39 +40,40 @@ interface KeptCut {
   readonly cuts: [GroupCut | undefined, GroupCut | undefined];
 }
 
+/** The order groups one state's walk reached, with their versions and cuts, by position. */
+interface Walk {
+  readonly groups: ServiceGroup[];
+  readonly versions: number[];
+  readonly cuts: GroupCut[];
+}
+
+const newWalk = (): Walk => ({ groups: [], versions: [], cuts: [] });
+
 /**
  * The user order cut down to what MTS walks (Algorithm 2 line 2): groups with a pending
  * map, and under CR-RTS's map pause (§III-E) only their jobs the pause does not hold.
  * In a container order most groups wait only for reduces or hold only paused maps, and
  * MTS passes on most requests, so the cut is kept per cluster state: while the order
- * hands back the same array for the same view and `stateVersion`, both cuts (pause in
- * force or not) are computed once. A group the order keeps between states (one with a
- * `ServiceGroup.version`) is cut once for as long as the order hands it out, so a new
- * state costs one look-up per group, not a look at every job. The cut is kept under the
- * group's key and overwritten in place when the order hands out a new group object or
- * version for it: a changed user costs no new entry. A new state's order mostly holds the
- * last one's group objects in the same places, so those take their cut by position,
- * without a look-up. Pending maps, readiness
- * and the predictor's answers about a job (which rest on the job's completed maps, NAS
- * §III-A) change only with the job's user's version. Without a `stateVersion`, or when
- * the order computes a fresh array, every request cuts afresh.
+ * hands back the same array for the same view and `stateVersion`, each group is cut at
+ * most once per pause flag, and only when a walk reaches it. A group the order keeps
+ * between states (one with a `ServiceGroup.version`) is cut once for as long as the order
+ * hands it out: a new state's walk mostly meets the last walk's group objects in the same
+ * places and takes their cuts by position; the others are looked up under the group's key,
+ * where a changed user's cut is overwritten in place. Pending maps, readiness and the
+ * predictor's answers about a job (which rest on the job's completed maps, NAS §III-A)
+ * change only with the job's user's version. Without a `stateVersion`, or when the order
+ * computes a fresh array, every request cuts afresh.
  */
 export class MapGroupCache {
   private order: readonly ServiceGroup[] | undefined;
   private view: ClusterView | undefined;
   private version: number | undefined;
-  private readonly cuts: (MapGroups | undefined)[] = [undefined, undefined];
+  private readonly cuts: (LazyCut | undefined)[] = [undefined, undefined];
   /** The last cut of each group key; a group handed out anew overwrites its key's entry in place. */
   private readonly kept = new Map<string, KeptCut>();
-  /**
-   * For each pause flag, the order last cut and its groups' cuts and versions by position
-   * (then spare lists, swapped in at the next cut).
-   */
-  private readonly lastOrder: (readonly ServiceGroup[] | undefined)[] = [undefined, undefined];
-  private readonly lastCuts: GroupCut[][] = [[], []];
-  private readonly lastVersions: number[][] = [[], []];
-  private readonly spareCuts: GroupCut[][] = [[], []];
-  private readonly spareVersions: number[][] = [[], []];
+  /** For each pause flag, what the last state's walk reached, and a spare to fill at the next state. */
+  private readonly lastWalk: Walk[] = [newWalk(), newWalk()];
+  private readonly spareWalk: Walk[] = [newWalk(), newWalk()];
 
   constructor(
     private readonly userOrder: UserOrder,
@@ -74,69 +85,36 @@ export class MapGroupCache {
   groups(view: ClusterView, kind: SlotKind, pause: boolean): MapGroups {
     const order = this.userOrder.order(view, kind);
     const version = view.stateVersion;
-    if (version === undefined) return this.cut(order, view, pause);
+    if (version === undefined) return new LazyCut(this, order, view, pause, undefined, undefined);
     if (view !== this.view) {
       this.kept.clear();
-      this.lastOrder.fill(undefined);
+      for (const walk of this.lastWalk) clearWalk(walk);
     }
     if (order !== this.order || view !== this.view || version !== this.version) {
       this.order = order;
       this.view = view;
       this.version = version;
+      this.cuts[0]?.retire();
+      this.cuts[1]?.retire();
       this.cuts[0] = undefined;
       this.cuts[1] = undefined;
     }
     const k = pause ? 1 : 0;
-    const cached = this.cuts[k];
-    if (cached !== undefined) return cached;
-    const cut = this.cut(order, view, pause);
-    this.cuts[k] = cut;
+    let cut = this.cuts[k];
+    if (cut === undefined) {
+      const then = this.lastWalk[k]!;
+      const into = this.spareWalk[k]!;
+      clearWalk(into);
+      this.lastWalk[k] = into;
+      this.spareWalk[k] = then;
+      cut = new LazyCut(this, order, view, pause, then, into);
+      this.cuts[k] = cut;
+    }
     return cut;
   }
 
-  private cut(order: readonly ServiceGroup[], view: ClusterView, pause: boolean): MapGroups {
-    const k = pause ? 1 : 0;
-    const then = view.stateVersion === undefined ? undefined : this.lastOrder[k];
-    const thenCuts = this.lastCuts[k]!;
-    const thenVersions = this.lastVersions[k]!;
-    const cuts = this.spareCuts[k]!;
-    const versions = this.spareVersions[k]!;
-    cuts.length = 0;
-    versions.length = 0;
-    const groups: MapGroup[] = [];
-    let paused = false;
-    let j = 0;
-    for (const group of order) {
-      let cut: GroupCut | undefined;
-      // The same kept group where the last order had it, or one place on (a group before
-      // it moved or left): its cut stands while its version does.
-      const version = group.version;
-      if (then !== undefined && version !== undefined) {
-        if (then[j] === group) {
-          if (thenVersions[j] === version) cut = thenCuts[j];
-          j++;
-        } else if (then[j + 1] === group) {
-          if (thenVersions[j + 1] === version) cut = thenCuts[j + 1];
-          j += 2;
-        }
-      }
-      cut ??= this.groupCut(group, view, pause);
-      cuts.push(cut);
-      versions.push(version ?? Number.NaN);
-      if (cut.held) paused = true;
-      if (cut.group !== undefined) groups.push(cut.group);
-    }
-    if (view.stateVersion === undefined) return { groups, paused };
-    this.lastOrder[k] = order;
-    this.lastCuts[k] = cuts;
-    this.spareCuts[k] = thenCuts;
-    this.lastVersions[k] = versions;
-    this.spareVersions[k] = thenVersions;
-    return { groups, paused };
-  }
-
   /** One group's cut: from memory while the order hands out the same group and version. */
-  private groupCut(group: ServiceGroup, view: ClusterView, pause: boolean): GroupCut {
+  groupCut(group: ServiceGroup, view: ClusterView, pause: boolean): GroupCut {
     const version = group.version;
     if (version === undefined || view.stateVersion === undefined) return this.cutGroup(group, view, pause);
     const k = pause ? 1 : 0;
@@ -168,5 +146,78 @@ export class MapGroupCache {
     }
     if (jobs.length === 0 && !held) return NOTHING;
     return { group: jobs.length > 0 ? { key: group.key, jobs } : undefined, held };
+  }
+}
+
+function clearWalk(walk: Walk): void {
+  walk.groups.length = 0;
+  walk.versions.length = 0;
+  walk.cuts.length = 0;
+}
+
+/** One state's cut of the order for one pause flag, extended as far as the walks reach. */
+class LazyCut implements MapGroups {
+  private readonly found: MapGroup[] = [];
+  /** The next order position to cut. */
+  private next = 0;
+  private held = false;
+  /** The position in the last state's walk where the next group is looked for. */
+  private lastAt = 0;
+
+  constructor(
+    private readonly cache: MapGroupCache,
+    private readonly order: readonly ServiceGroup[],
+    private readonly view: ClusterView,
+    private readonly pause: boolean,
+    /** What the last state's walk reached; undefined once another state's walk reads it. */
+    private last: Walk | undefined,
+    /** Where this walk records what it reaches, for the next state; undefined once retired. */
+    private into: Walk | undefined,
+  ) {}
+
+  at(index: number): MapGroup | undefined {
+    const found = this.found;
+    while (found.length <= index && this.next < this.order.length) this.step();
+    return found[index];
+  }
+
+  get paused(): boolean {
+    while (this.next < this.order.length) this.step();
+    return this.held;
+  }
+
+  /** A later state's walk took over the records: cut on without them. */
+  retire(): void {
+    this.last = undefined;
+    this.into = undefined;
+  }
+
+  private step(): void {
+    const group = this.order[this.next++]!;
+    const version = group.version;
+    let cut: GroupCut | undefined;
+    // The same kept group where the last walk had it, or one place on (a group before it
+    // moved or left): its cut stands while its version does.
+    const last = this.last;
+    if (last !== undefined && version !== undefined) {
+      const j = this.lastAt;
+      const reached = last.groups.length;
+      if (j < reached && last.groups[j] === group) {
+        if (last.versions[j] === version) cut = last.cuts[j];
+        this.lastAt = j + 1;
+      } else if (j + 1 < reached && last.groups[j + 1] === group) {
+        if (last.versions[j + 1] === version) cut = last.cuts[j + 1];
+        this.lastAt = j + 2;
+      }
+    }
+    cut ??= this.cache.groupCut(group, this.view, this.pause);
+    const into = this.into;
+    if (into !== undefined) {
+      into.groups.push(group);
+      into.versions.push(version ?? Number.NaN);
+      into.cuts.push(cut);
+    }
+    if (cut.held) this.held = true;
+    if (cut.group !== undefined) this.found.push(cut.group);
   }
 }

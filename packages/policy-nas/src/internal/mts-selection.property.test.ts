@@ -5,6 +5,7 @@ import { arbTopologySpec, createTestCluster } from '@rackwise/testkit';
 import type { ClusterView, JobView, MapTaskView, NodeId } from '@rackwise/types';
 import { expect, it } from 'vitest';
 import { MIB } from '../testing/nas-scene.js';
+import { cutMapGroups } from './map-groups.js';
 import { MapInputRanges } from './map-input-range.js';
 import { type MapRequest, leastOutput, localQualified, qualifiedByCategory } from './mts.js';
 
@@ -82,7 +83,7 @@ test.prop([arbScene], { numRuns: 400 })(
       node: at,
       kind: 'map',
       space,
-      candidates: { groups: [], paused: false },
+      candidates: cutMapGroups([], false),
     };
     const output = (job: JobView, map: MapTaskView) => view.predictor.mapOutput(job, map);
     const locality = (map: MapTaskView) => mapLocality(map, at, view.topology);
@@ -151,7 +152,7 @@ it('passes over a job on its bounds only when none of its maps can win: an equal
     node: 0 as NodeId,
     kind: 'map',
     space: 100 * MIB,
-    candidates: { groups: [], paused: false },
+    candidates: cutMapGroups([], false),
   };
   const jobs = [cluster.job(0), cluster.job(1)];
   expect(localQualified(jobs, request, new MapInputRanges())).toBeUndefined();

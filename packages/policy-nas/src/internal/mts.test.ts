@@ -2,6 +2,7 @@ import { createTestCluster } from '@rackwise/testkit';
 import type { NodeId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { MIB, attachNas, finishMap, launched } from '../testing/nas-scene.js';
+import { cutMapGroups } from './map-groups.js';
 import { LazySpaceRequest } from './mts.js';
 
 // Default test topology: racks {0, 1} and {2, 3}; 2 map slots and 1 reduce slot per node;
@@ -237,7 +238,7 @@ describe('LazySpaceRequest', () => {
     const looks: number[] = [];
     const request = new LazySpaceRequest(
       { view: cluster.view, node: 0 as NodeId, kind: 'map' },
-      { groups: [], paused: false },
+      cutMapGroups([], false),
       (_view, node) => {
         looks.push(node);
         return 42 * MIB;

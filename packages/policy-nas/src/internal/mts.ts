@@ -76,7 +76,9 @@ interface Candidate {
 export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { view } = request;
   let skipped = false;
-  for (const { key, jobs } of request.candidates.groups) {
+  const { candidates } = request;
+  for (let i = 0, group = candidates.at(0); group !== undefined; group = candidates.at(++i)) {
+    const { key, jobs } = group;
     const local = localQualified(jobs, request, state.mapInputs);
     if (local !== undefined) {
       state.mapSkips.reset(key);
@@ -102,7 +104,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
     if (least !== undefined) return launch(least.map, 'mts/max-skips-smallest');
   }
   if (skipped) return pass('mts/skipped');
-  return pass(request.candidates.paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
+  return pass(candidates.paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
 }
 
 /**
