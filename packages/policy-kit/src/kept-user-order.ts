@@ -41,20 +41,22 @@ interface Entry<Score> {
  * The order of users for one slot kind, kept between cluster states: a refresh scores
  * again only the users whose `UserView.version` moved (a task of theirs started or ended,
  * a job of theirs arrived, completed or became ready to reduce), drops the users that
- * left, and restores the order by insertion — one state change moves one user, so a
- * refresh costs one version check per active user (per user that moved, where the host
- * names them: `ClusterView.usersChangedSince`) and a few comparisons, with no
- * allocation beyond the rescored users' groups. A rescored user gets a new group object
- * carrying its `version` (`ServiceGroup.version`), so a policy may keep what it derives
- * from a group under the object while the user's state stays.
+ * left, and puts each rescored user back in its place by bisection — one state change
+ * moves one user, so a refresh costs one version check per active user (per user that
+ * moved, where the host names them: `ClusterView.usersChangedSince`) and a few
+ * comparisons, with no allocation beyond the rescored users' groups. The order hands out
+ * one array, brought up to date in place (the `UserOrder` contract: valid during the
+ * call). A rescored user gets a new group object carrying its `version`
+ * (`ServiceGroup.version`), so a policy may keep what it derives from a group under the
+ * object while the user's state stays.
  */
 class KeptOrder<Score> {
   private readonly entries = new Map<number, Entry<Score>>();
   /** Users with waiting work for the kind, most deserving first. */
   private readonly ranked: Entry<Score>[] = [];
+  /** Their groups, in the same places: the array the order hands out. */
+  private readonly groups: ServiceGroup[] = [];
   private refreshes = 0;
-  private snapshot: readonly ServiceGroup[] = Object.freeze([]);
-  private snapshotStale = false;
   /** The view's `stateVersion` at the last refresh. */
   private version: number | undefined;
 
@@ -64,62 +66,54 @@ class KeptOrder<Score> {
   ) {}
 
   /**
-   * Brings the order up to the view's state and returns it (frozen; the same array until
-   * the order changes). Returns undefined, changing nothing, when some active user has no
-   * `version` (the host does not keep them): the caller computes the order afresh. Where
-   * the host names the users that moved since the last refresh
-   * (`ClusterView.usersChangedSince`), only those are looked at.
+   * Brings the order up to the view's state and returns it (the same array on every
+   * call, changed in place). Returns undefined when some active user has no `version`:
+   * the caller computes the order afresh. Where the host names the users that moved
+   * since the last refresh (`ClusterView.usersChangedSince`), only those are looked at.
    */
   refresh(view: ClusterView): readonly ServiceGroup[] | undefined {
     const moved = this.version === undefined ? undefined : view.usersChangedSince?.(this.version);
-    const reordered = moved === undefined ? this.visitAll(view) : this.visitMoved(view, moved);
-    if (reordered === undefined) return undefined;
+    const complete = moved === undefined ? this.visitAll(view) : this.visitMoved(view, moved);
+    if (!complete) return undefined;
     this.version = view.stateVersion;
-    if (reordered) this.reorder();
-    if (this.snapshotStale) {
-      this.snapshot = Object.freeze(this.ranked.map((entry) => entry.group!));
-      this.snapshotStale = false;
-    }
-    return this.snapshot;
+    return this.groups;
   }
 
-  /** Looks at every active user and drops those that left; undefined when one has no `version`. */
-  private visitAll(view: ClusterView): boolean | undefined {
+  /** Looks at every active user and drops those that left; false when one has no `version`. */
+  private visitAll(view: ClusterView): boolean {
     const users = view.activeUsers();
-    for (const user of users) if (user.version === undefined) return undefined;
+    for (const user of users) if (user.version === undefined) return false;
     const stamp = ++this.refreshes;
     let seen = 0;
-    let reordered = false;
     for (const user of users) {
       if (user.jobs.length === 0) continue;
       const entry = this.entryOf(user);
       entry.seen = stamp;
       seen++;
-      reordered = this.update(entry, user, view) || reordered;
+      this.update(entry, user, view);
     }
     if (seen < this.entries.size) {
-      for (const [id, entry] of this.entries) {
-        if (entry.seen === stamp) continue;
-        reordered = this.drop(id, entry) || reordered;
-      }
+      for (const [id, entry] of this.entries) if (entry.seen !== stamp) this.drop(id, entry);
     }
-    return reordered;
+    return true;
   }
 
-  /** Looks at the users that moved since the last refresh; undefined when one has no `version`. */
-  private visitMoved(view: ClusterView, moved: readonly UserId[]): boolean | undefined {
-    let reordered = false;
+  /**
+   * Looks at the users that moved since the last refresh; false when one has no
+   * `version` (the next refresh looks at the same users again).
+   */
+  private visitMoved(view: ClusterView, moved: readonly UserId[]): boolean {
     for (const id of moved) {
       const user = view.user(id);
       if (user.jobs.length === 0) {
         const entry = this.entries.get(id);
-        if (entry !== undefined) reordered = this.drop(id, entry) || reordered;
+        if (entry !== undefined) this.drop(id, entry);
         continue;
       }
-      if (user.version === undefined) return undefined;
-      reordered = this.update(this.entryOf(user), user, view) || reordered;
+      if (user.version === undefined) return false;
+      this.update(this.entryOf(user), user, view);
     }
-    return reordered;
+    return true;
   }
 
   private entryOf(user: UserView): Entry<Score> {
@@ -131,28 +125,29 @@ class KeptOrder<Score> {
     return entry;
   }
 
-  /** Scores the user again if its `version` moved; true when the ranked list must change. */
-  private update(entry: Entry<Score>, user: UserView, view: ClusterView): boolean {
-    if (entry.version === user.version) return false;
+  /** Scores the user again if its `version` moved. */
+  private update(entry: Entry<Score>, user: UserView, view: ClusterView): void {
+    if (entry.version === user.version) return;
     entry.version = user.version!;
-    return this.rescore(entry, user, view);
+    this.rescore(entry, user, view);
   }
 
-  /** Forgets a user that left; true when it had a place in the ranked list. */
-  private drop(id: number, entry: Entry<Score>): boolean {
+  /** Forgets a user that left, and its place. */
+  private drop(id: number, entry: Entry<Score>): void {
     this.entries.delete(id);
-    if (entry.group === undefined) return false;
+    if (entry.group !== undefined) this.unrank(entry);
     entry.group = undefined;
-    return true;
   }
 
-  /** Scores a user again; true when the ranked list must change (a group entered, left or moved). */
-  private rescore(entry: Entry<Score>, user: UserView, view: ClusterView): boolean {
-    const was = entry.group;
+  /** Scores a user again and puts it in its place, or out of the order without waiting work. */
+  private rescore(entry: Entry<Score>, user: UserView, view: ClusterView): void {
+    const ranked = entry.group !== undefined;
+    // Out of its place first: the rest stay in the order of their (unchanged) scores.
+    if (ranked) this.unrank(entry);
     const score = this.scoring.score(user, view, this.kind, entry.score);
     if (score === undefined) {
       entry.group = undefined;
-      return was !== undefined;
+      return;
     }
     entry.score = score;
     entry.group = Object.freeze({
@@ -160,29 +155,30 @@ class KeptOrder<Score> {
       jobs: Object.freeze(this.scoring.jobs(user, this.kind)),
       version: entry.version,
     });
-    if (was === undefined) this.ranked.push(entry);
-    this.snapshotStale = true;
-    return true;
+    this.rank(entry);
   }
 
-  /** Drops the entries without a group and sorts the rest by insertion (nearly sorted already). */
-  private reorder(): void {
-    const ranked = this.ranked;
+  /** Takes a ranked entry out of its place. */
+  private unrank(entry: Entry<Score>): void {
+    const at = this.ranked.indexOf(entry);
+    this.ranked.splice(at, 1);
+    this.groups.splice(at, 1);
+  }
+
+  /** Puts an entry in its place by bisection: after every entry that does not come after it. */
+  private rank(entry: Entry<Score>): void {
+    const { ranked } = this;
     const compare = this.scoring.compare;
-    let n = 0;
-    for (const entry of ranked) if (entry.group !== undefined) ranked[n++] = entry;
-    ranked.length = n;
-    for (let i = 1; i < n; i++) {
-      const entry = ranked[i]!;
-      const score = entry.score!;
-      let j = i - 1;
-      while (j >= 0 && compare(ranked[j]!.score!, score) > 0) {
-        ranked[j + 1] = ranked[j]!;
-        j--;
-      }
-      ranked[j + 1] = entry;
+    const score = entry.score!;
+    let low = 0;
+    let high = ranked.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(ranked[mid]!.score!, score) > 0) high = mid;
+      else low = mid + 1;
     }
-    this.snapshotStale = true;
+    ranked.splice(low, 0, entry);
+    this.groups.splice(low, 0, entry.group!);
   }
 }
 

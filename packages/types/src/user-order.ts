@@ -31,8 +31,9 @@ export interface UserOrder {
   /**
    * Groups most deserving first. A group with no waiting task that the slot kind could
    * run may be left out. The returned array and its groups are read-only and valid during
-   * the call: an order may hand the same (frozen) array to every call on the same view,
-   * kind and `ClusterView.stateVersion`. Copy it to keep it past the call.
+   * the call: an order may hand the same array to every call on the same view, kind and
+   * `ClusterView.stateVersion`, and may bring one array up to date in place as the state
+   * changes. Copy it to keep it past the call.
    */
   order(view: ClusterView, kind: SlotKind): readonly ServiceGroup[];
 }
