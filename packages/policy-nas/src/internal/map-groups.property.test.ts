@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import type { ClusterView, JobView } from '@rackwise/types';
+import type { ClusterView, JobView, ServiceGroup } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { MapGroupCache } from './map-groups.js';
 
@@ -41,9 +41,9 @@ const fakeJob = (id: number): FakeJob => {
 };
 
 describe('MapGroupCache over changing orders', () => {
-  test.prop([fc.array(fc.tuple(stepArb, fc.boolean(), fc.nat(USERS)), { maxLength: 60 })])(
+  test.prop([fc.array(fc.tuple(stepArb, fc.boolean(), fc.nat(USERS)), { maxLength: 60 }), fc.boolean()])(
     'gives the cut of a fresh look at every group after every step',
-    (steps) => {
+    (steps, inPlace) => {
       const jobs = Array.from({ length: USERS }, (_, u) => [0, 1, 2].map((i) => fakeJob(10 * u + i)));
       const groups: { key: string; jobs: JobView[]; version: number }[] = jobs.map((own, u) => ({
         key: `user:${u}`,
@@ -53,7 +53,16 @@ describe('MapGroupCache over changing orders', () => {
       let order: number[] = Array.from({ length: USERS }, (_, u) => u);
       // Odd job ids are the ones the pause holds.
       const pausable = (job: JobView) => job.id % 2 === 1;
-      const cache = new MapGroupCache({ name: 'test', order: () => order.map((u) => groups[u]!) }, pausable);
+      // The order hands out a fresh array per call, or one array it updates in place (both
+      // allowed by the UserOrder contract: the array is valid during the call).
+      const live: ServiceGroup[] = [];
+      const handOut = (): readonly ServiceGroup[] => {
+        if (!inPlace) return order.map((u) => groups[u]!);
+        live.length = 0;
+        for (const u of order) live.push(groups[u]!);
+        return live;
+      };
+      const cache = new MapGroupCache({ name: 'test', order: handOut }, pausable);
       const host = { stateVersion: 0 };
       const view = host as unknown as ClusterView;
       for (const [step, pause, reach] of steps) {

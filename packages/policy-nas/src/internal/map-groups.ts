@@ -8,8 +8,7 @@ export interface MapGroup {
 
 /**
  * The groups MTS walks for one request, in the user order, cut as the walk reaches them:
- * MTS mostly launches or skips within the first few users, so the users behind them are
- * not looked at.
+ * the users behind a launch are not looked at on that state (a pass walks them all).
  */
 export interface MapGroups {
   /** The `index`-th group with a map MTS may launch; undefined past the last. */
