@@ -5,11 +5,18 @@
  * every headline metric of NAS Fig. 3 and the largest one over every metric of the CSV
  * (with the metric it is on), beside each setting's CPU seconds.
  *
- *   node --conditions=@rackwise/source --import tsx bench/model-error.ts [--seed N] <hours> <policy,…> <reference JSON> <candidate JSON>…
+ *   node --conditions=@rackwise/source --import tsx bench/model-error.ts [--seed N] [--versus P] <hours> <policy,…> <reference JSON> <candidate JSON>…
+ *
+ * `--versus P` (a policy of the list) adds, for every other policy, the error of its headline
+ * figures divided by P's under the same setting — the form of NAS Fig. 3, where each
+ * scheduler is shown against a baseline. Every run's raw figures (every metric of the CSV,
+ * per policy) are written beside the differences, so other comparisons can be made from the
+ * file without running the reference again.
  *
  * `'{"resolveInterval":0}'` is the exact model; `'{"flowModel":"bundled","resolveInterval":0}'`
  * the bundled solver (exact too: its differences are floating-point ones, two completions a
- * few ulps apart falling into different solve batches). Writes `results/model-error-<hours>h.json`.
+ * few ulps apart falling into different solve batches). Writes
+ * `results/model-error-<hours>h-seed<seed>.json`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +25,8 @@ import { NAS_FIGURE_3_METRICS, prepareExperiment, runPreparedExperiment } from '
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const seedAt = args.indexOf('--seed');
 const seed = seedAt >= 0 ? Number(args.splice(seedAt, 2)[1]) : 1;
+const versusAt = args.indexOf('--versus');
+const versus = versusAt >= 0 ? args.splice(versusAt, 2)[1] : undefined;
 const [
   hoursText = '0.5',
   policiesText = 'fair,nas',
@@ -26,6 +35,9 @@ const [
 ] = args;
 const hours = Number(hoursText);
 const policies = policiesText.split(',');
+if (versus !== undefined && !policies.includes(versus)) {
+  throw new Error(`--versus ${versus}: not among the policies compared (${policies.join(', ')})`);
+}
 const reference = JSON.parse(referenceText) as Record<string, unknown>;
 const candidates = (candidateTexts.length > 0 ? candidateTexts : ['{}']).map(
   (text) => JSON.parse(text) as Record<string, unknown>,
@@ -48,6 +60,28 @@ async function runUnder(engine: Record<string, unknown>) {
 function relative(x: number, y: number): number {
   const scale = Math.max(Math.abs(x), Math.abs(y));
   return scale === 0 ? 0 : (y - x) / scale;
+}
+
+type Run = Awaited<ReturnType<typeof runUnder>>;
+const figuresOf = (result: Run['result'], policy: string) =>
+  result.policies.find((p) => p.policy === policy)!.metrics;
+
+/**
+ * For each headline metric, the policy's figure divided by the `--versus` policy's under the
+ * candidate, over the same ratio under the reference, minus 1 (null where a figure is
+ * missing or a ratio is not finite).
+ */
+function versusErrors(policy: string, candidate: Run['result']): Record<string, number | null> {
+  const a = figuresOf(oracle.result, policy);
+  const av = figuresOf(oracle.result, versus!);
+  const b = figuresOf(candidate, policy);
+  const bv = figuresOf(candidate, versus!);
+  return Object.fromEntries(
+    NAS_FIGURE_3_METRICS.map((name) => {
+      const error = b[name]! / bv[name]! / (a[name]! / av[name]!) - 1;
+      return [name, Number.isFinite(error) ? error : null];
+    }),
+  );
 }
 
 const oracle = await runUnder(reference);
@@ -82,6 +116,7 @@ const rows = runs.flatMap((run) =>
       engine: run.engine,
       policy,
       headline,
+      ...(versus !== undefined && policy !== versus ? { versus: versusErrors(policy, run.result) } : {}),
       metricsCompared: compared,
       maxRelativeDifference: worst,
       on: worstMetric,
@@ -96,6 +131,10 @@ const report = {
     ...runs.map((r) => ({ engine: r.engine, seconds: r.cpuSeconds })),
   ],
   policies: rows,
+  figures: [oracle, ...runs].map((run) => ({
+    engine: run.engine,
+    byPolicy: Object.fromEntries(policies.map((policy) => [policy, figuresOf(run.result, policy)])),
+  })),
 };
 const text = `${JSON.stringify(report, null, 2)}\n`;
 const folder = fileURLToPath(new URL('../results/', import.meta.url));
