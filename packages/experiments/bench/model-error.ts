@@ -71,11 +71,15 @@ const figuresOf = (result: Run['result'], policy: string) =>
  * candidate, over the same ratio under the reference, minus 1 (null where a figure is
  * missing or a ratio is not finite).
  */
-function versusErrors(policy: string, candidate: Run['result']): Record<string, number | null> {
+function versusErrors(
+  policy: string,
+  baseline: string,
+  candidate: Run['result'],
+): Record<string, number | null> {
   const a = figuresOf(oracle.result, policy);
-  const av = figuresOf(oracle.result, versus!);
+  const av = figuresOf(oracle.result, baseline);
   const b = figuresOf(candidate, policy);
-  const bv = figuresOf(candidate, versus!);
+  const bv = figuresOf(candidate, baseline);
   return Object.fromEntries(
     NAS_FIGURE_3_METRICS.map((name) => {
       const error = b[name]! / bv[name]! / (a[name]! / av[name]!) - 1;
@@ -89,8 +93,8 @@ const runs = [];
 for (const engine of candidates) runs.push(await runUnder(engine));
 const rows = runs.flatMap((run) =>
   policies.map((policy) => {
-    const a = oracle.result.policies.find((p) => p.policy === policy)!.metrics;
-    const b = run.result.policies.find((p) => p.policy === policy)!.metrics;
+    const a = figuresOf(oracle.result, policy);
+    const b = figuresOf(run.result, policy);
     let worst = 0;
     let worstMetric = '';
     let compared = 0;
@@ -116,7 +120,9 @@ const rows = runs.flatMap((run) =>
       engine: run.engine,
       policy,
       headline,
-      ...(versus !== undefined && policy !== versus ? { versus: versusErrors(policy, run.result) } : {}),
+      ...(versus !== undefined && policy !== versus
+        ? { versus: versusErrors(policy, versus, run.result) }
+        : {}),
       metricsCompared: compared,
       maxRelativeDifference: worst,
       on: worstMetric,
