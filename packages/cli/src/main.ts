@@ -2,6 +2,7 @@ import type { CliIo } from './cli-io.js';
 import { type CommandSpec, commandHelp } from './command-line.js';
 import { CALIBRATE_COMMAND, calibrateCommand } from './commands/calibrate-command.js';
 import { EXPLAIN_COMMAND, explainCommand } from './commands/explain-command.js';
+import { FLOWS_COMMAND, flowsCommand } from './commands/flows-command.js';
 import { HOST_COMMAND, hostCommand } from './commands/host-command.js';
 import {
   POLICIES_COMMAND,
@@ -42,6 +43,7 @@ const COMMANDS: readonly Command[] = [
   { spec: HOST_COMMAND, run: (argv, io) => hostCommand(argv, io) },
   { spec: CALIBRATE_COMMAND, run: calibrateCommand },
   { spec: REPRODUCE_COMMAND, run: reproduceCommand },
+  { spec: FLOWS_COMMAND, run: flowsCommand },
 ];
 
 function overview(): string {

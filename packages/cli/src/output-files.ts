@@ -28,20 +28,7 @@ export function checkOutputFiles(
   for (const option of OUTPUT_KINDS) {
     const text = stringOption(values, option);
     if (text === undefined) continue;
-    if (text === '') throw new UsageError(`--${option} needs a file name`);
-    const path = resolve(cwd, text);
-    const directory = dirname(path);
-    let isDirectory = false;
-    try {
-      isDirectory = statSync(directory).isDirectory();
-    } catch {}
-    if (!isDirectory) throw new UsageError(`--${option}: directory ${directory} does not exist`);
-    try {
-      if (statSync(path).isDirectory())
-        throw new UsageError(`--${option}: ${path} is a directory, not a file`);
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-    }
+    const path = checkOutputFile(option, text, cwd);
     const earlier = owner.get(path);
     if (earlier !== undefined) {
       throw new UsageError(`--${earlier} and --${option} both name ${path}; give each output its own file`);
@@ -50,6 +37,27 @@ export function checkOutputFiles(
     files[option] = path;
   }
   return files;
+}
+
+/**
+ * Resolves one output file option against `cwd`, checking that it names a file (not a
+ * directory) in an existing directory.
+ */
+export function checkOutputFile(option: string, text: string, cwd: string): string {
+  if (text === '') throw new UsageError(`--${option} needs a file name`);
+  const path = resolve(cwd, text);
+  const directory = dirname(path);
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(directory).isDirectory();
+  } catch {}
+  if (!isDirectory) throw new UsageError(`--${option}: directory ${directory} does not exist`);
+  try {
+    if (statSync(path).isDirectory()) throw new UsageError(`--${option}: ${path} is a directory, not a file`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+  }
+  return path;
 }
 
 /**

@@ -50,3 +50,22 @@ export type {
   CoflowReplayOptions,
   CoflowReplayResult,
 } from './coflow-replay.js';
+export {
+  flowTraceFabric,
+  flowTraceHeader,
+  flowTraceLine,
+  formatFlowTimes,
+  formatFlowTrace,
+  parseFlowTimes,
+  parseFlowTrace,
+} from './flow-trace.js';
+export type {
+  FlowKind,
+  FlowStatus,
+  FlowTime,
+  FlowTrace,
+  FlowTraceFabric,
+  FlowTraceRecord,
+} from './flow-trace.js';
+export { fabricTopology, replayFlowTrace } from './flow-trace-replay.js';
+export type { FlowReplayResult, FlowReplaySettings } from './flow-trace-replay.js';

@@ -9,6 +9,7 @@ import type {
   Workload,
 } from '@rackwise/types';
 import { type EngineParameters, resolveEngineParameters } from './engine-parameters.js';
+import type { FlowTraceRecord } from './flow-trace.js';
 import { Engine } from './internal/engine.js';
 import { randomStream } from './internal/random-streams.js';
 import { buildRunMetrics } from './internal/run-metrics-builder.js';
@@ -69,6 +70,12 @@ export interface SimulationConfig {
   /** A shuffle predictor for the views; default `createShufflePredictor()` of @rackwise/predictor. */
   readonly predictor?: ShufflePredictor;
   readonly onProgress?: (progress: SimulationProgress) => void;
+  /**
+   * Hears every network flow of the run as it ends — delivered or cancelled — with its
+   * start, nodes, bytes, links, job and task: a flow trace (`formatFlowTrace`,
+   * `replayFlowTrace`). Flows still running when the run stops are not reported.
+   */
+  readonly onFlow?: (flow: FlowTraceRecord) => void;
 }
 
 /** Everything a run produced. */
@@ -184,6 +191,7 @@ export function createSimulation(config: SimulationConfig): Simulation {
     decisionLimit,
     ...(config.predictor === undefined ? {} : { predictor: config.predictor }),
     ...(config.onProgress === undefined ? {} : { onProgress: config.onProgress }),
+    ...(config.onFlow === undefined ? {} : { onFlow: config.onFlow }),
   });
   let wallMillis = 0;
   return {

@@ -37,7 +37,13 @@ export {
   swimSizeScale,
 } from './workload-recipe.js';
 export type { MeasuredWindow } from './workload-recipe.js';
-export { DEFAULT_SEED, prepareExperiment, runExperiment, runPreparedExperiment } from './run-experiment.js';
+export {
+  DEFAULT_SEED,
+  flowTraceFile,
+  prepareExperiment,
+  runExperiment,
+  runPreparedExperiment,
+} from './run-experiment.js';
 export type {
   ExperimentProgress,
   PreparedExperiment,
@@ -128,3 +134,13 @@ export {
   reproductionMapMarkdown,
   updateReproductionDocument,
 } from './reproduce/reproduction-markdown.js';
+export { SIZE_BUCKETS, compareFlowTimes, quantile } from './flow-comparison.js';
+export type {
+  BucketComparison,
+  FlowComparison,
+  PairedError,
+  Quantiles,
+  SizeBucket,
+} from './flow-comparison.js';
+export { NETWORK_SETTINGS, networkSetting } from './network-settings.js';
+export type { NamedNetworkSetting } from './network-settings.js';

@@ -67,6 +67,12 @@ export interface RunExperimentOptions {
    */
   readonly parallelism?: number;
   readonly onProgress?: (progress: ExperimentProgress) => void;
+  /**
+   * Write every network flow of each run to this file (a flow trace: `formatFlowTrace` of
+   * @rackwise/engine). With more than one policy or seed, each run gets its own file:
+   * `-<policy>-seed<seed>` before the extension (`flowTraceFile`).
+   */
+  readonly flowTrace?: string;
 }
 
 /** An experiment checked and ready to run: every choice resolved. */
@@ -84,6 +90,8 @@ export interface PreparedExperiment {
     readonly jobs: number;
     readonly congestedNodeThreshold: number;
   };
+  /** Where each run writes its flow trace (`RunExperimentOptions.flowTrace`). */
+  readonly flowTrace?: string;
 }
 
 /** Default seed of a run. */
@@ -133,6 +141,7 @@ export function prepareExperiment(options: RunExperimentOptions): PreparedExperi
     baseline,
     registry,
     builtinRegistry: options.registry === undefined,
+    ...(options.flowTrace === undefined ? {} : { flowTrace: options.flowTrace }),
     workload: {
       name: workload.name,
       jobs: workload.jobs.length,
@@ -168,9 +177,28 @@ export async function runPreparedExperiment(
 
 /** The simulations of an experiment: each policy on each seed, policy-major. */
 export function experimentTasks(prepared: PreparedExperiment): SimulationTask[] {
-  return prepared.policies.flatMap((policy) =>
-    prepared.seeds.map((seed) => ({ preset: prepared.preset, policy, seed })),
+  const { flowTrace, policies, seeds } = prepared;
+  const single = policies.length === 1 && seeds.length === 1;
+  return policies.flatMap((policy) =>
+    seeds.map((seed) => ({
+      preset: prepared.preset,
+      policy,
+      seed,
+      ...(flowTrace === undefined ? {} : { flowTrace: flowTraceFile(flowTrace, policy, seed, single) }),
+    })),
   );
+}
+
+/**
+ * The flow-trace file of one run: `path` itself for a lone run, else `path` with
+ * `-<policy>-seed<seed>` before its extension (`flows.tsv` → `flows-nas-seed2.tsv`).
+ */
+export function flowTraceFile(path: string, policy: string, seed: number, single: boolean): string {
+  if (single) return path;
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const dot = path.lastIndexOf('.');
+  const cut = dot > slash + 1 ? dot : path.length;
+  return `${path.slice(0, cut)}-${policy}-seed${seed}${path.slice(cut)}`;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';
 import { stringOption } from '../option-values.js';
-import { checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
+import { checkOutputFile, checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 import { isCoflowTrace, replayCoflowTraceCommand } from './coflow-replay-command.js';
 import {
@@ -32,7 +32,15 @@ export const RUN_COMMAND: CommandSpec = {
   summary: "Run a preset's experiment and print its metrics normalised to the baseline policy.",
   positionals: [],
   requiredPositionals: 0,
-  options: EXPERIMENT_OPTIONS,
+  options: {
+    ...EXPERIMENT_OPTIONS,
+    'flow-trace': {
+      type: 'string',
+      value: '<file>',
+      description:
+        'write every network flow of the run (start, nodes, bytes, links, end, job, task) as a flow trace; several runs: -<policy>-seed<N> before the extension',
+    },
+  },
 };
 
 /** `rackwise compare`: as `run`, but the table shows every metric, not only the preset's headline ones. */
@@ -77,12 +85,28 @@ export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo
   const { values } = parseCommandLine(spec, argv);
   const coflows = coflowTrace(values, io.cwd);
   if (coflows !== undefined) return Promise.resolve(coflows(io));
-  const request = experimentRequest(values, io.cwd, spec.name === 'demo' ? DEMO_DEFAULTS : undefined);
+  const request = withFlowTrace(
+    experimentRequest(values, io.cwd, spec.name === 'demo' ? DEMO_DEFAULTS : undefined),
+    values,
+    io.cwd,
+  );
   return executeExperiment(request, io, { allMetrics: spec.name === 'compare' }).then((code) => {
     if (spec.name === 'demo')
       io.stderr('More: `rackwise presets`, `rackwise policies`, `rackwise run --help`.\n');
     return code;
   });
+}
+
+/** `--flow-trace`: checked like an output file and passed to the runner. */
+function withFlowTrace(
+  request: ExperimentRequest,
+  values: Readonly<Record<string, string | boolean | undefined>>,
+  cwd: string,
+): ExperimentRequest {
+  const text = stringOption(values, 'flow-trace');
+  if (text === undefined) return request;
+  const path = checkOutputFile('flow-trace', text, cwd);
+  return { ...request, options: { ...request.options, flowTrace: path } };
 }
 
 /**
@@ -102,6 +126,9 @@ function coflowTrace(
     throw new UsageError(`--trace: ${(error as Error).message}`);
   }
   if (!isCoflowTrace(path)) return undefined;
+  if (stringOption(values, 'flow-trace') !== undefined) {
+    throw new UsageError('--flow-trace: a coflow-benchmark replay records no flow trace');
+  }
   const engineText = stringOption(values, 'engine');
   const engine = engineText === undefined ? undefined : engineParameters(engineText);
   const outputs = checkOutputFiles(values, cwd);

@@ -16,6 +16,7 @@ import type {
   Workload,
 } from '@rackwise/types';
 import type { EngineParameters } from '../engine-parameters.js';
+import type { FlowTraceRecord } from '../flow-trace.js';
 import type { DecisionRecord, JobRecord } from '../run-metrics.js';
 import { AttemptTable } from './attempt-table.js';
 import { ClusterViewImpl } from './cluster-view-impl.js';
@@ -23,6 +24,7 @@ import { CongestionCounter } from './congestion-counter.js';
 import type { EngineContext } from './engine-context.js';
 import { EventQueue } from './event-queue.js';
 import { FlowRecords } from './flow-records.js';
+import { FlowTraceRecorder } from './flow-trace-recorder.js';
 import { JobArrivals, type ProgressListener } from './job-arrivals.js';
 import { buildJobRecord } from './job-record.js';
 import type { JobState } from './job-state.js';
@@ -68,6 +70,8 @@ export interface EngineOptions {
   readonly decisionLimit: number;
   readonly predictor?: ShufflePredictor;
   readonly onProgress?: ProgressListener;
+  /** Hears every network flow of the run when it ends (a flow trace). */
+  readonly onFlow?: (flow: FlowTraceRecord) => void;
 }
 
 /**
@@ -94,6 +98,8 @@ export class Engine implements EngineContext {
   readonly network: FlowNetwork | undefined;
   readonly queue = new EventQueue(4096);
   readonly flows: FlowRecords;
+  /** Present when the run records a flow trace. */
+  readonly flowTrace: FlowTraceRecorder | undefined;
   readonly series: SeriesRecorder | undefined;
   readonly decisions: DecisionRecord[] = [];
   readonly records: JobRecord[] = [];
@@ -182,6 +188,7 @@ export class Engine implements EngineContext {
     const fetchSlots = Math.max(parameters.parallelCopies, parameters.outputReplication - 1, 1);
     this.attempts = new AttemptTable(totalSlots + 16, fetchSlots);
     this.flows = new FlowRecords(1024, ShuffleFetcher.partsPerFetch(topology, parameters));
+    this.flowTrace = options.onFlow === undefined ? undefined : new FlowTraceRecorder(options.onFlow);
     this.network = parameters.network
       ? createFlowNetwork({
           capacities: topology.linkCapacitiesBytesPerSecond(),

@@ -13,6 +13,8 @@ export class FlowRecords {
   source: Int32Array;
   destination: Int32Array;
   bytes: Float64Array;
+  /** Simulated time the flow started. */
+  startTime: Float64Array;
   crossRack: Uint8Array;
   networkFlow: Int32Array;
   /** Shuffle fetches: the source unit (node source index or rack) fetched from. */
@@ -41,6 +43,7 @@ export class FlowRecords {
     this.source = new Int32Array(c);
     this.destination = new Int32Array(c);
     this.bytes = new Float64Array(c);
+    this.startTime = new Float64Array(c);
     this.crossRack = new Uint8Array(c);
     this.networkFlow = new Int32Array(c);
     this.unit = new Int32Array(c);
@@ -98,6 +101,7 @@ export class FlowRecords {
   #grow(): void {
     const c = this.#capacity * 2;
     this.bytes = growFloat64(this.bytes, c);
+    this.startTime = growFloat64(this.startTime, c);
     this.kind = growUint8(this.kind, c);
     this.crossRack = growUint8(this.crossRack, c);
     this.attempt = growInt32(this.attempt, c);

@@ -61,6 +61,7 @@ export class Transfers {
     flows.source[rec] = source;
     flows.destination[rec] = destination;
     flows.bytes[rec] = bytes;
+    flows.startTime[rec] = engine.now;
     flows.crossRack[rec] = engine.rackOfNode[source] !== engine.rackOfNode[destination] ? 1 : 0;
     let exactPath: Int32Array = path;
     if (links !== path.length) {
@@ -69,6 +70,7 @@ export class Transfers {
       exactPath = exact;
     }
     flows.networkFlow[rec] = engine.network!.addFlow(exactPath, bytes, rec);
+    engine.flowTrace?.started(rec, path, links);
   }
 
   /** Removes a flow early; counts the bytes it delivered; returns them. */
@@ -77,6 +79,7 @@ export class Transfers {
     const flows = engine.flows;
     const remaining = engine.network!.removeFlow(flows.networkFlow[rec]!);
     const delivered = Math.max(0, flows.bytes[rec]! - remaining);
+    engine.flowTrace?.ended(rec, 'cancelled', delivered, engine.now, flows, engine.attempts);
     const a = flows.attempt[rec]!;
     this.account(
       flows.kind[rec]!,
@@ -118,6 +121,7 @@ export class Transfers {
     const a = flows.attempt[rec]!;
     const kind = flows.kind[rec]!;
     const job = engine.jobs[attempts.job[a]!]!;
+    engine.flowTrace?.ended(rec, 'done', flows.bytes[rec]!, engine.now, flows, attempts);
     this.account(kind, flows.source[rec]!, flows.destination[rec]!, flows.bytes[rec]!, job);
     if (attempts.flow[a] === rec) attempts.flow[a] = -1;
     switch (kind) {

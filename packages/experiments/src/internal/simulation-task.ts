@@ -14,6 +14,7 @@ import type { PolicyRun, RunSeries } from '../experiment-result.js';
 import { jobTable } from '../job-table.js';
 import type { PolicyRegistry } from '../policy-registry.js';
 import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
+import { openFlowTrace } from './flow-trace-file.js';
 import { jobGroupRunMetrics } from './job-group-run-metrics.js';
 import { policyReportedMetrics, signatureMetrics } from './job-signature-metrics.js';
 import { steadyStateMetrics } from './steady-state-metrics.js';
@@ -25,6 +26,8 @@ export interface SimulationTask {
   readonly seed: number;
   /** What else tells it apart in progress displays (`users=30` in a sweep). */
   readonly label?: string;
+  /** Write the run's flow trace to this file. */
+  readonly flowTrace?: string;
 }
 
 /** Most points of a stored time series; longer ones are averaged down to this. */
@@ -73,6 +76,7 @@ export function runSimulationTask(
   const workload = buildWorkload(preset.workload, preset.storage, seed);
   const config = preset.policyConfig[policy];
   let created: SchedulerPolicy | undefined;
+  const trace = task.flowTrace === undefined ? undefined : openFlowTrace(task.flowTrace, topology);
   const result = simulate({
     topology,
     workload,
@@ -92,7 +96,9 @@ export function runSimulationTask(
       seriesInterval: preset.metrics.seriesInterval ?? DEFAULT_SERIES_INTERVAL,
     },
     onProgress: (p: SimulationProgress) => onProgress(p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 1),
+    ...(trace === undefined ? {} : { onFlow: trace.write }),
   });
+  trace?.close();
   const window = steadyStateWindow(preset.workload);
   const metrics = {
     ...flattenMetrics(result.metrics),

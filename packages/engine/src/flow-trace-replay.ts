@@ -1,0 +1,210 @@
+import {
+  type BetweenSolves,
+  type FlowModel,
+  INCAST_LOSS_DEFAULTS,
+  type IncastLossParameters,
+  type Topology,
+  buildTopology,
+  createFlowNetwork,
+  incastEffectiveCapacity,
+} from '@rackwise/topology';
+import type { Bytes, Seconds } from '@rackwise/types';
+import type { FlowTime, FlowTrace, FlowTraceFabric, FlowTraceRecord } from './flow-trace.js';
+
+/**
+ * A network setting to time a flow trace under: the engine's own network parameters
+ * (`resolveInterval`, `betweenSolves`, `flowModel`, `congestionLoss`) and the corrections
+ * a packet-level comparison may call for (docs/network-validation.md).
+ */
+export interface FlowReplaySettings {
+  /** Minimum simulated time between two solves (0 = exact). Default 0. */
+  readonly resolveInterval?: Seconds;
+  /** What flows started between two deferred solves get. Default `idle`. */
+  readonly betweenSolves?: BetweenSolves;
+  /** `per-flow` (default) or `bundled`. */
+  readonly flowModel?: FlowModel;
+  /** `none` (default, fluid) or `incast` (goodput falls with the flows on a link). */
+  readonly congestionLoss?: 'none' | 'incast';
+  /** The incast model's figures when `congestionLoss` is `incast`; its defaults otherwise. */
+  readonly incast?: Partial<IncastLossParameters>;
+  /**
+   * Coarse shuffle paths: `node` (default, as recorded) or `rack` — a shuffle fetch crosses
+   * only the rack links and the reducer's NIC, as the engine's `fetchSource: 'rack'`
+   * models it (the source NIC is not modelled).
+   */
+  readonly shufflePath?: 'node' | 'rack';
+  /**
+   * Goodput as a fraction of every link's capacity (TCP/IP headers, ACKs). Default 1: the
+   * fluid model's full line rate.
+   */
+  readonly goodputFactor?: number;
+  /**
+   * Seconds before a flow starts moving bytes (handshake, slow start). Default 0. The flow
+   * still counts from its recorded start.
+   */
+  readonly startupLatency?: Seconds;
+  /** Record bytes per link in bins of this many seconds (0 = off, the default). */
+  readonly linkBin?: Seconds;
+  /** A flow is complete when at most this many bytes remain. Default 1e-3. */
+  readonly completionTolerance?: Bytes;
+}
+
+/** What a replay produced. */
+export interface FlowReplayResult {
+  /** One timing per flow, in the trace's id order. */
+  readonly times: readonly FlowTime[];
+  /** With `linkBin`: bytes each link carried per bin, `[link, bin start, bytes]`, nonzero only. */
+  readonly linkBytes: readonly (readonly [number, Seconds, Bytes])[];
+  readonly solves: number;
+  readonly solverMillis: number;
+}
+
+/** The topology a flow trace's fabric describes (containers are irrelevant to flows: one each). */
+export function fabricTopology(fabric: FlowTraceFabric): Topology {
+  return buildTopology({
+    name: 'flow-trace',
+    racks: fabric.racks,
+    nodesPerRack: fabric.nodesPerRack,
+    slots: { model: 'container', containers: 1 },
+    nicCapacity: fabric.nicBitsPerSecond,
+    rackUplinkCapacity: fabric.rackUplinkBitsPerSecond,
+    rackDownlinkCapacity: fabric.rackDownlinkBitsPerSecond,
+  });
+}
+
+function requireFraction(name: string, value: number): number {
+  if (!(typeof value === 'number' && value > 0 && value <= 1)) {
+    throw new Error(`${name} must be a fraction in (0, 1], got ${String(value)}`);
+  }
+  return value;
+}
+
+function requireSeconds(name: string, value: number): number {
+  if (!(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+    throw new Error(`${name} must be a finite number of seconds >= 0, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** The links a flow crosses under a setting. */
+function pathOf(flow: FlowTraceRecord, shufflePath: 'node' | 'rack'): number[] {
+  if (shufflePath === 'rack' && flow.kind === 'shuffle' && flow.links.length === 4) {
+    return flow.links.slice(1);
+  }
+  return [...flow.links];
+}
+
+/**
+ * Times the flows of a trace — same starts, same sizes, same links, no scheduler — under
+ * a network setting. A `done` flow runs until it has delivered its bytes; a `cancelled`
+ * one is removed at its recorded end, as its task was (so what it takes from others is
+ * the same), and its time is that end.
+ *
+ * Replaying a run's own trace under the run's own exact setting gives back its end times
+ * (up to floating-point order; a test checks it).
+ */
+export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings = {}): FlowReplayResult {
+  const topology = fabricTopology(trace.fabric);
+  const goodput = requireFraction('goodputFactor', settings.goodputFactor ?? 1);
+  const latency = requireSeconds('startupLatency', settings.startupLatency ?? 0);
+  const bin = requireSeconds('linkBin', settings.linkBin ?? 0);
+  const shufflePath = settings.shufflePath ?? 'node';
+  if (shufflePath !== 'node' && shufflePath !== 'rack') {
+    throw new Error(`shufflePath must be 'node' or 'rack', got ${String(shufflePath)}`);
+  }
+  const capacities = topology.linkCapacitiesBytesPerSecond();
+  for (let l = 0; l < capacities.length; l++) capacities[l]! *= goodput;
+  const loss = settings.congestionLoss ?? 'none';
+  if (loss !== 'none' && loss !== 'incast') {
+    throw new Error(`congestionLoss must be 'none' or 'incast', got ${String(loss)}`);
+  }
+  const network = createFlowNetwork({
+    capacities,
+    resolveInterval: settings.resolveInterval ?? 0,
+    betweenSolves: settings.betweenSolves ?? 'idle',
+    model: settings.flowModel ?? 'per-flow',
+    completionTolerance: settings.completionTolerance ?? 1e-3,
+    ...(loss === 'incast'
+      ? { effectiveCapacity: incastEffectiveCapacity({ ...INCAST_LOSS_DEFAULTS, ...settings.incast }) }
+      : {}),
+  });
+  const flows = trace.flows;
+  const count = flows.length;
+  const order = flows
+    .map((_, i) => i)
+    .sort((a, b) => flows[a]!.start - flows[b]!.start || flows[a]!.id - flows[b]!.id);
+  // Removals of cancelled flows, by recorded end.
+  const removals = flows
+    .map((_, i) => i)
+    .filter((i) => flows[i]!.status === 'cancelled')
+    .sort((a, b) => flows[a]!.end - flows[b]!.end || flows[a]!.id - flows[b]!.id);
+  const ends = new Float64Array(count).fill(Number.NaN);
+  const delivered = new Float64Array(count);
+  const networkFlow = new Int32Array(count).fill(-1);
+  const live = new Set<number>();
+  const paths = flows.map((f) => pathOf(f, shufflePath));
+  const linkBins = new Map<string, number>();
+  const addLinkBytes = (from: number, to: number): void => {
+    for (const i of live) {
+      const rate = network.rate(networkFlow[i]!);
+      if (rate <= 0) continue;
+      for (let b = Math.floor(from / bin); b * bin < to; b++) {
+        const overlap = Math.min(to, (b + 1) * bin) - Math.max(from, b * bin);
+        if (overlap <= 0) continue;
+        for (const l of paths[i]!) {
+          const key = `${l}\t${b}`;
+          linkBins.set(key, (linkBins.get(key) ?? 0) + rate * overlap);
+        }
+      }
+    }
+  };
+  const onComplete = (_flow: number, tag: number): void => {
+    ends[tag] = network.now;
+    delivered[tag] = flows[tag]!.bytes;
+    live.delete(tag);
+  };
+  let next = 0;
+  let nextRemoval = 0;
+  const entry = (i: number): number => flows[i]!.start + latency;
+  for (;;) {
+    const arrival = next < count ? entry(order[next]!) : Number.POSITIVE_INFINITY;
+    const removal =
+      nextRemoval < removals.length ? flows[removals[nextRemoval]!]!.end : Number.POSITIVE_INFINITY;
+    const t = Math.min(arrival, removal, network.nextEventTime());
+    if (t === Number.POSITIVE_INFINITY) break;
+    if (t > network.now) {
+      if (bin > 0) addLinkBytes(network.now, t);
+      network.advanceTo(t);
+    }
+    network.takeCompleted(onComplete);
+    while (nextRemoval < removals.length && flows[removals[nextRemoval]!]!.end <= network.now) {
+      const i = removals[nextRemoval++]!;
+      if (networkFlow[i]! < 0 || !live.has(i)) continue;
+      delivered[i] = flows[i]!.bytes - network.removeFlow(networkFlow[i]!);
+      ends[i] = network.now;
+      live.delete(i);
+    }
+    while (next < count && entry(order[next]!) <= network.now) {
+      const i = order[next++]!;
+      const f = flows[i]!;
+      if (f.status === 'cancelled' && f.end <= network.now) {
+        ends[i] = f.end;
+        continue;
+      }
+      networkFlow[i] = network.addFlow(paths[i]!, f.bytes, i);
+      live.add(i);
+    }
+    network.solve();
+  }
+  const times: FlowTime[] = order
+    .slice()
+    .sort((a, b) => flows[a]!.id - flows[b]!.id)
+    .map((i) => ({ id: flows[i]!.id, start: flows[i]!.start, end: ends[i]!, delivered: delivered[i]! }));
+  const linkBytes = [...linkBins.entries()]
+    .map(([key, bytes]): [number, number, number] => {
+      const [l, b] = key.split('\t').map(Number) as [number, number];
+      return [l, b * bin, bytes];
+    })
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return { times, linkBytes, solves: network.stats.solves, solverMillis: network.stats.solveMillis };
+}

@@ -1,0 +1,94 @@
+import type { FlowReplaySettings } from '@rackwise/engine';
+
+/** A named network setting of the engine, as `rackwise flows replay --network` takes it. */
+export interface NamedNetworkSetting {
+  readonly description: string;
+  readonly settings: FlowReplaySettings;
+}
+
+/**
+ * Every network setting the engine offers, by name (docs/network-validation.md judges
+ * each against packet-level TCP). `day-long` is what the day-long presets (nas-sim) use.
+ */
+export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
+  exact: { description: 'exact max-min, per flow, every change solved (the test oracle)', settings: {} },
+  bundled: {
+    description: 'exact max-min over bundles of flows with the same path',
+    settings: { flowModel: 'bundled' },
+  },
+  'day-long': {
+    description: "the day-long presets' setting: solves at most every 100 ms, new flows idle until then",
+    settings: { resolveInterval: 0.1, betweenSolves: 'idle' },
+  },
+  'interval-residual': {
+    description: 'solves at most every 100 ms, new flows take at once what the solved ones leave',
+    settings: { resolveInterval: 0.1, betweenSolves: 'residual' },
+  },
+  incast: {
+    description: "exact, with the incast loss model: a link's goodput falls past its loss-free flow count",
+    settings: { congestionLoss: 'incast' },
+  },
+  'rack-paths': {
+    description: "exact, with the coarse fetchSource 'rack' paths: a fetch skips the source NIC",
+    settings: { shufflePath: 'rack' },
+  },
+};
+
+const NUMBER_KEYS = ['resolveInterval', 'goodputFactor', 'startupLatency', 'completionTolerance'] as const;
+const CHOICES: Readonly<Record<string, readonly string[]>> = {
+  betweenSolves: ['idle', 'residual'],
+  flowModel: ['per-flow', 'bundled'],
+  congestionLoss: ['none', 'incast'],
+  shufflePath: ['node', 'rack'],
+};
+const INCAST_KEYS = ['bufferBytes', 'mssBytes', 'rtoMinSeconds', 'rttSeconds', 'roundBytes', 'fastRetransmitWindow'];
+
+/**
+ * A network setting from its name (`NETWORK_SETTINGS`), or a named one followed by
+ * `key=value` changes, or `key=value` changes to the exact one:
+ * `day-long`, `exact,goodputFactor=0.96`, `congestionLoss=incast,incast.rtoMinSeconds=0.001`.
+ * @throws Error naming an unknown setting, key or value.
+ */
+export function networkSetting(text: string): FlowReplaySettings {
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  let settings: Record<string, unknown> = {};
+  const incast: Record<string, number> = {};
+  parts.forEach((part, i) => {
+    const eq = part.indexOf('=');
+    if (eq < 0) {
+      const named = NETWORK_SETTINGS[part];
+      if (i !== 0 || named === undefined) {
+        throw new Error(
+          `unknown network setting ${JSON.stringify(part)}; named settings (first): ${Object.keys(NETWORK_SETTINGS).join(', ')}`,
+        );
+      }
+      settings = { ...named.settings };
+      return;
+    }
+    const key = part.slice(0, eq);
+    const value = part.slice(eq + 1);
+    if (key.startsWith('incast.') && INCAST_KEYS.includes(key.slice(7))) {
+      const n = Number(value);
+      if (!(Number.isFinite(n) && n > 0)) throw new Error(`${key} must be a positive number, got ${JSON.stringify(value)}`);
+      incast[key.slice(7)] = n;
+    } else if ((NUMBER_KEYS as readonly string[]).includes(key)) {
+      const n = Number(value);
+      if (value === '' || !Number.isFinite(n)) throw new Error(`${key} must be a number, got ${JSON.stringify(value)}`);
+      settings[key] = n;
+    } else if (CHOICES[key] !== undefined) {
+      if (!CHOICES[key].includes(value)) {
+        throw new Error(`${key} must be one of ${CHOICES[key].join(', ')}, got ${JSON.stringify(value)}`);
+      }
+      settings[key] = value;
+    } else {
+      throw new Error(
+        `unknown network setting key ${JSON.stringify(key)}; keys: ${[...NUMBER_KEYS, ...Object.keys(CHOICES), ...INCAST_KEYS.map((k) => `incast.${k}`)].join(', ')}`,
+      );
+    }
+  });
+  if (Object.keys(incast).length > 0) settings.incast = incast;
+  return settings as FlowReplaySettings;
+}
