@@ -19,6 +19,7 @@
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 using namespace ns3;
@@ -159,12 +160,16 @@ BuildNetwork(const Topology& topo, const Settings& s)
     }
     else if (s.queue == "fq")
     {
-        // Per-flow fair queueing (deficit round robin over 5-tuple hash
-        // buckets) with CoDel's AQM effectively off: a packet is dropped only
-        // when the shared byte limit overflows, and then one packet from the
-        // longest flow queue.
+        // Per-flow fair queueing (deficit round robin, quantum = one MTU,
+        // over 65536 hash buckets of the 5-tuple) with CoDel's AQM
+        // effectively off (target 10 s is never reached): a packet is dropped
+        // only when the shared limit overflows, and then one packet from the
+        // longest flow queue. ns-3.37's FqCoDel delivers nothing when its
+        // MaxSize is in bytes (measured), so the limit is in packets:
+        // queueBytes / mtu, at least 2.
+        const uint64_t packets = std::max<uint64_t>(2, s.queueBytes / s.mtu);
         tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc",
-                             "MaxSize", QueueSizeValue(QueueSize(maxSize)),
+                             "MaxSize", QueueSizeValue(QueueSize(std::to_string(packets) + "p")),
                              "Target", StringValue("10s"),
                              "Interval", StringValue("100s"),
                              "DropBatchSize", UintegerValue(1),

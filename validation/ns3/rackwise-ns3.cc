@@ -177,13 +177,19 @@ main(int argc, char* argv[])
         return 3;
     }
 
+    // Packets dropped by the queue discs, in total and by kind of link.
     uint64_t dropPackets = 0;
     uint64_t dropBytes = 0;
-    for (const auto& q : net.linkQueue)
+    uint64_t dropsByKind[4] = {0, 0, 0, 0}; // nic-up, nic-down, rack-up, rack-down
+    const uint32_t N = trace.topology.Nodes();
+    const uint32_t R = trace.topology.racks;
+    for (uint32_t l = 0; l < net.linkQueue.size(); ++l)
     {
-        const QueueDisc::Stats& st = q->GetStats();
+        const QueueDisc::Stats& st = net.linkQueue[l]->GetStats();
         dropPackets += st.nTotalDroppedPackets;
         dropBytes += st.nTotalDroppedBytes;
+        uint32_t kind = l < N ? 0 : l < 2 * N ? 1 : l < 2 * N + R ? 2 : 3;
+        dropsByKind[kind] += st.nTotalDroppedPackets;
     }
     uint64_t totalBytes = 0;
     for (const FlowSpec& f : trace.flows)
@@ -202,6 +208,8 @@ main(int argc, char* argv[])
     out << "# flows=" << res.size() << " bytes=" << totalBytes << " simulatedEnd=" << Num(simEnd)
         << "s wallSeconds=" << wall << " events=" << events
         << " queueDrops=" << dropPackets << " packets (" << dropBytes << " bytes)\n";
+    out << "# queueDrops by link: nic-up=" << dropsByKind[0] << " nic-down=" << dropsByKind[1]
+        << " rack-up=" << dropsByKind[2] << " rack-down=" << dropsByKind[3] << "\n";
     out << "# columns: id\tstart s\tend s\tbytes delivered\n";
     for (uint32_t i = 0; i < res.size(); ++i)
     {
