@@ -150,39 +150,50 @@ BuildNetwork(const Topology& topo, const Settings& s)
     // Ipv4AddressHelper::Assign installs FqCoDel as the root queue disc of
     // every device (ns-3 >= 3.28 default). Remove it and install the
     // intended discipline explicitly.
-    TrafficControlHelper tch;
-    tch.Uninstall(all);
-    const std::string maxSize = std::to_string(s.queueBytes) + "B";
-    if (s.queue == "droptail")
+    TrafficControlHelper().Uninstall(all);
+    // Host NIC queues (nic-up) may be sized apart from switch ports: ns-3
+    // has no TCP small queues, so a host drops its own packets where Linux
+    // would hold them back in the socket.
+    const uint64_t hostBytes = s.hostQueueBytes > 0 ? s.hostQueueBytes : s.queueBytes;
+    QueueDiscContainer qdiscs;
+    for (uint32_t i = 0; i < all.GetN(); ++i)
     {
-        // FIFO with tail drop, limited in bytes.
-        tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", QueueSizeValue(QueueSize(maxSize)));
+        // `all` holds per host {nic-up, nic-down}, then per rack {rack-up, rack-down}.
+        const bool hostNic = i < 2 * N && i % 2 == 0;
+        const uint64_t bytes = hostNic ? hostBytes : s.queueBytes;
+        TrafficControlHelper tch;
+        if (s.queue == "droptail")
+        {
+            // FIFO with tail drop, limited in bytes.
+            tch.SetRootQueueDisc("ns3::FifoQueueDisc",
+                                 "MaxSize", QueueSizeValue(QueueSize(std::to_string(bytes) + "B")));
+        }
+        else if (s.queue == "fq")
+        {
+            // Per-flow fair queueing (deficit round robin, quantum = one MTU,
+            // over 65536 hash buckets of the 5-tuple, salted with --seed) with
+            // CoDel's AQM effectively off (target 10 s is never reached): a
+            // packet is dropped only when the shared limit overflows, and then
+            // one packet from the longest flow queue. ns-3.37's FqCoDel
+            // delivers nothing when its MaxSize is in bytes (measured), so the
+            // limit is in packets: bytes / mtu, at least 2.
+            const uint64_t packets = std::max<uint64_t>(2, bytes / s.mtu);
+            tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc",
+                                 "MaxSize", QueueSizeValue(QueueSize(std::to_string(packets) + "p")),
+                                 "Target", StringValue("10s"),
+                                 "Interval", StringValue("100s"),
+                                 "DropBatchSize", UintegerValue(1),
+                                 "Flows", UintegerValue(65536),
+                                 "Perturbation", UintegerValue(s.seed),
+                                 "UseEcn", BooleanValue(false));
+        }
+        else
+        {
+            throw std::invalid_argument("--queue must be droptail or fq, got '" + s.queue + "'");
+        }
+        qdiscs.Add(tch.Install(all.Get(i)));
     }
-    else if (s.queue == "fq")
-    {
-        // Per-flow fair queueing (deficit round robin, quantum = one MTU,
-        // over 65536 hash buckets of the 5-tuple) with CoDel's AQM
-        // effectively off (target 10 s is never reached): a packet is dropped
-        // only when the shared limit overflows, and then one packet from the
-        // longest flow queue. ns-3.37's FqCoDel delivers nothing when its
-        // MaxSize is in bytes (measured), so the limit is in packets:
-        // queueBytes / mtu, at least 2.
-        const uint64_t packets = std::max<uint64_t>(2, s.queueBytes / s.mtu);
-        tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc",
-                             "MaxSize", QueueSizeValue(QueueSize(std::to_string(packets) + "p")),
-                             "Target", StringValue("10s"),
-                             "Interval", StringValue("100s"),
-                             "DropBatchSize", UintegerValue(1),
-                             "Flows", UintegerValue(65536),
-                             "UseEcn", BooleanValue(false));
-    }
-    else
-    {
-        throw std::invalid_argument("--queue must be droptail or fq, got '" + s.queue + "'");
-    }
-    QueueDiscContainer qdiscs = tch.Install(all);
-    // tch.Install returns the discs in the order of `all`: per host
-    // {nic-up, nic-down}, then per rack {rack-up, rack-down}.
+    // qdiscs is in the order of `all`.
     net.linkQueue.resize(topo.Links());
     for (uint32_t n = 0; n < N; ++n)
     {

@@ -46,7 +46,8 @@ Describe(const Settings& s)
 {
     std::ostringstream os;
     os << "# settings: tcp=" << s.tcp << " rtoMin=" << s.rtoMin << "s queue=" << s.queue
-       << " queueBytes=" << s.queueBytes << " delay=" << s.delay << "s seed=" << s.seed
+       << " queueBytes=" << s.queueBytes
+       << " hostQueueBytes=" << (s.hostQueueBytes ? s.hostQueueBytes : s.queueBytes) << " delay=" << s.delay << "s seed=" << s.seed
        << " mtu=" << s.mtu << " segment=" << (s.mtu - 52) << "B delAckCount=1"
        << " buffers=" << s.bufBytes << "B initialCwnd=10 stopAfter=" << s.stopAfter << "s\n";
     return os.str();
@@ -64,6 +65,14 @@ Validate(const Settings& s)
     {
         bad("--out=<file> is required");
     }
+    if (s.queue != "droptail" && s.queue != "fq")
+    {
+        bad("--queue must be droptail or fq, got '" + s.queue + "'");
+    }
+    if (s.tcp != "newreno" && s.tcp != "cubic")
+    {
+        bad("--tcp must be newreno or cubic, got '" + s.tcp + "'");
+    }
     if (!(s.bin > 0))
     {
         bad("--bin must be > 0");
@@ -80,9 +89,9 @@ Validate(const Settings& s)
     {
         bad("--mtu must be in [576, 65535]");
     }
-    if (s.queueBytes < s.mtu)
+    if (s.queueBytes < s.mtu || (s.hostQueueBytes > 0 && s.hostQueueBytes < s.mtu))
     {
-        bad("--queueBytes must hold at least one MTU");
+        bad("--queueBytes and --hostQueueBytes must hold at least one MTU");
     }
     if (!(s.stopAfter > 0))
     {
@@ -105,7 +114,9 @@ main(int argc, char* argv[])
     cmd.AddValue("tcp", "congestion control: newreno|cubic", s.tcp);
     cmd.AddValue("rtoMin", "TCP minimum retransmission timeout, seconds", s.rtoMin);
     cmd.AddValue("queue", "queue discipline of every device: droptail|fq", s.queue);
-    cmd.AddValue("queueBytes", "buffer of every device queue, bytes", s.queueBytes);
+    cmd.AddValue("queueBytes", "buffer of every switch port (ToR, core), bytes", s.queueBytes);
+    cmd.AddValue("hostQueueBytes", "buffer of every host NIC, bytes (0: = queueBytes)",
+                 s.hostQueueBytes);
     cmd.AddValue("delay", "one-way propagation delay of every link, seconds", s.delay);
     cmd.AddValue("seed", "ns-3 run number (RngSeedManager::SetRun)", s.seed);
     cmd.AddValue("mtu", "IP MTU of every device, bytes (segment = mtu - 52)", s.mtu);
