@@ -13,6 +13,8 @@ import { type CollectedResults, collect } from './collect.js';
 import { writeReport } from './report.js';
 
 const REFERENCE = new URL('./quick-reference.json', import.meta.url).pathname;
+/** The quick check's counts, read by the test summary. */
+const QUICK_CHECK = new URL('../quick-check.json', import.meta.url).pathname;
 
 /** Tolerances of the quick check: ns-3's own figures, and each model setting's error. */
 const TOLERANCE = { ns3Relative: 0.05, errorPoints: 0.05 } as const;
@@ -66,6 +68,10 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!ok) problems.push(line);
   }
   const seconds = (performance.now() - started) / 1000;
+  writeFileSync(
+    QUICK_CHECK,
+    `${JSON.stringify({ numPassedTests: Object.keys(committed.figures).length - problems.length, numFailedTests: problems.length, seconds })}\n`,
+  );
   process.stdout.write(
     `network validation --quick: ${Object.keys(committed.figures).length - problems.length} passed, ${problems.length} failed (${seconds.toFixed(0)} s)\n`,
   );
