@@ -49,6 +49,7 @@ Describe(const Settings& s)
     std::ostringstream os;
     os << "# settings: tcp=" << s.tcp << " rtoMin=" << s.rtoMin << "s queue=" << s.queue
        << " queueBytes=" << s.queueBytes
+       << " hostQueue=" << (s.hostQueue.empty() ? s.queue : s.hostQueue)
        << " hostQueueBytes=" << (s.hostQueueBytes ? s.hostQueueBytes : s.queueBytes)
        << " delay=" << s.delay << "s seed=" << s.seed
        << " mtu=" << s.mtu << " segment=" << (s.mtu - 52) << "B delAckCount=1"
@@ -113,6 +114,10 @@ Validate(const Settings& s)
     {
         bad("--queue must be droptail or fq, got '" + s.queue + "'");
     }
+    if (!s.hostQueue.empty() && s.hostQueue != "droptail" && s.hostQueue != "fq")
+    {
+        bad("--hostQueue must be droptail or fq, got '" + s.hostQueue + "'");
+    }
     if (s.tcp != "newreno" && s.tcp != "cubic")
     {
         bad("--tcp must be newreno or cubic, got '" + s.tcp + "'");
@@ -159,6 +164,8 @@ main(int argc, char* argv[])
     cmd.AddValue("rtoMin", "TCP minimum retransmission timeout, seconds", s.rtoMin);
     cmd.AddValue("queue", "queue discipline of every device: droptail|fq", s.queue);
     cmd.AddValue("queueBytes", "buffer of every switch port (ToR, core), bytes", s.queueBytes);
+    cmd.AddValue("hostQueue", "discipline of every host NIC: droptail|fq (default: --queue)",
+                 s.hostQueue);
     cmd.AddValue("hostQueueBytes", "buffer of every host NIC, bytes (0: = queueBytes)",
                  s.hostQueueBytes);
     cmd.AddValue("delay", "one-way propagation delay of every link, seconds", s.delay);
