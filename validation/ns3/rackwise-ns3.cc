@@ -26,6 +26,8 @@
 #include <memory>
 #include <sstream>
 
+#include <csignal>
+#include <cstring>
 #include <unistd.h>
 
 using namespace ns3;
@@ -57,6 +59,24 @@ Describe(const Settings& s)
     return os.str();
 }
 
+// Temporary output paths still open, removed if the run is interrupted.
+// Fixed-size C strings so the signal handler needs no allocation.
+char g_tmpPaths[2][4096];
+
+extern "C" void
+OnSignal(int sig)
+{
+    for (auto& p : g_tmpPaths)
+    {
+        if (p[0] != '\0')
+        {
+            unlink(p);
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 // An output written to "<path>.tmp<pid>" and renamed over <path> only when
 // complete, so a failed or interrupted run never leaves a partial file.
 class Output
@@ -67,6 +87,15 @@ class Output
           m_tmp(path + ".tmp" + std::to_string(getpid())),
           m_stream(m_tmp)
     {
+        for (auto& p : g_tmpPaths)
+        {
+            if (p[0] == '\0' && m_tmp.size() < sizeof p)
+            {
+                std::memcpy(p, m_tmp.c_str(), m_tmp.size() + 1);
+                m_slot = p;
+                break;
+            }
+        }
     }
     ~Output()
     {
@@ -74,6 +103,10 @@ class Output
         {
             m_stream.close();
             std::remove(m_tmp.c_str());
+        }
+        if (m_slot)
+        {
+            m_slot[0] = '\0';
         }
     }
     bool Opened() const { return m_stream.is_open(); }
@@ -96,6 +129,7 @@ class Output
     std::string m_tmp;
     std::ofstream m_stream;
     bool m_done = false;
+    char* m_slot = nullptr;
 };
 
 void
@@ -188,6 +222,9 @@ main(int argc, char* argv[])
         return 2;
     }
 
+    signal(SIGINT, OnSignal);
+    signal(SIGTERM, OnSignal);
+    signal(SIGHUP, OnSignal);
     // Open the outputs before simulating, so an unwritable path fails fast.
     Output out(s.outPath);
     std::unique_ptr<Output> linksOut;
