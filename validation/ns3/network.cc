@@ -155,20 +155,22 @@ BuildNetwork(const Topology& topo, const Settings& s)
     // has no TCP small queues, so a host drops its own packets where Linux
     // would hold them back in the socket.
     const uint64_t hostBytes = s.hostQueueBytes > 0 ? s.hostQueueBytes : s.queueBytes;
+    const std::string hostQueue = s.hostQueue.empty() ? s.queue : s.hostQueue;
     QueueDiscContainer qdiscs;
     for (uint32_t i = 0; i < all.GetN(); ++i)
     {
         // `all` holds per host {nic-up, nic-down}, then per rack {rack-up, rack-down}.
         const bool hostNic = i < 2 * N && i % 2 == 0;
         const uint64_t bytes = hostNic ? hostBytes : s.queueBytes;
+        const std::string& kind = hostNic ? hostQueue : s.queue;
         TrafficControlHelper tch;
-        if (s.queue == "droptail")
+        if (kind == "droptail")
         {
             // FIFO with tail drop, limited in bytes.
             tch.SetRootQueueDisc("ns3::FifoQueueDisc",
                                  "MaxSize", QueueSizeValue(QueueSize(std::to_string(bytes) + "B")));
         }
-        else if (s.queue == "fq")
+        else if (kind == "fq")
         {
             // Per-flow fair queueing (deficit round robin, quantum = one MTU,
             // over 65536 hash buckets of the 5-tuple, salted with --seed) with
@@ -189,7 +191,8 @@ BuildNetwork(const Topology& topo, const Settings& s)
         }
         else
         {
-            throw std::invalid_argument("--queue must be droptail or fq, got '" + s.queue + "'");
+            throw std::invalid_argument("queue discipline must be droptail or fq, got '" + kind +
+                                        "'");
         }
         qdiscs.Add(tch.Install(all.Get(i)));
     }

@@ -28,6 +28,7 @@ struct Settings
     double rtoMin = 0.2;         // s, TCP retransmission timeout floor
     std::string queue = "droptail"; // droptail | fq
     uint64_t queueBytes = 131072;   // bytes per switch (ToR, core) port queue (128 KiB)
+    std::string hostQueue;          // host NIC discipline; empty = same as queue
     uint64_t hostQueueBytes = 0;    // bytes per host NIC queue; 0 = same as queueBytes
     double delay = 10e-6;        // s, one-way propagation delay per link
     uint32_t seed = 1;           // ns-3 run number

@@ -26,6 +26,10 @@
 #include <memory>
 #include <sstream>
 
+#include <csignal>
+#include <cstring>
+#include <unistd.h>
+
 using namespace ns3;
 using namespace rackwise;
 
@@ -47,11 +51,86 @@ Describe(const Settings& s)
     std::ostringstream os;
     os << "# settings: tcp=" << s.tcp << " rtoMin=" << s.rtoMin << "s queue=" << s.queue
        << " queueBytes=" << s.queueBytes
-       << " hostQueueBytes=" << (s.hostQueueBytes ? s.hostQueueBytes : s.queueBytes) << " delay=" << s.delay << "s seed=" << s.seed
+       << " hostQueue=" << (s.hostQueue.empty() ? s.queue : s.hostQueue)
+       << " hostQueueBytes=" << (s.hostQueueBytes ? s.hostQueueBytes : s.queueBytes)
+       << " delay=" << s.delay << "s seed=" << s.seed
        << " mtu=" << s.mtu << " segment=" << (s.mtu - 52) << "B delAckCount=1"
        << " buffers=" << s.bufBytes << "B initialCwnd=10 stopAfter=" << s.stopAfter << "s\n";
     return os.str();
 }
+
+// Temporary output paths still open, removed if the run is interrupted.
+// Fixed-size C strings so the signal handler needs no allocation.
+char g_tmpPaths[2][4096];
+
+extern "C" void
+OnSignal(int sig)
+{
+    for (auto& p : g_tmpPaths)
+    {
+        if (p[0] != '\0')
+        {
+            unlink(p);
+        }
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+// An output written to "<path>.tmp<pid>" and renamed over <path> only when
+// complete, so a failed or interrupted run never leaves a partial file.
+class Output
+{
+  public:
+    explicit Output(const std::string& path)
+        : m_path(path),
+          m_tmp(path + ".tmp" + std::to_string(getpid())),
+          m_stream(m_tmp)
+    {
+        for (auto& p : g_tmpPaths)
+        {
+            if (p[0] == '\0' && m_tmp.size() < sizeof p)
+            {
+                std::memcpy(p, m_tmp.c_str(), m_tmp.size() + 1);
+                m_slot = p;
+                break;
+            }
+        }
+    }
+    ~Output()
+    {
+        if (!m_done)
+        {
+            m_stream.close();
+            std::remove(m_tmp.c_str());
+        }
+        if (m_slot)
+        {
+            m_slot[0] = '\0';
+        }
+    }
+    bool Opened() const { return m_stream.is_open(); }
+    std::ofstream& Stream() { return m_stream; }
+    // Closes and renames into place; false on any write error.
+    bool Commit()
+    {
+        m_stream.close();
+        if (!m_stream || std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
+        {
+            return false;
+        }
+        m_done = true;
+        return true;
+    }
+    const std::string& Path() const { return m_path; }
+
+  private:
+    std::string m_path;
+    std::string m_tmp;
+    std::ofstream m_stream;
+    bool m_done = false;
+    char* m_slot = nullptr;
+};
 
 void
 Validate(const Settings& s)
@@ -68,6 +147,10 @@ Validate(const Settings& s)
     if (s.queue != "droptail" && s.queue != "fq")
     {
         bad("--queue must be droptail or fq, got '" + s.queue + "'");
+    }
+    if (!s.hostQueue.empty() && s.hostQueue != "droptail" && s.hostQueue != "fq")
+    {
+        bad("--hostQueue must be droptail or fq, got '" + s.hostQueue + "'");
     }
     if (s.tcp != "newreno" && s.tcp != "cubic")
     {
@@ -115,6 +198,8 @@ main(int argc, char* argv[])
     cmd.AddValue("rtoMin", "TCP minimum retransmission timeout, seconds", s.rtoMin);
     cmd.AddValue("queue", "queue discipline of every device: droptail|fq", s.queue);
     cmd.AddValue("queueBytes", "buffer of every switch port (ToR, core), bytes", s.queueBytes);
+    cmd.AddValue("hostQueue", "discipline of every host NIC: droptail|fq (default: --queue)",
+                 s.hostQueue);
     cmd.AddValue("hostQueueBytes", "buffer of every host NIC, bytes (0: = queueBytes)",
                  s.hostQueueBytes);
     cmd.AddValue("delay", "one-way propagation delay of every link, seconds", s.delay);
@@ -135,6 +220,23 @@ main(int argc, char* argv[])
     {
         std::cerr << "rackwise-ns3: " << e.what() << "\n";
         return 2;
+    }
+
+    signal(SIGINT, OnSignal);
+    signal(SIGTERM, OnSignal);
+    signal(SIGHUP, OnSignal);
+    // Open the outputs before simulating, so an unwritable path fails fast.
+    Output out(s.outPath);
+    std::unique_ptr<Output> linksOut;
+    if (!s.linksPath.empty())
+    {
+        linksOut = std::make_unique<Output>(s.linksPath);
+    }
+    if (!out.Opened() || (linksOut && !linksOut->Opened()))
+    {
+        std::cerr << "rackwise-ns3: cannot write "
+                  << (out.Opened() ? s.linksPath : s.outPath) << "\n";
+        return 4;
     }
 
     auto wall0 = std::chrono::steady_clock::now();
@@ -208,37 +310,29 @@ main(int argc, char* argv[])
         totalBytes += f.sendBytes;
     }
 
-    std::ofstream out(s.outPath);
-    out << "# rackwise flow times 1\n";
-    out << "# source: " << s.tracePath << "\n";
-    out << Describe(s);
-    out << "# topology: racks=" << trace.topology.racks
-        << " nodesPerRack=" << trace.topology.nodesPerRack
-        << " nicBps=" << trace.topology.nicBps << " rackUpBps=" << trace.topology.rackUplinkBps
-        << " rackDownBps=" << trace.topology.rackDownlinkBps << "\n";
-    out << "# flows=" << res.size() << " bytes=" << totalBytes << " simulatedEnd=" << Num(simEnd)
-        << "s wallSeconds=" << wall << " events=" << events
-        << " queueDrops=" << dropPackets << " packets (" << dropBytes << " bytes)\n";
-    out << "# queueDrops by link: nic-up=" << dropsByKind[0] << " nic-down=" << dropsByKind[1]
-        << " rack-up=" << dropsByKind[2] << " rack-down=" << dropsByKind[3] << "\n";
-    out << "# columns: id\tstart s\tend s\tbytes delivered\n";
+    std::ofstream& os = out.Stream();
+    os << "# rackwise flow times 1\n";
+    os << "# source: " << s.tracePath << "\n";
+    os << Describe(s);
+    os << "# topology: racks=" << trace.topology.racks
+       << " nodesPerRack=" << trace.topology.nodesPerRack
+       << " nicBps=" << trace.topology.nicBps << " rackUpBps=" << trace.topology.rackUplinkBps
+       << " rackDownBps=" << trace.topology.rackDownlinkBps << "\n";
+    os << "# flows=" << res.size() << " bytes=" << totalBytes << " simulatedEnd=" << Num(simEnd)
+       << "s wallSeconds=" << wall << " events=" << events
+       << " queueDrops=" << dropPackets << " packets (" << dropBytes << " bytes)\n";
+    os << "# queueDrops by link: nic-up=" << dropsByKind[0] << " nic-down=" << dropsByKind[1]
+       << " rack-up=" << dropsByKind[2] << " rack-down=" << dropsByKind[3] << "\n";
+    os << "# columns: id\tstart s\tend s\tbytes delivered\n";
     for (uint32_t i = 0; i < res.size(); ++i)
     {
         const FlowSpec& f = trace.flows[i];
-        out << f.id << "\t" << Num(f.start) << "\t" << Num(res[i].end) << "\t" << res[i].received
-            << "\n";
+        os << f.id << "\t" << Num(f.start) << "\t" << Num(res[i].end) << "\t" << res[i].received
+           << "\n";
     }
-    out.close();
-    if (!out)
-    {
-        std::cerr << "rackwise-ns3: cannot write " << s.outPath << "\n";
-        Simulator::Destroy();
-        return 4;
-    }
-
     if (links)
     {
-        std::ofstream lo(s.linksPath);
+        std::ofstream& lo = linksOut->Stream();
         lo << "# rackwise link bytes 1\n";
         lo << "# bytes = TCP payload of the IP packets a link's transmitting device starts "
               "sending in the bin (retransmissions included; IP, TCP and PPP headers and "
@@ -253,13 +347,19 @@ main(int argc, char* argv[])
                 lo << l << "\t" << Num(b.first * s.bin) << "\t" << b.second << "\n";
             }
         }
-        lo.close();
-        if (!lo)
+        if (!linksOut->Commit())
         {
             std::cerr << "rackwise-ns3: cannot write " << s.linksPath << "\n";
             Simulator::Destroy();
             return 4;
         }
+    }
+    // The flow times last: their presence means the whole run succeeded.
+    if (!out.Commit())
+    {
+        std::cerr << "rackwise-ns3: cannot write " << s.outPath << "\n";
+        Simulator::Destroy();
+        return 4;
     }
     Simulator::Destroy();
     return 0;

@@ -42,3 +42,10 @@ for n, racks, per_rack in ((8, 3, 3), (32, 3, 11)):
           "(d) incast: %d senders x 262144 B to node 0; 1 Gbps NICs, 10 Gbps rack links" % n,
           racks, per_rack, 1e9, 1e10, 1e10,
           [(0, s, 0, 262144) for s in range(1, n + 1)])
+
+# (e) wall-time probe: a cross-rack permutation, 4 racks x 4 hosts, 1 Gbps
+# NICs, 2 Gbps rack links (2:1), host i sends 20 MB to host i + 4 (next rack).
+write("permutation-4x4.tsv",
+      "(e) permutation: 4 racks x 4 hosts, 1 Gbps NICs, 2 Gbps rack links, 20 MB to the next rack",
+      4, 4, 1e9, 2e9, 2e9,
+      [(0, s, (s + 4) % 16, 20000000) for s in range(16)])
