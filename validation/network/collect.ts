@@ -6,8 +6,16 @@
 import type { FlowReplaySettings, FlowTime } from '@rackwise/engine';
 import { type FlowComparison, NETWORK_SETTINGS, quantile } from '@rackwise/experiments';
 import { type FlowCorrection, type IncastFit, fitFlowCorrection, fitIncast } from './corrections.js';
-import { evaluateSetting, harnessHash, incastGoodput, referenceTiming } from './evaluate.js';
+import {
+  type ReferenceTiming,
+  evaluateSetting,
+  harnessHash,
+  incastGoodput,
+  rackUtilisation,
+  referenceTiming,
+} from './evaluate.js';
 import { fb2010Scenarios } from './fb2010-traces.js';
+import { LINK_BIN } from './ns3.js';
 import { TCP_SETTINGS } from './ns3.js';
 import { type Scenario, syntheticScenarios } from './scenarios.js';
 
@@ -23,6 +31,13 @@ export interface ReferenceFigures {
 /** One model setting's figures against one TCP setting. */
 export interface SettingFigures extends FlowComparison {
   readonly cpuSeconds: number;
+  /** Rack-link utilisation per 100 ms bin: mean |model − ns-3| (points), and each one's mean. */
+  readonly utilisation: {
+    readonly meanAbsolute: number;
+    readonly model: number;
+    readonly reference: number;
+    readonly bins: number;
+  };
   readonly goodput?: number;
 }
 
@@ -41,6 +56,11 @@ export interface ScenarioResult {
   readonly settings: Readonly<Record<string, Readonly<Record<string, SettingFigures>>>>;
   /** FCT CDF samples of ns-3 (reno-200ms) and of the exact and day-long models. */
   readonly cdf: CdfSamples;
+  /** The rack link that carried most under ns-3, and its utilisation per bin under ns-3 and two models. */
+  readonly utilisation: {
+    readonly link: number;
+    readonly series: Readonly<Record<string, readonly (readonly [number, number])[]>>;
+  };
 }
 
 export interface CollectedResults {
@@ -54,10 +74,10 @@ export interface CollectedResults {
 
 /** Which TCP settings each family runs under (the reference, reno-200ms, always). */
 const TCP_BY_FAMILY: Readonly<Record<Scenario['family'], readonly string[]>> = {
-  'all-to-all': ['reno-200ms', 'reno-1ms', 'fq-1ms'],
-  incast: ['reno-200ms', 'reno-1ms'],
+  'all-to-all': ['reno-200ms', 'reno-1ms', 'hostdrop-200ms', 'fq-1ms'],
+  incast: ['reno-200ms', 'reno-1ms', 'hostdrop-200ms'],
   mixed: ['reno-200ms', 'fq-1ms'],
-  fb2010: ['reno-200ms', 'reno-1ms'],
+  fb2010: ['reno-200ms'],
 };
 
 function cdfSample(fcts: number[]): number[] {
@@ -71,30 +91,68 @@ function fcts(scenario: Scenario, times: readonly FlowTime[]): number[] {
   return times.map((t) => t.end - start.get(t.id)!);
 }
 
+/** The rack link that carried the most bytes. */
+function busiestRackLink(
+  scenario: Scenario,
+  linkBytes: readonly (readonly [number, number, number])[],
+): number {
+  const totals = new Map<number, number>();
+  for (const [link, series] of rackUtilisation(scenario, linkBytes)) {
+    let sum = 0;
+    for (const u of series.values()) sum += u;
+    totals.set(link, sum);
+  }
+  let best = -1;
+  for (const [link, sum] of totals) if (best < 0 || sum > totals.get(best)!) best = link;
+  return best;
+}
+
+/** One rack link's utilisation per bin, as [bin start, utilisation] points with zeros filled in. */
+function utilisationSeries(
+  scenario: Scenario,
+  linkBytes: readonly (readonly [number, number, number])[],
+  link: number,
+): [number, number][] {
+  const series = rackUtilisation(scenario, linkBytes).get(link) ?? new Map<number, number>();
+  const bins = [...series.keys()];
+  if (bins.length === 0) return [];
+  const last = Math.max(...bins);
+  const first = Math.min(...bins);
+  return Array.from({ length: last - first + 1 }, (_, i) => [
+    (first + i) * LINK_BIN,
+    series.get(first + i) ?? 0,
+  ]);
+}
+
 /** Runs everything; `log` hears one line per step. */
 export async function collect(quick: boolean, log: (line: string) => void): Promise<CollectedResults> {
   const scenarios = [...syntheticScenarios(quick), ...(await fb2010Scenarios(quick))];
   const hash = harnessHash();
   const references = new Map<Scenario, Record<string, readonly FlowTime[]>>();
+  const timingsOf = new Map<Scenario, Record<string, ReferenceTiming>>();
   const referenceFigures = new Map<Scenario, Record<string, ReferenceFigures>>();
   for (const scenario of scenarios) {
-    const tcps = quick ? ['reno-200ms'] : TCP_BY_FAMILY[scenario.family];
-    const timings: Record<string, readonly FlowTime[]> = {};
-    const figures: Record<string, ReferenceFigures> = {};
-    for (const tcp of tcps) {
+    references.set(scenario, {});
+    timingsOf.set(scenario, {});
+    referenceFigures.set(scenario, {});
+  }
+  // The reference first for every scenario, then the other TCP settings.
+  const order = quick ? ['reno-200ms'] : Object.keys(TCP_SETTINGS);
+  for (const tcp of order) {
+    for (const scenario of scenarios) {
+      if (!quick && !TCP_BY_FAMILY[scenario.family].includes(tcp)) continue;
       const run = referenceTiming(scenario, TCP_SETTINGS[tcp]!, hash);
-      timings[tcp] = run.times;
+      references.get(scenario)![tcp] = run.times;
+      timingsOf.get(scenario)![tcp] = run;
       const f = fcts(scenario, run.times).sort((a, b) => a - b);
-      figures[tcp] = {
+      referenceFigures.get(scenario)![tcp] = {
         medianFct: quantile(f, 0.5),
         lastByte: run.times.reduce((m, t) => Math.max(m, t.end), 0),
         cpuSeconds: run.cpuSeconds,
         ...(scenario.family === 'incast' ? { goodput: incastGoodput(scenario, run.times) } : {}),
       };
-      log(`ns-3 ${tcp.padEnd(12)} ${scenario.name}: ${run.cpuSeconds.toFixed(1)} CPU s`);
+      log(`ns-3 ${tcp.padEnd(14)} ${scenario.name}: ${run.cpuSeconds.toFixed(1)} CPU s`);
     }
-    references.set(scenario, timings);
-    referenceFigures.set(scenario, figures);
   }
 
   const modelSettings: Record<string, FlowReplaySettings> = Object.fromEntries(
@@ -132,9 +190,13 @@ export async function collect(quick: boolean, log: (line: string) => void): Prom
   }
 
   const results: ScenarioResult[] = scenarios.map((scenario) => {
-    const timings = references.get(scenario)!;
+    const timings = timingsOf.get(scenario)!;
     const settings: Record<string, Record<string, SettingFigures>> = {};
-    const cdf: Record<string, number[]> = { 'ns-3': cdfSample(fcts(scenario, timings['reno-200ms']!)) };
+    const cdf: Record<string, number[]> = { 'ns-3': cdfSample(fcts(scenario, timings['reno-200ms']!.times)) };
+    const busiest = busiestRackLink(scenario, timings['reno-200ms']!.linkBytes);
+    const utilisation: Record<string, [number, number][]> = {
+      'ns-3': utilisationSeries(scenario, timings['reno-200ms']!.linkBytes, busiest),
+    };
     for (const [name, replay] of Object.entries(modelSettings)) {
       settings[name] = {};
       for (const [tcp, reference] of Object.entries(timings)) {
@@ -142,10 +204,12 @@ export async function collect(quick: boolean, log: (line: string) => void): Prom
         settings[name][tcp] = {
           ...r.comparison,
           cpuSeconds: r.cpuSeconds,
+          utilisation: r.utilisation,
           ...(scenario.family === 'incast' ? { goodput: incastGoodput(scenario, r.times) } : {}),
         };
         if (tcp === 'reno-200ms' && (name === 'exact' || name === 'day-long')) {
           cdf[name] = cdfSample(fcts(scenario, r.times));
+          utilisation[name] = utilisationSeries(scenario, r.linkBytes, busiest);
         }
       }
     }
@@ -160,6 +224,7 @@ export async function collect(quick: boolean, log: (line: string) => void): Prom
       references: referenceFigures.get(scenario)!,
       settings,
       cdf,
+      utilisation: { link: busiest, series: utilisation },
     };
   });
   return {

@@ -71,7 +71,7 @@ export function windowOf(
 /** Family (d): Fair and NAS, seeds 1–3 (seed 1 calibrates, 2 and 3 judge); `quick` gives none. */
 export async function fb2010Scenarios(
   quick: boolean,
-  maxBytes = 1.5e9,
+  maxBytes = 1e9,
   seeds: readonly number[] = [1, 2, 3],
 ): Promise<Scenario[]> {
   if (quick) return [];
