@@ -34,8 +34,9 @@ void
 ConfigureDefaults(const Settings& s)
 {
     // One fixed seed, the run number from --seed: the ns-3 way to get
-    // independent, reproducible streams (only FqCoDel's hash perturbation
-    // draws from them; TCP itself is deterministic).
+    // independent, reproducible streams. Nothing in this model draws from
+    // them today (TCP and drop-tail are deterministic); --seed also salts
+    // the fq hash directly.
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(s.seed);
 

@@ -196,7 +196,7 @@ main(int argc, char* argv[])
     cmd.AddValue("bin", "bin width of --links, seconds", s.bin);
     cmd.AddValue("tcp", "congestion control: newreno|cubic", s.tcp);
     cmd.AddValue("rtoMin", "TCP minimum retransmission timeout, seconds", s.rtoMin);
-    cmd.AddValue("queue", "queue discipline of every device: droptail|fq", s.queue);
+    cmd.AddValue("queue", "queue discipline of switch ports (and host NICs): droptail|fq", s.queue);
     cmd.AddValue("queueBytes", "buffer of every switch port (ToR, core), bytes", s.queueBytes);
     cmd.AddValue("hostQueue", "discipline of every host NIC: droptail|fq (default: --queue)",
                  s.hostQueue);

@@ -3,8 +3,9 @@
 #  1. one 10 MB flow across racks (examples/single-10mb.tsv),
 #  2. a done flow beside a cancelled one (examples/cancelled.tsv),
 # each output must list every input id, in input order, with end > start and
-# the bytes the flow had to send; 3. a malformed trace must be refused
-# with its line number. Exit non-zero on any failure.
+# the bytes the flow had to send; 3. three flows on one bottleneck with
+# --queue=fq must get their max-min shares; 4. a malformed trace must be
+# refused with its line number. Exit non-zero on any failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -60,6 +61,22 @@ done
 end="$(awk -F'\t' '!/^#/ && $1 == 0 { print $3 }' "$tmp/single-10mb.times.tsv")"
 if ! awk -v e="$end" 'BEGIN { ideal = 8e7 / (1e9 * 1448 / 1502); exit !(e >= ideal && e < 1.05 * ideal) }'; then
   echo "selftest: single 10 MB flow took $end s, outside [1, 1.05] x ideal" >&2
+  fail=1
+fi
+
+# (b) with --queue=fq the three flows of share-3 end within 2 % of the fluid
+# max-min times (0.1245, 0.2075, 0.249 s at 1448/1502 of 1 Gbps); this also
+# guards against FqCoDel silently delivering nothing.
+if "$here/run.sh" --trace="$here/examples/share-3.tsv" --out="$tmp/share.tsv" --queue=fq; then
+  if ! awk -F'\t' 'BEGIN { c = 1e9 * 1448 / 1502; f[0] = 3 * 5e6 * 8 / c
+      f[1] = f[0] + 2 * 5e6 * 8 / c; f[2] = f[1] + 5e6 * 8 / c }
+    !/^#/ { n++; r = $3 / f[$1]; if (r < 0.98 || r > 1.02) { print "flow " $1 " ends " $3 ", fluid " f[$1]; bad = 1 } }
+    END { exit bad || n != 3 }' "$tmp/share.tsv" >&2; then
+    echo "selftest: share-3 with fq is not max-min fair" >&2
+    fail=1
+  fi
+else
+  echo "selftest: share-3 with fq: run failed" >&2
   fail=1
 fi
 
