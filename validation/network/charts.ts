@@ -11,7 +11,7 @@ echarts.use([LineChart, ScatterChart, GridComponent, LegendComponent, TitleCompo
 
 /** Okabe–Ito, colour-blind safe: ns-3 first, then the model settings. */
 const PALETTE = ['#000000', '#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00'];
-const TEXT = { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', color: '#222' };
+const TEXT = { fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif', color: '#222' };
 
 function render(option: Record<string, unknown>, width = 720, height = 360): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });

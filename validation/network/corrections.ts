@@ -41,8 +41,8 @@ export interface FlowCorrection {
 }
 
 /** Goodput factors and startup latencies (seconds) searched. */
-const GOODPUT_GRID = Array.from({ length: 21 }, (_, i) => 0.9 + i * 0.005);
-const LATENCY_GRID = [0, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3];
+const GOODPUT_GRID = Array.from({ length: 51 }, (_, i) => 0.5 + i * 0.01);
+const LATENCY_GRID = [0, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2];
 
 /**
  * Fits a goodput factor and a startup latency on top of `base` by grid search, minimising

@@ -79,3 +79,22 @@ describe('validation scenarios', () => {
     expect(medianFlowError(scenario, times, slower)).toBeCloseTo((1 - 1 / 1.1 + 1 - 1 / 1.2) / 2, 9);
   });
 });
+
+describe('rack-link utilisation', () => {
+  it('counts a flow at line rate as full utilisation of its rack links, bin by bin', async () => {
+    const { replayFlowTrace } = await import('@rackwise/engine');
+    const { utilisationError, rackUtilisation } = await import('./evaluate.js');
+    const trace = allToAll(1, 1, { racks: 2, nodesPerRack: 1, bytesPerPair: 1.25e8 });
+    const scenario = { name: 'x', family: 'all-to-all', trace, half: 'judge', facts: {} } as const;
+    const replay = replayFlowTrace(trace, { linkBin: 0.1 });
+    // Two flows, one each way, 1 Gbps racks links of one node each: one second at full rate.
+    const series = rackUtilisation(scenario, replay.linkBytes);
+    expect(series.size).toBe(4);
+    const inner = [...series.values()][0]!;
+    expect(inner.get(5)).toBeCloseTo(1, 6);
+    const same = utilisationError(scenario, replay.linkBytes, replay.linkBytes);
+    expect(same.meanAbsolute).toBe(0);
+    const half = replay.linkBytes.map(([l, t, b]) => [l, t, b / 2] as const);
+    expect(utilisationError(scenario, half, replay.linkBytes).meanAbsolute).toBeCloseTo(0.5, 1);
+  });
+});
