@@ -68,7 +68,12 @@ export interface CollectedResults {
   readonly scenarios: readonly ScenarioResult[];
   /** Model settings evaluated (the engine's named ones, then the fitted ones), with their replay settings. */
   readonly modelSettings: Readonly<Record<string, FlowReplaySettings>>;
-  readonly corrections?: { readonly exact: FlowCorrection; readonly dayLong: FlowCorrection };
+  readonly corrections?: {
+    readonly exact: FlowCorrection;
+    readonly dayLong: FlowCorrection;
+    /** The goodput factor alone (what the engine's `linkGoodput` can carry). */
+    readonly goodput: FlowCorrection;
+  };
   readonly incast?: Readonly<Record<string, IncastFit>>;
 }
 
@@ -125,7 +130,11 @@ function utilisationSeries(
 }
 
 /** Runs everything; `log` hears one line per step. */
-export async function collect(quick: boolean, log: (line: string) => void): Promise<CollectedResults> {
+export async function collect(
+  quick: boolean,
+  log: (line: string) => void,
+  only?: readonly string[],
+): Promise<CollectedResults> {
   const scenarios = [...syntheticScenarios(quick), ...(await fb2010Scenarios(quick))];
   const hash = harnessHash();
   const references = new Map<Scenario, Record<string, readonly FlowTime[]>>();
@@ -137,7 +146,7 @@ export async function collect(quick: boolean, log: (line: string) => void): Prom
     referenceFigures.set(scenario, {});
   }
   // The reference first for every scenario, then the other TCP settings.
-  const order = quick ? ['reno-200ms'] : Object.keys(TCP_SETTINGS);
+  const order = quick ? ['reno-200ms'] : (only ?? Object.keys(TCP_SETTINGS));
   for (const tcp of order) {
     for (const scenario of scenarios) {
       if (!quick && !TCP_BY_FAMILY[scenario.family].includes(tcp)) continue;
@@ -165,7 +174,9 @@ export async function collect(quick: boolean, log: (line: string) => void): Prom
     const refs = calibrate.map((s) => references.get(s)!['reno-200ms']!);
     const exact = fitFlowCorrection(calibrate, refs, {});
     const dayLong = fitFlowCorrection(calibrate, refs, NETWORK_SETTINGS['day-long']!.settings);
-    corrections = { exact, dayLong };
+    const goodput = fitFlowCorrection(calibrate, refs, {}, [0]);
+    corrections = { exact, dayLong, goodput };
+    modelSettings['exact+goodput'] = { goodputFactor: goodput.goodputFactor };
     modelSettings['exact+fit'] = { goodputFactor: exact.goodputFactor, startupLatency: exact.startupLatency };
     modelSettings['day-long+fit'] = {
       ...NETWORK_SETTINGS['day-long']!.settings,
@@ -179,6 +190,7 @@ export async function collect(quick: boolean, log: (line: string) => void): Prom
       ['reno-1ms', 0.001],
     ] as const) {
       const points = scenarios.filter((s) => s.family === 'incast' && s.half === 'calibrate');
+      if (points.some((s) => references.get(s)![tcp] === undefined)) continue;
       incast[tcp] = fitIncast(
         points,
         points.map((s) => references.get(s)![tcp]!),

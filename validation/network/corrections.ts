@@ -52,6 +52,7 @@ export function fitFlowCorrection(
   scenarios: readonly Scenario[],
   references: readonly (readonly FlowTime[])[],
   base: FlowReplaySettings,
+  latencies: readonly number[] = LATENCY_GRID,
 ): FlowCorrection {
   const objective = (settings: FlowReplaySettings): number => {
     let sum = 0;
@@ -63,7 +64,7 @@ export function fitFlowCorrection(
   const before = objective(base);
   let best = { goodputFactor: 1, startupLatency: 0, after: before };
   for (const goodputFactor of GOODPUT_GRID) {
-    for (const startupLatency of LATENCY_GRID) {
+    for (const startupLatency of latencies) {
       const value = objective({ ...base, goodputFactor, startupLatency });
       if (value < best.after - 1e-12) best = { goodputFactor, startupLatency, after: value };
     }

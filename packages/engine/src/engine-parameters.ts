@@ -70,6 +70,13 @@ export interface EngineParameters {
    * (`incastGoodputFraction` of @rackwise/topology, with its hardware and TCP defaults).
    */
   readonly congestionLoss: 'none' | 'incast';
+  /**
+   * Fraction of every link's line rate that flows get: TCP/IP and framing headers and
+   * ACKs take the rest (1448 payload bytes in a 1502-byte frame is 0.964). Default 1: the
+   * fluid model's full line rate. docs/network-validation.md measures it against
+   * packet-level TCP.
+   */
+  readonly linkGoodput: number;
   /** Model the network: `false` makes every transfer instant (the floor run). Default true. */
   readonly network: boolean;
   /** Reduces write their output to HDFS with `outputReplication` replicas (flows). Default false. */
@@ -146,6 +153,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   maxTime: Number.POSITIVE_INFINITY,
   defaultTaskDemand: Object.freeze({ vcores: 1, memoryMb: 2048 }),
   completionTolerance: 1e-3,
+  linkGoodput: 1,
 });
 
 function describe(value: unknown): string {
@@ -208,6 +216,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
     'an object { vcores, memoryMb } of positive finite numbers',
   ],
   completionTolerance: [positiveFinite, 'a positive finite number of bytes'],
+  linkGoodput: [(v) => typeof v === 'number' && v > 0 && v <= 1, 'a fraction in (0, 1]'],
 };
 
 /**

@@ -133,6 +133,16 @@ describe('flow traces', () => {
     expect(times[0]!.end).toBeCloseTo(2.5, 9);
   });
 
+  it('gives every flow linkGoodput of the line rate', () => {
+    const jobs = [jobSpec({ inputBytes: 6 * 128e6, shuffleBytes: 3e8, reduceCount: 3 })];
+    const full = recorded(jobs);
+    const half = recorded(jobs, { linkGoodput: 0.5 });
+    const alone = (t: FlowTrace) => t.flows.find((f) => f.id === 0)!;
+    // The first flow starts alone in both runs: half the rate, twice the time.
+    expect(alone(half).end - alone(half).start).toBeCloseTo(2 * (alone(full).end - alone(full).start), 6);
+    expect(() => recorded(jobs, { linkGoodput: 1.5 })).toThrow('linkGoodput must be a fraction in (0, 1]');
+  });
+
   it('counts every byte on every link it crosses when binned', () => {
     const trace = recorded(shuffleJobs);
     const replay = replayFlowTrace(trace, { linkBin: 0.5 });

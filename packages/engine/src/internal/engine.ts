@@ -74,6 +74,13 @@ export interface EngineOptions {
   readonly onFlow?: (flow: FlowTraceRecord) => void;
 }
 
+/** Every link's capacity in bytes per second, times the goodput fraction flows get of it. */
+function goodputCapacities(topology: Topology, goodput: number): Float64Array {
+  const capacities = topology.linkCapacitiesBytesPerSecond();
+  if (goodput !== 1) for (let l = 0; l < capacities.length; l++) capacities[l]! *= goodput;
+  return capacities;
+}
+
 /**
  * The discrete-event engine (DESIGN §3): the cluster state in typed arrays and the event
  * loop. The work is done by its parts, each over this state: job arrivals
@@ -191,7 +198,7 @@ export class Engine implements EngineContext {
     this.flowTrace = options.onFlow === undefined ? undefined : new FlowTraceRecorder(options.onFlow);
     this.network = parameters.network
       ? createFlowNetwork({
-          capacities: topology.linkCapacitiesBytesPerSecond(),
+          capacities: goodputCapacities(topology, parameters.linkGoodput),
           resolveInterval: parameters.resolveInterval,
           betweenSolves: parameters.betweenSolves,
           model: parameters.flowModel,
