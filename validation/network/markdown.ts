@@ -188,7 +188,7 @@ export function renderMarkdown(results: CollectedResults): {
   const charts: Record<string, string> = {};
   const out: string[] = [];
   const text = STATIC_SECTIONS(results);
-  out.push(...text.head, '');
+  out.push(...text.head, '', ...text.findings, '');
   out.push('## Scenarios', '', ...scenarioTable(results), '');
   out.push('## Settings', '', '| TCP setting (ns-3) | what |', '|---|---|');
   for (const t of Object.values(TCP_SETTINGS))
