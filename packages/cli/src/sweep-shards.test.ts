@@ -85,7 +85,9 @@ describe('rackwise sweep --shard i/N --out dir, then rackwise merge dir', () => 
     await cli(...SWEEP, '--parallel', '1', '--shard', '0/4', '--out', 'partial');
     const { code, err } = await cli('merge', 'partial');
     expect(code).toBe(EXIT_USAGE);
-    expect(err).toContain('6 of 8 cells are missing (1, 2, 3, 5, 6, 7)');
+    expect(err).toContain(
+      '6 of 8 cells are missing: 1 (users=1, fair, seed 2), 2 (users=1, nas, seed 1), 3 (users=1, nas, seed 2), 5 (users=3, fair, seed 2), 6 (users=3, nas, seed 1), 7 (users=3, nas, seed 2);',
+    );
   });
 });
 
