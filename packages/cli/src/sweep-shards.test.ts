@@ -75,6 +75,10 @@ describe('rackwise sweep --shard i/N --out dir, then rackwise merge dir', () => 
     [['--emit', 'nomad'], '--emit: unknown target "nomad"; targets: kubernetes, slurm'],
     [['--emit', 'slurm', '--html', 'r.html'], '--emit runs nothing here'],
     [['--shards', '3'], '--shards applies to --emit'],
+    [
+      ['--emit', 'kubernetes', '--out', 'cells'],
+      '--out: the pods write their cells to the shared volume mounted at /results; give a directory under it, got "cells"',
+    ],
   ])('refuses sweep %j before running', async (extra, message) => {
     const { code, err } = await cli(...SWEEP, ...extra);
     expect(code).toBe(EXIT_USAGE);
