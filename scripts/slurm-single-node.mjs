@@ -105,7 +105,8 @@ function freePort() {
 export function slurmConf(dir, node, ports) {
   return `# A one-node cluster; every file under ${dir}.
 ClusterName=rackwise
-SlurmctldHost=${hostname()}
+# Addresses pinned to the loopback: the host name need not resolve.
+SlurmctldHost=${hostname()}(127.0.0.1)
 SlurmctldPort=${ports.ctld}
 SlurmdPort=${ports.d}
 SlurmUser=root
@@ -129,7 +130,7 @@ SlurmctldPidFile=${dir}/run/slurmctld.pid
 SlurmdPidFile=${dir}/run/slurmd.pid
 SlurmctldLogFile=${dir}/log/slurmctld.log
 SlurmdLogFile=${dir}/log/slurmd.log
-${node} State=UNKNOWN
+${node} NodeAddr=127.0.0.1 State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 `;
 }
