@@ -70,7 +70,12 @@ export function slurmAvailable() {
     };
   const started = performance.now();
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...SLURM_PACKAGES]]) {
+  // Waits for another apt or dpkg run (unattended upgrades) instead of failing at once.
+  const lock = ['-o', 'DPkg::Lock::Timeout=120'];
+  for (const args of [
+    ['update', ...lock],
+    ['install', ...lock, '-y', '--no-install-recommends', ...SLURM_PACKAGES],
+  ]) {
     const run = spawnSync('apt-get', args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
     if (run.status !== 0) {
       const tail = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').slice(-5).join('\n  ');
