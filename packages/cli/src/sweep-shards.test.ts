@@ -160,6 +160,8 @@ describe('rackwise sweep --emit', () => {
     expect(header).toContain('every node of the cluster sees');
     expect(header).toContain('shared/cells (relative to it), which must be shared too');
     expect(header).toContain('sbatch --cpus-per-task=4 --mem-per-cpu=4G');
+    expect(header).toContain(`Node.js 20 or later on PATH (module load, or an export here); npx
+# fetches rackwise@${cliVersion()} into the npm cache`);
     const shard = (env: Record<string, string>) => {
       const run = spawnSync('bash', [path], {
         encoding: 'utf8',

@@ -33,6 +33,8 @@ export function slurmArrayScript(run: ShardedRun): string {
 # Shared file system: submit from a directory every node of the cluster sees (or give
 # --chdir): it is each task's working directory and holds the task logs, and the cells
 # go to ${shellQuote(out)}${out.startsWith('/') ? '' : ' (relative to it)'}, which must be shared too: \`merge\` reads every cell there.
+# Every node needs Node.js 20 or later on PATH (module load, or an export here); npx
+# fetches ${run.package} into the npm cache (~/.npm) the first time it runs.
 # The requests below are defaults; sbatch's own options win over them, e.g.
 #   sbatch --cpus-per-task=4 --mem-per-cpu=4G --time=2:00:00 --partition=long sweep.sh
 # runs each shard's simulations on 4 worker threads. A task that is re-queued
