@@ -95,7 +95,10 @@ async function cleanUp() {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    await cleanUp();
+    const leftovers = await cleanUp();
+    log(
+      `interrupted by ${signal}; stopped the cluster${leftovers.length > 0 ? `, killed ${leftovers.join('; ')}` : ''}`,
+    );
     process.exit(1);
   });
 }
