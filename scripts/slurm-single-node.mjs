@@ -111,7 +111,7 @@ export function slurmConf(dir, node, ports) {
   return `# A one-node cluster; every file under ${dir}.
 ClusterName=rackwise
 # Addresses pinned to the loopback: the host name need not resolve.
-SlurmctldHost=${hostname()}(127.0.0.1)
+SlurmctldHost=${hostname().split('.')[0]}(127.0.0.1)
 SlurmctldPort=${ports.ctld}
 SlurmdPort=${ports.d}
 SlurmUser=root
