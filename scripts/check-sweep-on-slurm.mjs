@@ -46,7 +46,7 @@ const version = JSON.parse(readFileSync(join(root, 'packages', 'cli', 'package.j
 const bin = join(root, 'packages', 'cli', 'dist', 'bin.js');
 /**
  * 1 policy × 2 seeds × 2 sizes = 4 cells, 2 shards: shard 1 runs cell 1 (size 0.1, a
- * fraction of a second) then cell 3 (size 1, about 3 s) — the window for the faults.
+ * fraction of a second) then cell 3 (size 1, about 2 s) — the window for the faults.
  */
 const SWEEP = [
   'sweep',
