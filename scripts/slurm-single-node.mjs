@@ -53,21 +53,27 @@ function onPath(program) {
 }
 
 /**
+ * Why Slurm cannot run here, found without installing anything (not Linux, not root,
+ * neither installed nor apt-get to install it), or undefined when it may.
+ */
+export function slurmBlocker() {
+  if (process.platform !== 'linux') return `Slurm runs on Linux, this is ${process.platform}`;
+  if (process.getuid?.() !== 0) return 'the daemons need root (munged as the munge user, slurmd as root)';
+  if (!PROGRAMS.every(onPath) && !onPath('apt-get')) {
+    return `Slurm is not installed and there is no apt-get to install ${SLURM_PACKAGES.join(' ')}`;
+  }
+  return undefined;
+}
+
+/**
  * Whether Slurm can run here, installing it with apt-get where it is missing: `{ ok: true,
- * installSeconds }`, or `{ ok: false, reason }` where it cannot (not Linux, not root, no
- * apt-get, or apt-get failed — the reason says which, with apt-get's last lines).
+ * installSeconds }`, or `{ ok: false, reason }` where it cannot (`slurmBlocker`, or
+ * apt-get failed — the reason says which, with apt-get's last lines).
  */
 export function slurmAvailable() {
-  if (process.platform !== 'linux')
-    return { ok: false, reason: `Slurm runs on Linux, this is ${process.platform}` };
-  if (process.getuid?.() !== 0)
-    return { ok: false, reason: 'the daemons need root (munged as the munge user, slurmd as root)' };
+  const blocker = slurmBlocker();
+  if (blocker !== undefined) return { ok: false, reason: blocker };
   if (PROGRAMS.every(onPath)) return { ok: true, installSeconds: 0 };
-  if (!onPath('apt-get'))
-    return {
-      ok: false,
-      reason: `Slurm is not installed and there is no apt-get to install ${SLURM_PACKAGES.join(' ')}`,
-    };
   const started = performance.now();
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Waits for another apt or dpkg run (unattended upgrades) instead of failing at once.
