@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SLURM_OPTIONS } from './emit/slurm-script.js';
 import { runCli } from './internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE } from './main.js';
+import { cliVersion } from './version.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-shards-'));
 
@@ -74,6 +75,10 @@ describe('rackwise sweep --shard i/N --out dir, then rackwise merge dir', () => 
     [['--emit', 'nomad'], '--emit: unknown target "nomad"; targets: kubernetes, slurm'],
     [['--emit', 'slurm', '--html', 'r.html'], '--emit runs nothing here'],
     [['--shards', '3'], '--shards applies to --emit'],
+    [
+      ['--emit', 'kubernetes', '--out', 'cells'],
+      '--out: the pods write their cells to the shared volume mounted at /results; give a directory under it, got "cells"',
+    ],
   ])('refuses sweep %j before running', async (extra, message) => {
     const { code, err } = await cli(...SWEEP, ...extra);
     expect(code).toBe(EXIT_USAGE);
@@ -84,7 +89,9 @@ describe('rackwise sweep --shard i/N --out dir, then rackwise merge dir', () => 
     await cli(...SWEEP, '--parallel', '1', '--shard', '0/4', '--out', 'partial');
     const { code, err } = await cli('merge', 'partial');
     expect(code).toBe(EXIT_USAGE);
-    expect(err).toContain('6 of 8 cells are missing (1, 2, 3, 5, 6, 7)');
+    expect(err).toContain(
+      '6 of 8 cells are missing: 1 (users=1, fair, seed 2), 2 (users=1, nas, seed 1), 3 (users=1, nas, seed 2), 5 (users=3, fair, seed 2), 6 (users=3, nas, seed 1), 7 (users=3, nas, seed 2);',
+    );
   });
 });
 
@@ -120,9 +127,11 @@ describe('rackwise sweep --emit', () => {
       env: { PATH: `${fakeNpx()}:${process.env.PATH}`, JOB_COMPLETION_INDEX: '2' },
     });
     const args = run.stdout.trimEnd().split('\n');
-    expect(args.slice(0, 3)).toEqual(['--yes', 'rackwise@0.1.0', 'sweep']);
+    expect(args.slice(0, 3)).toEqual(['--yes', `rackwise@${cliVersion()}`, 'sweep']);
     expect(args.slice(3, 3 + SWEEP.length - 1)).toEqual(SWEEP.slice(1));
-    expect(args.slice(-2)).toEqual(['--shard', '2/3']);
+    expect(args.slice(-4)).toEqual(['--parallel', '2', '--shard', '2/3']);
+    // Each pod asks for the CPUs its simulations run on, and memory for each.
+    expect(container.resources.requests).toEqual({ cpu: '2', memory: '4Gi' });
     expect(args).toContain('--out');
     expect(args).not.toContain('--emit');
     expect(args).not.toContain('-q');
@@ -132,23 +141,50 @@ describe('rackwise sweep --emit', () => {
   });
 
   it('writes a Slurm array script that parses, uses documented sbatch options and runs its shard', async () => {
-    const { code, out } = await cli(...SWEEP, '--emit', 'slurm', '--out', 'shared/cells');
+    const { code, out } = await cli(...SWEEP, '--emit', 'slurm', '--out', 'shared/cells', '--parallel', '2');
     expect(code).toBe(EXIT_OK);
     const path = join(dir, 'sweep.sh');
     writeFileSync(path, out);
     expect(spawnSync('bash', ['-n', path]).status).toBe(0);
-    const used = [...out.matchAll(/^#SBATCH (--[a-z-]+)=/gm)].map((m) => m[1]);
+    const used = [...out.matchAll(/^#SBATCH (--[a-z-]+)(=|$)/gm)].map((m) => m[1]);
     expect(used).toEqual([...SLURM_OPTIONS]);
     for (const option of used) expect(SBATCH_DOCUMENTED).toContain(option);
     expect(out).toContain('#SBATCH --array=0-7\n');
-    const run = spawnSync('bash', [path], {
-      encoding: 'utf8',
-      env: { PATH: `${fakeNpx()}:${process.env.PATH}`, SLURM_ARRAY_TASK_ID: '5' },
-    });
-    expect(run.status).toBe(0);
-    const args = run.stdout.trimEnd().split('\n');
-    expect(args.slice(-2)).toEqual(['--shard', '5/8']);
+    // As many CPUs as simulations at once, memory per CPU, so a larger --cpus-per-task brings its memory.
+    expect(out).toContain('#SBATCH --cpus-per-task=2\n#SBATCH --mem-per-cpu=2G\n');
+    // sbatch stops reading #SBATCH lines at the first command: every one comes before it.
+    const firstCommand = out.split('\n').findIndex((line) => line !== '' && !line.startsWith('#'));
+    expect(out.split('\n').slice(firstCommand).join('\n')).not.toContain('#SBATCH');
+    // The header says what must be shared and how to override the requests.
+    const header = out.slice(0, out.indexOf('#SBATCH'));
+    expect(header).toContain('every node of the cluster sees');
+    expect(header).toContain('shared/cells (relative to it), which must be shared too');
+    expect(header).toContain('sbatch --cpus-per-task=4 --mem-per-cpu=4G');
+    expect(header).toContain(`Node.js 20 or later on PATH (module load, or an export here); npx
+# fetches rackwise@${cliVersion()} into the npm cache`);
+    const shard = (env: Record<string, string>) => {
+      const run = spawnSync('bash', [path], {
+        encoding: 'utf8',
+        env: { PATH: `${fakeNpx()}:${process.env.PATH}`, SLURM_ARRAY_TASK_ID: '5', ...env },
+      });
+      expect(run.status).toBe(0);
+      return run.stdout.trimEnd().split('\n');
+    };
+    const args = shard({ SLURM_CPUS_PER_TASK: '2' });
+    expect(args.slice(0, 3)).toEqual(['--yes', `rackwise@${cliVersion()}`, 'sweep']);
+    expect(args.slice(-4)).toEqual(['--parallel', '2', '--shard', '5/8']);
     expect(args).toContain('shared/cells');
+    // `sbatch --cpus-per-task=4` reaches the simulations; outside Slurm the emitted value holds.
+    expect(shard({ SLURM_CPUS_PER_TASK: '4' }).slice(-4, -2)).toEqual(['--parallel', '4']);
+    expect(shard({}).slice(-4, -2)).toEqual(['--parallel', '2']);
+  });
+
+  it('states an absolute --out as it is, and defaults to one CPU a shard', async () => {
+    const { code, out } = await cli(...SWEEP, '--emit', 'slurm', '--out', '/shared/cells');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('go to /shared/cells, which must be shared too');
+    expect(out).toContain('#SBATCH --cpus-per-task=1\n');
+    expect(out).toContain('--parallel "${SLURM_CPUS_PER_TASK:-1}"');
   });
 });
 
@@ -173,8 +209,10 @@ const SBATCH_DOCUMENTED = [
   '--nodes',
   '--ntasks',
   '--ntasks-per-node',
+  '--open-mode',
   '--output',
   '--partition',
   '--qos',
+  '--requeue',
   '--time',
 ];

@@ -79,7 +79,9 @@ describe('sharded sweeps', () => {
   it('names the missing cells, and refuses cells of another sweep', async () => {
     const directory = join(root, 'partial');
     await runSweepCells(spec, directory, { shard: { index: 1, count: 4 }, parallelism: 1 });
-    expect(() => mergeSweepCells(directory)).toThrowError(/6 of 8 cells are missing \(0, 2, 3, 4, 6, 7\)/);
+    expect(() => mergeSweepCells(directory)).toThrowError(
+      '6 of 8 cells are missing: 0 (users=1, fair, seed 1), 2 (users=1, nas, seed 1), 3 (users=1, nas, seed 2), 4 (users=3, fair, seed 1), 6 (users=3, nas, seed 1), 7 (users=3, nas, seed 2); run the shards',
+    );
     await expect(
       runSweepCells({ ...spec, seeds: [5] }, directory, { shard: { index: 0, count: 4 }, parallelism: 1 }),
     ).rejects.toThrowError(/belongs to another sweep/);

@@ -218,7 +218,8 @@ export function readCellFiles(directory: string, fingerprint?: string): SweepCel
  * Joins the cell files of a directory into the result the whole sweep run on one
  * machine gives: the same metrics, byte for byte, whichever machine ran each cell.
  * `timing.wallSeconds` is the sum of the cells' run times.
- * @throws Error listing the missing cells when some shard has not finished.
+ * @throws Error naming each missing cell (index, value, policy, seed; the first ten)
+ * when some shard has not finished.
  */
 export function mergeSweepCells(directory: string): SweepResult {
   const files = readCellFiles(directory);
@@ -232,12 +233,14 @@ export function mergeSweepCells(directory: string): SweepResult {
   }
   const runs: PolicyRun[] = new Array(first.cells);
   for (const file of files) runs[file.cell.index] = file.run;
-  const missing: number[] = [];
-  for (let i = 0; i < first.cells; i++) if (runs[i] === undefined) missing.push(i);
+  const missing = sweepCells(spec).filter((cell) => runs[cell.index] === undefined);
   if (missing.length > 0) {
-    const shown = missing.slice(0, 10).join(', ');
+    const shown = missing
+      .slice(0, 10)
+      .map((c) => `${c.index} (${spec.parameter}=${c.value}, ${c.policy}, seed ${c.seed})`)
+      .join(', ');
     throw new Error(
-      `${directory}: ${missing.length} of ${first.cells} cells are missing (${shown}${missing.length > 10 ? ', …' : ''}); run the shards that hold them, then merge again`,
+      `${directory}: ${missing.length} of ${first.cells} cells are missing: ${shown}${missing.length > 10 ? ', …' : ''}; run the shards that hold them, then merge again`,
     );
   }
   const startedAt = files.map((f) => f.startedAt).sort()[0] ?? first.startedAt;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Shard } from '@rackwise/experiments';
 import type { OptionSpec } from '../command-line.js';
 import { EMIT_TARGETS, type EmitTarget } from '../emit/emit-sweep.js';
+import { KUBERNETES_RESULTS_PATH } from '../emit/kubernetes-job.js';
 import { integerInRange, stringOption } from '../option-values.js';
 import { OUTPUT_KINDS, type OutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
@@ -67,6 +68,15 @@ export function cellOptions(
     if (reports.length > 0) {
       throw new UsageError(
         `--emit runs nothing here, so ${reports.join(', ')} would stay empty; write reports with \`rackwise merge\``,
+      );
+    }
+    if (
+      emitText === 'kubernetes' &&
+      outText !== undefined &&
+      !outText.startsWith(`${KUBERNETES_RESULTS_PATH}/`)
+    ) {
+      throw new UsageError(
+        `--out: the pods write their cells to the shared volume mounted at ${KUBERNETES_RESULTS_PATH}; give a directory under it, got ${JSON.stringify(outText)}`,
       );
     }
     return {

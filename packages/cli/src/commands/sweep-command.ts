@@ -155,6 +155,7 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
         cells.shardCount ?? DEFAULT_EMIT_SHARDS,
         SWEEP_COMMAND.options,
         cells.out,
+        parallelism,
       ),
     );
     return 0;

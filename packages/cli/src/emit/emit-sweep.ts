@@ -22,7 +22,12 @@ export interface ShardedRun {
   readonly package: string;
   /** Results directory of the cells, when the user chose one. */
   readonly out: string | undefined;
+  /** Simulations a shard runs at once (`--parallel`, default 1): the CPUs each shard asks for. */
+  readonly parallel: number;
 }
+
+/** Memory each simulation of a shard asks for, in GiB (a whole FB-2010 day under NAS peaks at about 1.3). */
+export const MEMORY_PER_SIMULATION_GIB = 2;
 
 /** Options of `sweep` the emitted command sets itself or that make no sense on a cluster node. */
 const DROPPED = new Set(['emit', 'shards', 'out', 'shard', 'parallel', 'quiet', 'help']);
@@ -67,12 +72,12 @@ export function shellQuote(word: string): string {
 }
 
 /**
- * The shell command a shard runs, without its `--shard` (the emitter appends it from
- * the scheduler's index variable): the published package through `npx`, one
- * simulation at a time, cells written to `out`.
+ * The shell command a shard runs, without its `--parallel` and `--shard` (the emitter
+ * appends them from the scheduler's variables): the exact published package through
+ * `npx`, cells written to `out`.
  */
 export function shardCommand(run: ShardedRun, out: string): string {
-  return ['npx', '--yes', run.package, 'sweep', ...run.arguments, '--out', out, '--parallel', '1', '--quiet']
+  return ['npx', '--yes', run.package, 'sweep', ...run.arguments, '--out', out, '--quiet']
     .map(shellQuote)
     .join(' ');
 }
@@ -82,7 +87,8 @@ export const DEFAULT_EMIT_SHARDS = 0;
 
 /**
  * The Kubernetes manifest or Slurm script that runs the sweep's shards with the
- * published `rackwise` package. `shards` 0 means one shard per cell.
+ * published `rackwise` package. `shards` 0 means one shard per cell; each shard runs
+ * `parallel` simulations at once and asks for as many CPUs.
  */
 export function emitSweep(
   target: EmitTarget,
@@ -91,6 +97,7 @@ export function emitSweep(
   shards: number,
   options: Readonly<Record<string, OptionSpec>>,
   out?: string,
+  parallel = 1,
 ): string {
   const cells = sweepCells(spec).length;
   const run: ShardedRun = {
@@ -100,6 +107,7 @@ export function emitSweep(
     cells,
     package: `rackwise@${cliVersion()}`,
     out,
+    parallel,
   };
   return target === 'kubernetes' ? `${JSON.stringify(kubernetesJob(run), null, 2)}\n` : slurmArrayScript(run);
 }

@@ -1,4 +1,4 @@
-import { type ShardedRun, shardCommand } from './emit-sweep.js';
+import { MEMORY_PER_SIMULATION_GIB, type ShardedRun, shardCommand } from './emit-sweep.js';
 
 /** Where the emitted Job mounts the results volume. */
 export const KUBERNETES_RESULTS_PATH = '/results';
@@ -13,7 +13,8 @@ export const KUBERNETES_IMAGE = 'node:20-slim';
  * A Kubernetes Indexed Job (batch/v1, `completionMode: Indexed`) with one completion per
  * shard: each pod runs `rackwise sweep … --shard $JOB_COMPLETION_INDEX/N --out <dir>`
  * with the published package, and writes its cells to the `rackwise-results` claim, from
- * which `rackwise merge <dir>` joins them. Plain data; print as JSON (which is YAML too).
+ * which `rackwise merge <dir>` joins them. Each pod asks for `--parallel` CPUs (default 1)
+ * and 2 GiB per simulation. Plain data; print as JSON (which is YAML too).
  */
 export function kubernetesJob(run: ShardedRun): Record<string, unknown> {
   const out = run.out ?? `${KUBERNETES_RESULTS_PATH}/${run.name}`;
@@ -35,8 +36,17 @@ export function kubernetesJob(run: ShardedRun): Record<string, unknown> {
             {
               name: 'rackwise',
               image: KUBERNETES_IMAGE,
-              command: ['sh', '-c', `${command} --shard "$JOB_COMPLETION_INDEX/${run.shards}"`],
-              resources: { requests: { cpu: '1', memory: '2Gi' } },
+              command: [
+                'sh',
+                '-c',
+                `${command} --parallel ${run.parallel} --shard "$JOB_COMPLETION_INDEX/${run.shards}"`,
+              ],
+              resources: {
+                requests: {
+                  cpu: String(run.parallel),
+                  memory: `${run.parallel * MEMORY_PER_SIMULATION_GIB}Gi`,
+                },
+              },
               volumeMounts: [{ name: 'results', mountPath: KUBERNETES_RESULTS_PATH }],
             },
           ],
