@@ -23,6 +23,16 @@ export type { HourWindow, SwimTraceOptions } from './swim-trace.js';
 export { FB2010_JOB_COUNT, FB2010_TRACE_FILE, fb2010TracePath, loadFb2010 } from './fb2010-trace.js';
 export { parseCoflowTrace, readCoflowTrace } from './coflow-trace.js';
 export type { CoflowReducerSpec, CoflowSpec, CoflowTrace } from './coflow-trace.js';
+export { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
+export { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
+export type {
+  RecordedApplication,
+  RecordedStage,
+  RecordedTask,
+  RecordedTrace,
+  RecordedTraceFormat,
+} from './recorded-trace.js';
+export { REFUSED_CODECS, SUPPORTED_CODECS } from './internal/trace-bytes.js';
 export { validateJobMix } from './job-mix.js';
 export type {
   DerivedSize,
