@@ -33,6 +33,12 @@ export type {
   RecordedTraceFormat,
 } from './recorded-trace.js';
 export { REFUSED_CODECS, SUPPORTED_CODECS } from './internal/trace-bytes.js';
+export { DEFAULT_RACK, assignRacks } from './trace-racks.js';
+export type { RackAssignment, RackRule } from './trace-racks.js';
+export { TRACE_FORMATS, detectTraceFormat } from './trace-format.js';
+export type { TraceFormat } from './trace-format.js';
+export { summarizeTrace } from './trace-summary.js';
+export type { TraceSummary } from './trace-summary.js';
 export { validateJobMix } from './job-mix.js';
 export type {
   DerivedSize,
