@@ -90,10 +90,11 @@ export class MapLifecycle {
   /** The block is on the node: the map computes. */
   startCompute(a: number, job: JobState, i: number): void {
     const p = this.engine.parameters;
+    const recorded = job.spec.recorded?.mapSeconds;
     this.engine.startCompute(
       a,
       PHASE_MAP_COMPUTE,
-      p.mapOverhead + job.mapInputBytes(i) / p.mapRate,
+      recorded === undefined ? p.mapOverhead + job.mapInputBytes(i) / p.mapRate : recorded[i]!,
       EVENT_MAP_DONE,
     );
   }
@@ -166,22 +167,24 @@ export class MapLifecycle {
     if (attempts.duplicate[a] === 1) engine.counters.duplicatesChosen++;
     job.mapAttempt[i] = -1;
     job.mapState[i] = COMPLETED;
-    job.mapOutputNode[i] = node;
+    // A map standing for a parent's task leaves its output where that task ran.
+    const outputNode = job.pinnedOutputNode(i) ?? node;
+    job.mapOutputNode[i] = outputNode;
     job.runningMapCount--;
     job.completedMapCount++;
     job.removeRunningMap(i);
     const output = job.trueMapOutput(i);
     job.completedMapInputBytes += job.mapInputBytes(i);
     job.completedMapOutputBytes += output;
-    job.outputOnRack[engine.rackOfNode[node]!]! += output;
+    job.outputOnRack[engine.rackOfNode[outputNode]!]! += output;
     engine.vacate(a, job.userState);
 
     const mapPhaseOver = job.completedMapCount === job.mapCount;
     if (mapPhaseOver) job.mapPhaseEnd = engine.now;
     if (job.reduceCount > 0) {
       if (output > 0) {
-        if (job.shuffle !== undefined) engine.outstanding[node]! += output;
-        else engine.reduces.keepOutput(job, node, output);
+        if (job.shuffle !== undefined) engine.outstanding[outputNode]! += output;
+        else engine.reduces.keepOutput(job, outputNode, output);
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
@@ -191,8 +194,8 @@ export class MapLifecycle {
       }
       const shuffle = job.shuffle;
       if (shuffle !== undefined) {
-        if (output > 0) shuffle.addOutput(node, output);
-        if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
+        if (output > 0) shuffle.addOutput(outputNode, output);
+        if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, outputNode);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.
         const running = job.runningReduceList;

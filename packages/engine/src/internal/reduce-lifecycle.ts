@@ -154,7 +154,11 @@ export class ReduceLifecycle {
     const p = this.engine.parameters;
     job.reduceShuffleDone[r] = 1;
     const done = job.reduceProgress[r]!;
-    const full = p.reduceOverhead + (job.reduceWeight(r) * job.shuffleBytes) / p.reduceRate;
+    const recorded = job.spec.recorded?.reduceSeconds;
+    const full =
+      recorded === undefined
+        ? p.reduceOverhead + (job.reduceWeight(r) * job.shuffleBytes) / p.reduceRate
+        : recorded[r]!;
     this.engine.startCompute(a, PHASE_REDUCE_COMPUTE, full * (1 - done), EVENT_REDUCE_DONE);
   }
 
