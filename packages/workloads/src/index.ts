@@ -38,6 +38,14 @@ export type { RackAssignment, RackRule } from './trace-racks.js';
 export { TRACE_FORMATS, detectTraceFormat } from './trace-format.js';
 export type { TraceFormat } from './trace-format.js';
 export { summarizeTrace } from './trace-summary.js';
+export { recordedWorkload } from './recorded-workload.js';
+export type {
+  RecordedReplay,
+  RecordedWorkloadOptions,
+  ReplayCluster,
+  ReplayDurations,
+  ReplayUnit,
+} from './recorded-workload.js';
 export type { TraceSummary } from './trace-summary.js';
 export { validateJobMix } from './job-mix.js';
 export type {
