@@ -35,10 +35,14 @@ export interface ReplayUnit {
   readonly job: number;
   /** Indices of the stages it stands for. */
   readonly stages: readonly number[];
+  /** Recorded submission of its first stage, seconds after the trace's start. */
+  readonly recordedSubmit: number;
   /** Recorded seconds from the first stage's submission to the last one's completion. */
   readonly recordedSeconds: number;
   /** Mean recorded fetch wait of its consuming tasks, seconds (0 without shuffle). */
   readonly recordedFetchWait: number;
+  /** Recorded seconds from the first stage's submission to its first task's launch. */
+  readonly recordedLaunchDelay: number;
 }
 
 /** A recorded trace made ready to replay. */
@@ -125,7 +129,7 @@ export function recordedWorkload(
   const assumptions = [
     `durations: ${recorded ? 'recorded compute per task, the network simulated around it' : "modelled from sizes (the engine's duration model)"}`,
     `cluster: ${cluster.racks.length} rack(s) × ${cluster.nodesPerRack} node(s) of ${cluster.containers} containers${cluster.paddingNodes > 0 ? `, ${cluster.paddingNodes} of them idle padding for smaller racks` : ''}`,
-    'input blocks are placed as HDFS does (3 replicas, random): the trace does not record where they were',
+    'input blocks are placed as HDFS does (up to 3 random replicas): the trace does not record where they were',
     'a stage with parents is held until they complete; its shuffle leaves the nodes where their tasks ran in the replay',
   ];
   return {
@@ -201,9 +205,12 @@ function unit(job: number, ids: readonly number[], stages: readonly RecordedStag
   const last = stages[ids[ids.length - 1]!]!;
   const consumers = ids.length > 1 || first.parents.length > 0 ? last.tasks : [];
   const wait = consumers.reduce((a, t) => a + t.fetchWaitSeconds, 0);
+  const firstLaunch = Math.min(...first.tasks.map((t) => t.launchTime));
   return {
     job,
     stages: ids,
+    recordedSubmit: first.submitTime,
+    recordedLaunchDelay: Math.max(0, firstLaunch - first.submitTime),
     recordedSeconds: last.completionTime - first.submitTime,
     recordedFetchWait: consumers.length === 0 ? 0 : wait / consumers.length,
   };
