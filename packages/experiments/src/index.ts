@@ -13,6 +13,7 @@ export type {
   SteadyState,
   StorageSettings,
   SwimTraceRecipe,
+  RecordedTraceRecipe,
   WorkloadRecipe,
 } from './experiment-preset.js';
 export { BUILTIN_PRESETS, experimentPreset, presetNames } from './preset-catalogue.js';
@@ -128,3 +129,11 @@ export {
   reproductionMapMarkdown,
   updateReproductionDocument,
 } from './reproduce/reproduction-markdown.js';
+export {
+  RECORDED_TRACE_BASE,
+  recordedSchedulerPolicies,
+  recordedTracePreset,
+} from './recorded-trace-preset.js';
+export type { RecordedTraceSetup } from './recorded-trace-preset.js';
+export { replayError } from './recorded-trace-comparison.js';
+export type { ReplayError, ReplayErrorRow } from './recorded-trace-comparison.js';
