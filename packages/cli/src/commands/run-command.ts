@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  type ExperimentResult,
   FB2010_TRACE,
   type PreparedExperiment,
   checkReadable,
@@ -25,6 +26,7 @@ import {
   engineParameters,
   experimentRequest,
 } from './experiment-options.js';
+import { RECORDED_RUN_OPTIONS, recordedTraceRun, reportReplayError } from './recorded-trace-run.js';
 
 /** `rackwise run`: one experiment, a normalised table, reports. */
 export const RUN_COMMAND: CommandSpec = {
@@ -32,7 +34,7 @@ export const RUN_COMMAND: CommandSpec = {
   summary: "Run a preset's experiment and print its metrics normalised to the baseline policy.",
   positionals: [],
   requiredPositionals: 0,
-  options: EXPERIMENT_OPTIONS,
+  options: { ...EXPERIMENT_OPTIONS, ...RECORDED_RUN_OPTIONS },
 };
 
 /** `rackwise compare`: as `run`, but the table shows every metric, not only the preset's headline ones. */
@@ -70,6 +72,8 @@ export interface PrintOptions {
   readonly metrics?: readonly string[];
   /** Every metric in the table. */
   readonly allMetrics?: boolean;
+  /** Hears of the result once the table is printed. */
+  readonly onResult?: (result: ExperimentResult) => void;
 }
 
 /** Runs `run`, `compare` or `demo`. */
@@ -77,6 +81,13 @@ export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo
   const { values } = parseCommandLine(spec, argv);
   const coflows = coflowTrace(values, io.cwd);
   if (coflows !== undefined) return Promise.resolve(coflows(io));
+  const recorded = recordedTraceRun(values, io.cwd);
+  if (recorded !== undefined) {
+    return executeExperiment(recorded.request, io, {
+      allMetrics: spec.name === 'compare',
+      onResult: (result) => reportReplayError(recorded, result, io),
+    });
+  }
   const request = experimentRequest(values, io.cwd, spec.name === 'demo' ? DEMO_DEFAULTS : undefined);
   return executeExperiment(request, io, { allMetrics: spec.name === 'compare' }).then((code) => {
     if (spec.name === 'demo')
@@ -132,6 +143,7 @@ export async function executeExperiment(
     `${result.preset} · ${prepared.workload.name} (${prepared.workload.jobs} jobs) · seeds ${result.seeds.join(', ')}\n`,
   );
   io.stdout(`${formatNormalisedTable(table)}\n`);
+  print.onResult?.(result);
   writeOutputs(
     request.outputs,
     {
