@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { recordedWorkload } from './recorded-workload.js';
+import { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
+
+/** Apache Spark's own test event log, kept under validation/ (not in this package). */
+const SAMPLE = join(
+  import.meta.dirname,
+  '../../../validation/trace-samples/spark/application_1578436911597_0052',
+);
+
+describe('a public Spark event log this package does not ship', () => {
+  it('reads whole, with the figures its lines hold', () => {
+    const trace = readSparkEventLog(SAMPLE);
+    expect(trace.applications[0]).toMatchObject({
+      id: 'application_1578436911597_0052',
+      user: 'tgraves',
+      scheduler: 'spark FIFO',
+    });
+    expect(trace.stages).toHaveLength(1);
+    const stage = trace.stages[0]!;
+    expect(stage.tasks.map((t) => t.index)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(new Set(stage.tasks.map((t) => t.host))).toEqual(new Set(['host1']));
+    expect(trace.slotsPerHost.get('host1')).toBe(4);
+    // Executor Run Time 32, 32, 2, 2, 2, 2 ms and no fetch wait.
+    expect(stage.tasks.map((t) => t.computeSeconds)).toEqual([0.032, 0.032, 0.002, 0.002, 0.002, 0.002]);
+    expect(stage.completionTime - stage.submitTime).toBeCloseTo(5.25, 3);
+    const replay = recordedWorkload(trace);
+    expect(replay.workload.jobs).toHaveLength(1);
+    expect(replay.units[0]!.recordedLaunchDelay).toBeCloseTo(4.565, 3);
+  });
+
+  it('is refused cut inside a line or between lines, or with a corrupted field — naming line and field', () => {
+    const text = readFileSync(SAMPLE, 'utf8');
+    const name = 'application_1578436911597_0052';
+    const cutLine = text.slice(0, 20_000).split('\n').length;
+    expect(() => parseSparkEventLog(text.slice(0, 20_000), name)).toThrow(
+      `${name} line ${cutLine}: not a JSON object (the file ends inside this line`,
+    );
+    const lines = text.split('\n');
+    const cut = lines.slice(0, 23).join('\n');
+    expect(() => parseSparkEventLog(cut, name)).toThrow(
+      `${name} line 10, field "Stage Info.Completion Time": stage 0 was submitted but never completed`,
+    );
+    const corrupted = text.replace(
+      '"Executor Run Time":32,"Executor CPU Time":20740892',
+      '"Executor Run Time":"32","Executor CPU Time":20740892',
+    );
+    expect(() => parseSparkEventLog(corrupted, name)).toThrow(
+      `${name} line 17, field "Task Metrics.Executor Run Time": expected an integer >= 0, got "32"`,
+    );
+  });
+});
