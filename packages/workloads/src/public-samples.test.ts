@@ -51,4 +51,16 @@ describe('a public Spark event log this package does not ship', () => {
       `${name} line 17, field "Task Metrics.Executor Run Time": expected an integer >= 0, got "32"`,
     );
   });
+
+  it('reads a Spark 1.2 log: no executor events, metrics without shuffle objects', () => {
+    const trace = readSparkEventLog(join(SAMPLE, '../local-1426633911242'));
+    expect(trace.applications[0]).toMatchObject({ id: 'local-1426533911241', scheduler: 'spark FIFO' });
+    expect(trace.stages[0]!.tasks).toHaveLength(8);
+    // No SparkListenerExecutorAdded: the slots are the most tasks that overlapped (all 8).
+    expect(trace.slotsPerHost.get('localhost')).toBe(8);
+    expect(trace.assumptions.join(' ')).toMatch(/no executor was announced/);
+    expect(trace.stages[0]!.tasks.every((t) => t.computeSeconds === 0.015 && t.shuffleReadBytes === 0)).toBe(
+      true,
+    );
+  });
 });
