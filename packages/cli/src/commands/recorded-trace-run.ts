@@ -16,7 +16,7 @@ import type { OptionSpec } from '../command-line.js';
 import { nameList, seedList, seedValue, stringOption } from '../option-values.js';
 import { checkOutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
-import type { ExperimentRequest } from './experiment-options.js';
+import { type ExperimentRequest, engineParameters } from './experiment-options.js';
 import { RECORDED_TRACE_OPTIONS, rackRuleOf, traceFormatOf } from './recorded-trace-options.js';
 
 /** Options `run` takes for a Spark event log or Rumen job history. */
@@ -99,12 +99,14 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
   if (seedText !== undefined && seedsText !== undefined)
     throw new UsageError('--seed and --seeds: give one or the other');
   const markdown = stringOption(values, 'markdown');
+  const engineText = stringOption(values, 'engine');
   return {
     request: {
       preset: built.preset.name,
       options: {
         preset: built.preset,
         policies,
+        ...(engineText === undefined ? {} : { overrides: { engine: engineParameters(engineText) } }),
         ...(baseline === undefined ? {} : { baseline }),
         ...(seedText === undefined ? {} : { seed: seedValue('seed', seedText) }),
         ...(seedsText === undefined ? {} : { seeds: seedList('seeds', seedsText) }),
