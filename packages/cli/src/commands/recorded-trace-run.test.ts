@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sparkLog } from '../internal/spark-log-fixture.js';
+import { rumenHistory, sparkLog } from '../internal/recorded-trace-fixtures.js';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from '../main.js';
 
@@ -48,5 +48,30 @@ describe('rackwise run --trace <Spark event log>', () => {
     const format = await cli('run', '--trace', 'app-1', '--trace-format', 'rumen');
     expect(format.code).toBe(EXIT_USAGE);
     expect(format.err).toMatch(/app-1 record 1 \(line 1\), field "jobID"/);
+  });
+});
+
+describe('rackwise run --trace <Rumen job history> and a rolling Spark log', () => {
+  it('replays a Rumen history on its recorded racks under YARN fair and capacity', async () => {
+    writeFileSync(join(dir, 'jh.json'), rumenHistory());
+    const info = await cli('trace', 'info', 'jh.json');
+    expect(info.out).toMatch(/racks\s+r1: 2, r2: 1 — as recorded in the trace/);
+    const { code, out } = await cli('run', '--trace', 'jh.json', '--quiet');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('Scheduler the trace names: yarn');
+    expect(out).toMatch(/\| fair \| 1 \|/);
+    expect(out).toMatch(/\| capacity \| 1 \|/);
+    expect(out).toContain('cluster: 2 rack(s) × 2 node(s) of 1 containers, 1 of them idle padding');
+  });
+
+  it('reads a rolling eventlog_v2 directory as one log', async () => {
+    const rolling = join(dir, 'eventlog_v2_app-1');
+    mkdirSync(rolling);
+    const lines = sparkLog().split('\n');
+    writeFileSync(join(rolling, 'events_1_app-1'), lines.slice(0, 5).join('\n'));
+    writeFileSync(join(rolling, 'events_2_app-1'), lines.slice(5).join('\n'));
+    const { code, out } = await cli('run', '--trace', 'eventlog_v2_app-1', '--quiet');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toMatch(/\| fifo \| 1 \|/);
   });
 });

@@ -79,8 +79,6 @@ export interface PrintOptions {
 /** Runs `run`, `compare` or `demo`. */
 export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine(spec, argv);
-  const coflows = coflowTrace(values, io.cwd);
-  if (coflows !== undefined) return Promise.resolve(coflows(io));
   const recorded = recordedTraceRun(values, io.cwd);
   if (recorded !== undefined) {
     return executeExperiment(recorded.request, io, {
@@ -88,6 +86,8 @@ export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo
       onResult: (result) => reportReplayError(recorded, result, io),
     });
   }
+  const coflows = coflowTrace(values, io.cwd);
+  if (coflows !== undefined) return Promise.resolve(coflows(io));
   const request = experimentRequest(values, io.cwd, spec.name === 'demo' ? DEMO_DEFAULTS : undefined);
   return executeExperiment(request, io, { allMetrics: spec.name === 'compare' }).then((code) => {
     if (spec.name === 'demo')

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sparkLog } from '../internal/spark-log-fixture.js';
+import { sparkLog } from '../internal/recorded-trace-fixtures.js';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from '../main.js';
 

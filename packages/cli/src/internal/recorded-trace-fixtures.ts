@@ -50,3 +50,49 @@ export function sparkLog(): string {
     ])
     .join('\n');
 }
+
+/**
+ * Test data: a Rumen job history of one MapReduce job (2 maps on hosts of rack r1 and r2,
+ * 1 reduce reading 96 MiB, its shuffle phase 4 s of its 10 s), pretty-printed as Rumen
+ * writes it.
+ */
+export function rumenHistory(): string {
+  const attempt = (host: string, start: number, finish: number, extra: object) => ({
+    hostName: host,
+    startTime: start,
+    finishTime: finish,
+    result: 'SUCCESS',
+    shuffleFinished: -1,
+    hdfsBytesRead: -1,
+    reduceShuffleBytes: -1,
+    ...extra,
+  });
+  const map = (i: number, host: string) => ({
+    taskID: `task_1_0001_m_00000${i}`,
+    taskType: 'MAP',
+    taskStatus: 'SUCCESS',
+    outputBytes: 48 * 1024 * 1024,
+    attempts: [attempt(host, 1000, 9000, { hdfsBytesRead: 128 * 1024 * 1024 })],
+  });
+  const job = {
+    jobID: 'job_1_0001',
+    user: 'ana',
+    queue: 'etl',
+    jobName: 'sort',
+    submitTime: 0,
+    launchTime: 500,
+    finishTime: 20_000,
+    mapTasks: [map(0, '/r1/h1'), map(1, '/r2/h2')],
+    reduceTasks: [
+      {
+        taskID: 'task_1_0001_r_000000',
+        taskType: 'REDUCE',
+        taskStatus: 'SUCCESS',
+        attempts: [
+          attempt('/r1/h3', 9500, 19_500, { shuffleFinished: 13_500, reduceShuffleBytes: 96 * 1024 * 1024 }),
+        ],
+      },
+    ],
+  };
+  return `${JSON.stringify(job, null, 2)}\n`;
+}
