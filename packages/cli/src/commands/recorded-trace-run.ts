@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   type ExperimentResult,
@@ -54,6 +54,8 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
   const text = stringOption(values, 'trace');
   if (text === undefined) return undefined;
   const path = resolve(cwd, text);
+  // A missing file is reported by the SWIM and coflow path, as before.
+  if (!existsSync(path)) return undefined;
   const format = traceFormatOf(path, values);
   if (format !== 'spark' && format !== 'rumen') {
     for (const option of ['durations', 'racks-from', 'racks-file', 'markdown']) {
