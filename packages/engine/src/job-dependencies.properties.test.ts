@@ -143,6 +143,12 @@ describe('jobs with dependencies (stages of a recorded DAG)', () => {
       expect(violations).toEqual([]);
       expect(result.metrics.jobsCompleted).toBe(jobs.length);
       for (const record of result.jobs) {
+        // The shuffle phase lies within the job's life; a map-only job has none.
+        if (jobs[record.id]!.reduceCount === 0) expect(record.shufflePhaseTime).toBeNaN();
+        else {
+          expect(record.shufflePhaseTime).toBeGreaterThanOrEqual(0);
+          expect(record.shufflePhaseTime).toBeLessThanOrEqual(record.executionTime + 1e-9);
+        }
         for (const p of jobs[record.id]!.dependsOn ?? []) {
           expect(record.submitTime).toBeGreaterThanOrEqual(completedAt.get(p)!);
         }

@@ -117,6 +117,9 @@ export class JobState implements JobView {
   predictedRatioAtFirstReduce = Number.NaN;
   /** Sum over reduces of max(0, first launch − map phase end), counted as they launch. */
   reduceWaitSum = 0;
+  /** Sum and count over reduces of first launch → end of their shuffle (first time, unpreempted). */
+  shufflePhaseSum = 0;
+  shufflePhaseCount = 0;
   /** Reduces whose first launch was before the map phase ended (wait 0). */
   reducesLaunchedEarly = 0;
   reduceFirstLaunched: Uint8Array;

@@ -152,6 +152,10 @@ export class ReduceLifecycle {
   /** The shuffle is over: the reduce computes what is left of its work. */
   startCompute(a: number, job: JobState, r: number): void {
     const p = this.engine.parameters;
+    if (job.reduceShuffleDone[r] === 0 && job.reducePreemptions[r] === 0) {
+      job.shufflePhaseSum += this.engine.now - job.reduceStart[r]!;
+      job.shufflePhaseCount++;
+    }
     job.reduceShuffleDone[r] = 1;
     const done = job.reduceProgress[r]!;
     const recorded = job.spec.recorded?.reduceSeconds;
