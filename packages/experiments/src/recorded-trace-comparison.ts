@@ -13,6 +13,8 @@ export interface ReplayErrorRow {
   readonly recordedLaunchDelay: number;
   readonly simulatedLaunchDelay: number;
   readonly recordedFetchWait: number;
+  /** Mean over the consuming tasks of launch → end of their shuffle in the replay (NaN without). */
+  readonly simulatedShufflePhase: number;
 }
 
 /** How far a policy's replay is from the recording, per job (stage, or map + reduce stage). */
@@ -24,6 +26,13 @@ export interface ReplayError {
   readonly p90AbsError: number;
   /** Mean signed relative error: > 0 when the replay runs slower than the recording. */
   readonly bias: number;
+  /**
+   * Over the jobs with consuming tasks: mean recorded fetch wait (Spark: time blocked on
+   * fetches; Rumen: the shuffle phase) and mean simulated shuffle phase (launch → end of
+   * shuffle, waiting for map output included). NaN when no job shuffles.
+   */
+  readonly recordedFetchWait: number;
+  readonly simulatedShufflePhase: number;
   /** Recorded and simulated time from the first submission to the last completion. */
   readonly recordedSpan: number;
   readonly simulatedSpan: number;
@@ -47,6 +56,7 @@ export function replayError(replay: RecordedReplay, run: PolicyRun, policy: stri
   const submit = column('submit');
   const start = column('start');
   const finish = column('finish');
+  const shufflePhase = table.columns.includes('shufflePhase') ? column('shufflePhase') : ids.map(() => null);
   const rowOf = new Map<number, number>();
   ids.forEach((id, row) => rowOf.set(Number(id), row));
   const rows: ReplayErrorRow[] = replay.units.map((unit) => {
@@ -62,6 +72,7 @@ export function replayError(replay: RecordedReplay, run: PolicyRun, policy: stri
       recordedLaunchDelay: unit.recordedLaunchDelay,
       simulatedLaunchDelay: num(start) - num(submit),
       recordedFetchWait: unit.recordedFetchWait,
+      simulatedShufflePhase: num(shufflePhase),
     };
   });
   const errors = rows.map((r) => r.relativeError).filter(Number.isFinite);
@@ -71,9 +82,14 @@ export function replayError(replay: RecordedReplay, run: PolicyRun, policy: stri
   const recordedStart = Math.min(...replay.units.map((u) => u.recordedSubmit));
   const recordedEnd = Math.max(...replay.units.map((u) => u.recordedSubmit + u.recordedSeconds));
   const simulatedEnd = Math.max(...finish.map((c) => Number(c ?? Number.NaN)).filter(Number.isFinite));
+  const shuffling = rows.filter((r) => Number.isFinite(r.simulatedShufflePhase));
+  const mean = (values: number[]) =>
+    values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
   return {
     policy,
     rows,
+    recordedFetchWait: mean(shuffling.map((r) => r.recordedFetchWait)),
+    simulatedShufflePhase: mean(shuffling.map((r) => r.simulatedShufflePhase)),
     medianAbsError:
       abs.length === 0
         ? Number.NaN
