@@ -146,11 +146,11 @@ export function replayErrorMarkdown(
     '',
     `Scheduler the trace names: ${run.schedulers.join(', ')}. Per engine job (a stage, or a map stage with its only consumer): simulated execution time against the recorded one, relative error (simulated − recorded) / recorded.`,
     '',
-    '| policy | jobs | median abs. error | p90 abs. error | bias (mean signed) | span recorded | span simulated |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| policy | jobs | median abs. error | p90 abs. error | bias (mean signed) | span recorded | span simulated | fetch wait rec. / shuffle phase sim. (mean s) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...errors.map(
       (e) =>
-        `| ${e.policy} | ${e.rows.length} | ${abs(e.medianAbsError)} | ${abs(e.p90AbsError)} | ${pct(e.bias)} | ${sec(e.recordedSpan)} s | ${sec(e.simulatedSpan)} s |`,
+        `| ${e.policy} | ${e.rows.length} | ${abs(e.medianAbsError)} | ${abs(e.p90AbsError)} | ${pct(e.bias)} | ${sec(e.recordedSpan)} s | ${sec(e.simulatedSpan)} s | ${sec(e.recordedFetchWait)} / ${sec(e.simulatedShufflePhase)} |`,
     ),
     '',
   ];
@@ -160,13 +160,13 @@ export function replayErrorMarkdown(
       .sort((a, b) => Math.abs(b.relativeError) - Math.abs(a.relativeError))
       .slice(0, 8);
     lines.push(
-      `Largest errors under ${first.policy} (launch delay: submission to first task launch; fetch wait: mean per consuming task, recorded):`,
+      `Largest errors under ${first.policy} (launch delay: submission to first task launch; fetch wait: mean per consuming task — Spark's time blocked on fetches, Rumen's shuffle phase — beside the replay's shuffle phase, launch to end of shuffle):`,
       '',
-      '| job | recorded s | simulated s | error | launch delay rec. / sim. s | fetch wait rec. s |',
+      '| job | recorded s | simulated s | error | launch delay rec. / sim. s | fetch wait rec. / shuffle phase sim. s |',
       '|---|---:|---:|---:|---:|---:|',
       ...worst.map(
         (r) =>
-          `| ${r.name} | ${sec(r.recordedSeconds)} | ${sec(r.simulatedSeconds)} | ${pct(r.relativeError)} | ${sec(r.recordedLaunchDelay)} / ${sec(r.simulatedLaunchDelay)} | ${sec(r.recordedFetchWait)} |`,
+          `| ${r.name} | ${sec(r.recordedSeconds)} | ${sec(r.simulatedSeconds)} | ${pct(r.relativeError)} | ${sec(r.recordedLaunchDelay)} / ${sec(r.simulatedLaunchDelay)} | ${sec(r.recordedFetchWait)} / ${sec(r.simulatedShufflePhase)} |`,
       ),
       '',
     );
