@@ -95,13 +95,16 @@ describe('jobs with dependencies (stages of a recorded DAG)', () => {
       const completedAt = new Map<number, number>();
       /** Node where task k of each job ran (its reduces, or maps when it has none). */
       const taskNodes = new Map<number, number[]>();
+      /** Consuming tasks whose sources were checked (0 only when no stage has parents). */
+      let checked = 0;
       const inner = fifoTestPolicy();
       const policy: SchedulerPolicy = {
         specificationVersion: 'v1',
         name: 'dag-checked-fifo',
         assign: (offer, view) => inner.assign(offer, view),
         onTaskStarted(event, view) {
-          for (const p of jobs[event.task.job]!.dependsOn ?? []) {
+          const spec = jobs[event.task.job]!;
+          for (const p of spec.dependsOn ?? []) {
             const done = completedAt.get(p);
             if (done === undefined || done > view.now) {
               violations.push(
@@ -109,24 +112,28 @@ describe('jobs with dependencies (stages of a recorded DAG)', () => {
               );
             }
           }
+          // Before a consuming task runs, every output it reads lies where its producer ran.
+          if (event.task.kind === 'reduce' && spec.recorded?.mapsFromParents === true) {
+            checked++;
+            const ran = (spec.dependsOn ?? []).flatMap((p) => taskNodes.get(p) ?? []);
+            const job = view.job(event.task.job);
+            for (let i = 0; i < spec.mapCount; i++) {
+              const output = job.map(i).outputNode;
+              if (output === undefined || output !== ran[i]) {
+                violations.push(
+                  `job ${event.task.job} map ${i}: output on ${output}, producer ran on ${ran[i]}`,
+                );
+              }
+            }
+          }
         },
-        onTaskCompleted(event, view) {
+        onTaskCompleted(event) {
           const spec = jobs[event.task.job]!;
-          const job = view.job(event.task.job);
           const producing = spec.reduceCount > 0 ? event.task.kind === 'reduce' : event.task.kind === 'map';
           if (producing) {
             const list = taskNodes.get(event.task.job) ?? [];
             list[event.task.index] = event.node;
             taskNodes.set(event.task.job, list);
-          }
-          if (event.task.kind === 'map' && spec.recorded?.mapsFromParents === true) {
-            const ran = (spec.dependsOn ?? []).flatMap((p) => taskNodes.get(p) ?? []);
-            const output = job.map(event.task.index).outputNode;
-            if (output !== ran[event.task.index]) {
-              violations.push(
-                `job ${event.task.job} map ${event.task.index}: output on ${output}, producer ran on ${ran[event.task.index]}`,
-              );
-            }
           }
         },
         onJobCompleted(job, view) {
@@ -141,6 +148,8 @@ describe('jobs with dependencies (stages of a recorded DAG)', () => {
         parameters,
       });
       expect(violations).toEqual([]);
+      const consumers = jobs.filter((j) => j.recorded?.mapsFromParents === true);
+      if (consumers.length > 0) expect(checked).toBeGreaterThan(0);
       expect(result.metrics.jobsCompleted).toBe(jobs.length);
       for (const record of result.jobs) {
         // The shuffle phase lies within the job's life; a map-only job has none.

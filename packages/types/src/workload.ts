@@ -64,9 +64,10 @@ export interface RecordedTaskFigures {
   readonly reduceInputBytes?: readonly Bytes[];
   /**
    * The maps are the tasks of the jobs in `dependsOn` (in that order; a job's tasks are
-   * its reduces, or its maps when it has none): map i's output lies on the node where the
-   * i-th of them ran, which is also the only replica of its input. `mapCount` is their
-   * number. A stage boundary: the consuming stage's shuffle leaves the producers' nodes.
+   * its reduces, or its maps when it has none): they are done when the job is submitted —
+   * no slot, no time, never offered — and map i's output lies on the node where the i-th
+   * of them ran. `mapCount` is their number; the job needs reduces. A stage boundary: the
+   * consuming stage's shuffle leaves the producers' nodes.
    */
   readonly mapsFromParents?: boolean;
 }

@@ -95,7 +95,6 @@ export class JobArrivals {
       engine.users.set(spec.user, user);
     }
     const job = new JobState(engine, index, spec, user, replicas, replication);
-    job.pinnedOutputs = pinned;
     if (job.reduceCount > 0 && engine.network !== undefined) {
       job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, engine.rackOfNode, engine.rackCount);
     }
@@ -108,6 +107,9 @@ export class JobArrivals {
     engine.waitingMaps += job.mapCount;
     if (job.reducesReady) engine.waitingReduces += job.reduceCount;
     engine.policy.onJobSubmitted?.(job, engine.view);
+    // Maps standing for the parents' tasks are done already: their outputs are where those ran.
+    if (pinned !== undefined)
+      for (let i = 0; i < pinned.length; i++) engine.maps.completeStanding(job, i, pinned[i]!);
     engine.timers.start();
     engine.offers.workArrived();
   }

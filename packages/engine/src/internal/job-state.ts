@@ -233,14 +233,6 @@ export class JobState implements JobView {
     return i < this.mapCount - 1 ? this.blockBytes : this.inputBytes - (this.mapCount - 1) * this.blockBytes;
   }
 
-  /** Nodes where the maps' outputs lie when they stand for parents' tasks, else undefined. */
-  pinnedOutputs: Int32Array | undefined = undefined;
-
-  /** Where map i's output lies whatever node runs it (a parent's task's node), if pinned. */
-  pinnedOutputNode(i: number): number | undefined {
-    return this.pinnedOutputs === undefined ? undefined : this.pinnedOutputs[i];
-  }
-
   /** True output of map i: as recorded, else the job's shuffle bytes in proportion to the map's input. */
   trueMapOutput(i: number): Bytes {
     const recorded = this.spec.recorded?.mapOutputBytes;

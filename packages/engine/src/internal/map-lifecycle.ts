@@ -166,25 +166,44 @@ export class MapLifecycle {
     const node = attempts.node[a]!;
     if (attempts.duplicate[a] === 1) engine.counters.duplicatesChosen++;
     job.mapAttempt[i] = -1;
-    job.mapState[i] = COMPLETED;
-    // A map standing for a parent's task leaves its output where that task ran.
-    const outputNode = job.pinnedOutputNode(i) ?? node;
-    job.mapOutputNode[i] = outputNode;
     job.runningMapCount--;
-    job.completedMapCount++;
     job.removeRunningMap(i);
+    engine.vacate(a, job.userState);
+    const mapPhaseOver = this.#outputReady(job, i, node);
+    engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
+    if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
+    engine.offers.round(node);
+  }
+
+  /**
+   * Map i of a job whose maps stand for its parents' tasks (`recorded.mapsFromParents`):
+   * already done when the job is submitted, its output on `node`, where the parent task
+   * ran — it takes no slot and no time and is never offered.
+   */
+  completeStanding(job: JobState, i: number, node: number): void {
+    job.removePending(i);
+    this.engine.waitingMaps--;
+    job.mapStart[i] = this.engine.now;
+    this.#outputReady(job, i, node);
+  }
+
+  /** Map i's output is on `node`: counts it, readies reduces, feeds the shuffle. Returns whether the map phase is over. */
+  #outputReady(job: JobState, i: number, node: number): boolean {
+    const engine = this.engine;
+    job.mapState[i] = COMPLETED;
+    job.mapOutputNode[i] = node;
+    job.completedMapCount++;
     const output = job.trueMapOutput(i);
     job.completedMapInputBytes += job.mapInputBytes(i);
     job.completedMapOutputBytes += output;
-    job.outputOnRack[engine.rackOfNode[outputNode]!]! += output;
-    engine.vacate(a, job.userState);
+    job.outputOnRack[engine.rackOfNode[node]!]! += output;
 
     const mapPhaseOver = job.completedMapCount === job.mapCount;
     if (mapPhaseOver) job.mapPhaseEnd = engine.now;
     if (job.reduceCount > 0) {
       if (output > 0) {
-        if (job.shuffle !== undefined) engine.outstanding[outputNode]! += output;
-        else engine.reduces.keepOutput(job, outputNode, output);
+        if (job.shuffle !== undefined) engine.outstanding[node]! += output;
+        else engine.reduces.keepOutput(job, node, output);
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
@@ -194,10 +213,11 @@ export class MapLifecycle {
       }
       const shuffle = job.shuffle;
       if (shuffle !== undefined) {
-        if (output > 0) shuffle.addOutput(outputNode, output);
-        if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, outputNode);
+        if (output > 0) shuffle.addOutput(node, output);
+        if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.
+        const attempts = engine.attempts;
         const running = job.runningReduceList;
         for (let k = running.length - 1; k >= 0; k--) {
           const r = running[k]!.index;
@@ -206,8 +226,6 @@ export class MapLifecycle {
         }
       }
     }
-    engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
-    if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
-    engine.offers.round(node);
+    return mapPhaseOver;
   }
 }

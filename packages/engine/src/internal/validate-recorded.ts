@@ -47,6 +47,13 @@ export function validateJobLinks(job: JobSpec, i: number, jobs: readonly JobSpec
   if (recorded.mapsFromParents === true) {
     if (parents === undefined || parents.length === 0)
       fail('recorded.mapsFromParents', 'set only with dependsOn', true);
+    if (job.reduceCount < 1) {
+      fail(
+        'recorded.mapsFromParents',
+        'set only on a job with reduces (its maps are done at submission)',
+        true,
+      );
+    }
     const tasks = (parents ?? []).reduce(
       (n, p) => n + (jobs[p]!.reduceCount > 0 ? jobs[p]!.reduceCount : jobs[p]!.mapCount),
       0,
