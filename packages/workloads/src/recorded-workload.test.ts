@@ -47,18 +47,17 @@ function threeStages(): string {
 }
 
 describe('recordedWorkload', () => {
-  it('makes a map stage and its only consumer one MapReduce job with recorded figures', () => {
+  it('makes a Spark map stage a map-only job and its consumer a job held until it is done', () => {
     const replay = recordedWorkload(parseSparkEventLog(sparkLogLines().join('\n'), 'app.log'));
-    expect(replay.workload.jobs).toHaveLength(1);
-    const job = replay.workload.jobs[0]!;
-    expect([job.mapCount, job.reduceCount, job.shuffleBytes, job.inputBytes]).toEqual([
-      2, 2, 10_000_000, 128_000_000,
-    ]);
-    expect(job.recorded?.mapSeconds).toEqual([1.9, 2.9]);
-    expect(job.recorded?.reduceSeconds?.map((s) => Math.round(s * 10) / 10)).toEqual([0.6, 0.9]);
-    expect(job.recorded?.mapOutputBytes).toEqual([4_000_000, 6_000_000]);
-    expect(replay.units[0]).toMatchObject({ stages: [0, 1] });
-    expect(replay.units[0]!.recordedSeconds).toBeCloseTo(5);
+    const [maps, result] = replay.workload.jobs;
+    expect([maps!.mapCount, maps!.reduceCount, maps!.inputBytes]).toEqual([2, 0, 128_000_000]);
+    expect(maps!.recorded?.mapSeconds).toEqual([1.9, 2.9]);
+    // The result stage's maps stand for the map stage's tasks: their output is what each wrote.
+    expect(result).toMatchObject({ dependsOn: [0], mapCount: 2, reduceCount: 2, shuffleBytes: 10_000_000 });
+    expect(result!.recorded?.mapOutputBytes).toEqual([4_000_000, 6_000_000]);
+    expect(result!.recorded?.reduceSeconds?.map((s) => Math.round(s * 10) / 10)).toEqual([0.6, 0.9]);
+    expect(replay.units.map((u) => u.stages)).toEqual([[0], [1]]);
+    expect(replay.units[0]!.recordedSeconds).toBeCloseTo(3.2);
     expect(replay.cluster).toMatchObject({
       racks: ['default-rack'],
       nodesPerRack: 2,
@@ -67,20 +66,33 @@ describe('recordedWorkload', () => {
     });
   });
 
+  it('keeps a Rumen job whole: its reduces read its maps, as MapReduce runs them', () => {
+    const replay = recordedWorkload(parseRumenJobHistory(rumenHistoryText(), 'jh.json'));
+    const job = replay.workload.jobs[0]!;
+    expect([job.mapCount, job.reduceCount, job.shuffleBytes, job.dependsOn]).toEqual([
+      2,
+      1,
+      120_000_000,
+      undefined,
+    ]);
+    expect(job.recorded?.mapOutputBytes).toEqual([50_000_000, 70_000_000]);
+    expect(replay.units[0]!.stages).toEqual([0, 1]);
+  });
+
   it("holds a later stage until its parent is done, its maps standing for the parent's tasks", () => {
     const replay = recordedWorkload(parseSparkEventLog(threeStages(), 'app.log'));
-    const [first, second] = replay.workload.jobs;
-    expect(first!.reduceCount).toBe(2);
-    expect(second).toMatchObject({
-      dependsOn: [0],
+    const [, second, third] = replay.workload.jobs;
+    expect(second!.reduceCount).toBe(2);
+    expect(third).toMatchObject({
+      dependsOn: [1],
       mapCount: 2,
       reduceCount: 1,
       shuffleBytes: 1000,
       submitTime: 0,
     });
-    expect(second!.recorded?.mapsFromParents).toBe(true);
-    expect(second!.recorded?.mapSeconds).toEqual([0, 0]);
-    expect(second!.recorded?.mapOutputBytes).toEqual([1000, 0]);
+    expect(third!.recorded?.mapsFromParents).toBe(true);
+    expect(third!.recorded?.mapSeconds).toEqual([0, 0]);
+    expect(third!.recorded?.mapOutputBytes).toEqual([1000, 0]);
   });
 
   it('leaves durations to the model on request, and takes Rumen racks', () => {

@@ -56,9 +56,10 @@ export interface RecordedReplay {
 /**
  * Turns a recorded trace into engine jobs and the cluster they ran on.
  *
- * A stage without parents whose only child has it as only parent becomes one MapReduce
- * job with that child (maps = its tasks, reduces = the child's); any other stage without
- * parents is a map-only job; a stage with parents is a job whose maps stand for its
+ * A Rumen job's map stage and its reduce stage become one MapReduce job (maps = its
+ * tasks, reduces = the child's, reduces starting at the engine's slowstart as Hadoop's
+ * do); any other stage without parents — every Spark stage without parents — is a
+ * map-only job; a stage with parents is a job whose maps stand for its
  * parents' tasks (`recorded.mapsFromParents`: outputs where those tasks ran, zero compute)
  * and whose reduces are its tasks, held back until the parents complete (`dependsOn`).
  * Source stages keep their recorded submission time; dependent ones start when their
@@ -91,7 +92,13 @@ export function recordedWorkload(
     const user = stage.application as UserId;
     const queue = trace.applications[stage.application]?.queue ?? 'default';
     const only = children[i]!.length === 1 ? children[i]![0]! : -1;
-    const absorbs = stage.parents.length === 0 && only >= 0 && stages[only]!.parents.length === 1;
+    // A MapReduce job's reduces may start before its maps are done (slowstart); a Spark
+    // stage only once its parents are: only a Rumen job keeps its maps and reduces together.
+    const absorbs =
+      trace.format === 'rumen' &&
+      stage.parents.length === 0 &&
+      only >= 0 &&
+      stages[only]!.parents.length === 1;
     const index = jobs.length;
     if (stage.parents.length === 0) {
       const maps = stage.tasks;
