@@ -45,7 +45,11 @@ const MB = 1024 * 1024;
 
 /** The summary as a two-column table and the assumptions below it. */
 export function summaryTable(s: TraceSummary): string {
-  const bytes = (b: number) => `${(b / MB).toFixed(1)} MiB`;
+  const bytes = (b: number) => {
+    if (b < 1024) return `${b} B`;
+    const [unit, size] = b < MB ? ['KiB', 1024] : b < 1024 * MB ? ['MiB', MB] : ['GiB', 1024 * MB];
+    return `${(b / size).toFixed(1)} ${unit}`;
+  };
   const rows: [string, string][] = [
     ['file', `${s.file} (${s.format})`],
     ['applications', `${s.applications} (scheduler: ${s.schedulers.join(', ')})`],
