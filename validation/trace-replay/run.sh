@@ -16,4 +16,7 @@ for trace in "$root"/validation/trace-samples/spark/* "$root"/validation/trace-s
   rackwise trace info "$trace" > "$out/$name.info.txt"
   rackwise run --trace "$trace" --quiet --markdown "$out/$name.named.md" > "$out/$name.named.txt"
   rackwise run --trace "$trace" --quiet --policies "$policies" --markdown "$out/$name.policies.md" > "$out/$name.policies.txt"
+  # The same with every host in a rack of its own, so that shuffles cross rack links.
+  rackwise run --trace "$trace" --quiet --policies "$policies" --racks-from '^([^.]+)' \
+    --markdown "$out/$name.policies-racks.md" > "$out/$name.policies-racks.txt"
 done

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RecordedTask } from './recorded-trace.js';
 import { recordedWorkload } from './recorded-workload.js';
 import { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
 
@@ -62,5 +63,28 @@ describe('a public Spark event log this package does not ship', () => {
     expect(trace.stages[0]!.tasks.every((t) => t.computeSeconds === 0.015 && t.shuffleReadBytes === 0)).toBe(
       true,
     );
+  });
+
+  it('reads a multi-executor YARN application: two stages, failed attempts left out, the shuffle on both hosts', () => {
+    const trace = readSparkEventLog(join(SAMPLE, '../application_1516285256255_0012-excerpt'));
+    expect(trace.stages.map((s) => [s.tasks.length, s.parents])).toEqual([
+      [10, []],
+      [10, [0]],
+    ]);
+    expect(trace.hosts).toEqual(['apiros-2.gce.test.com', 'apiros-3.gce.test.com']);
+    // Executors of one core each: three on apiros-2, two on apiros-3.
+    expect(trace.slotsPerHost.get('apiros-2.gce.test.com')).toBe(3);
+    expect(trace.slotsPerHost.get('apiros-3.gce.test.com')).toBe(2);
+    expect(trace.assumptions.join(' ')).toMatch(/4 failed or killed task attempt/);
+    const [maps, result] = trace.stages;
+    // The retried partitions 1, 4, 5 and 6 keep their successful attempt, on apiros-3.
+    expect([1, 4, 5, 6].map((i) => maps!.tasks[i]!.host)).toEqual(Array(4).fill('apiros-3.gce.test.com'));
+    const sum = (
+      tasks: readonly RecordedTask[],
+      key: 'shuffleWriteBytes' | 'shuffleReadBytes' | 'remoteShuffleReadBytes',
+    ) => tasks.reduce((a, t) => a + t[key], 0);
+    expect(sum(maps!.tasks, 'shuffleWriteBytes')).toBe(1461);
+    expect(sum(result!.tasks, 'shuffleReadBytes')).toBe(1461);
+    expect(sum(result!.tasks, 'remoteShuffleReadBytes')).toBe(827);
   });
 });
