@@ -3,5 +3,7 @@ import { sharedTestConfig } from '../vitest.shared';
 
 export default mergeConfig(
   sharedTestConfig,
-  defineConfig({ test: { include: ['network/**/*.test.ts'], typecheck: { include: ['network/**/*.test-d.ts'] } } }),
+  defineConfig({
+    test: { include: ['network/**/*.test.ts'], typecheck: { include: ['network/**/*.test-d.ts'] } },
+  }),
 );

@@ -15,6 +15,7 @@ import { REPORT_COMMAND, reportCommand } from './commands/report-command.js';
 import { REPRODUCE_COMMAND, reproduceCommand } from './commands/reproduce-command.js';
 import { COMPARE_COMMAND, DEMO_COMMAND, RUN_COMMAND, runCommand } from './commands/run-command.js';
 import { SWEEP_COMMAND, sweepCommand } from './commands/sweep-command.js';
+import { TRACE_COMMAND, traceCommand } from './commands/trace-command.js';
 import { UsageError } from './usage-error.js';
 import { cliVersion } from './version.js';
 
@@ -44,6 +45,7 @@ const COMMANDS: readonly Command[] = [
   { spec: CALIBRATE_COMMAND, run: calibrateCommand },
   { spec: REPRODUCE_COMMAND, run: reproduceCommand },
   { spec: FLOWS_COMMAND, run: flowsCommand },
+  { spec: TRACE_COMMAND, run: traceCommand },
 ];
 
 function overview(): string {

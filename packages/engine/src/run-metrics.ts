@@ -190,6 +190,11 @@ export interface JobRecord {
   readonly mapProgressAtFirstReduce: Fraction;
   /** Mean over its reduces of max(0, first launch − map phase end); NaN without reduces. */
   readonly reduceWaitTime: Seconds;
+  /**
+   * Mean over its reduces of first launch → end of their shuffle (waiting for map output
+   * included; reduces preempted before their shuffle ended left out); NaN without reduces.
+   */
+  readonly shufflePhaseTime: Seconds;
   readonly preemptions: number;
   readonly duplicatesLaunched: number;
 }

@@ -61,7 +61,10 @@ export function applyOverrides(
     workload = withHours(preset, overrides.hours);
   }
   if (overrides.users !== undefined) workload = { ...workload, users: overrides.users };
-  if (overrides.sizeScale !== undefined) workload = { ...workload, sizeScale: overrides.sizeScale };
+  if (overrides.sizeScale !== undefined) {
+    if (workload.kind === 'recorded-trace') throw notForRecorded(preset, 'sizeScale');
+    workload = { ...workload, sizeScale: overrides.sizeScale };
+  }
   if (overrides.jobs !== undefined) workload = withJobs(preset, workload, overrides.jobs);
   const policyConfig: Record<string, Readonly<Record<string, unknown>>> = { ...preset.policyConfig };
   for (const [name, config] of Object.entries(overrides.policyConfig ?? {})) {
@@ -83,6 +86,7 @@ export function applyOverrides(
 function withHours(preset: ExperimentPreset, hours: number): WorkloadRecipe {
   const workload = preset.workload;
   if (workload.kind === 'swim-trace') return { ...workload, hours };
+  if (workload.kind === 'recorded-trace') throw notForRecorded(preset, 'hours');
   if (workload.steadyState !== undefined)
     return { ...workload, steadyState: { ...workload.steadyState, hours } };
   throw new Error(
@@ -105,8 +109,16 @@ function topologyWith(topology: TopologySpec, overrides: ExperimentOverrides): T
   return out;
 }
 
+/** An override that a recorded trace's replay does not take (it replays what was recorded). */
+function notForRecorded(preset: ExperimentPreset, option: string): Error {
+  return new Error(
+    `${option} does not apply to preset ${preset.name}: it replays a recorded trace as it ran`,
+  );
+}
+
 function withJobs(preset: ExperimentPreset, workload: WorkloadRecipe, jobs: number): WorkloadRecipe {
   if (workload.kind === 'poisson-mix' && workload.steadyState === undefined) return { ...workload, jobs };
+  if (workload.kind === 'recorded-trace') throw notForRecorded(preset, 'jobs');
   throw new Error(
     `jobs does not apply to preset ${preset.name}: its workload is ${workload.kind === 'swim-trace' ? 'a trace' : 'a steady state of some hours'}, not a fixed number of jobs`,
   );

@@ -1,6 +1,7 @@
 import type { EngineParameters } from '@rackwise/engine';
 import type { TopologySpec } from '@rackwise/topology';
 import type { Bytes, Fraction, Seconds } from '@rackwise/types';
+import type { RackRule, ReplayDurations } from '@rackwise/workloads';
 
 /**
  * A SWIM trace replayed as recorded: `trace` is `fb2010` (the Facebook 2010 day shipped
@@ -62,8 +63,24 @@ export interface PoissonMixRecipe {
   readonly spacing?: Seconds;
 }
 
+/**
+ * A recorded trace replayed task by task: a Spark event log or Rumen job history, its
+ * stages kept in order (`recordedWorkload` of `@rackwise/workloads`). `users` is its
+ * number of applications.
+ */
+export interface RecordedTraceRecipe {
+  readonly kind: 'recorded-trace';
+  /** Path of the event log (file or rolling directory) or job history. */
+  readonly trace: string;
+  readonly format: 'spark' | 'rumen';
+  readonly users: number;
+  /** Recorded compute per task (default) or the engine's duration model. */
+  readonly durations: ReplayDurations;
+  readonly racks: RackRule;
+}
+
 /** How a preset builds its jobs. */
-export type WorkloadRecipe = SwimTraceRecipe | PoissonMixRecipe;
+export type WorkloadRecipe = SwimTraceRecipe | PoissonMixRecipe | RecordedTraceRecipe;
 
 /** HDFS storage of the input (DESIGN §3 "Storage"). */
 export interface StorageSettings {

@@ -13,6 +13,7 @@ export type {
   SteadyState,
   StorageSettings,
   SwimTraceRecipe,
+  RecordedTraceRecipe,
   WorkloadRecipe,
 } from './experiment-preset.js';
 export { BUILTIN_PRESETS, experimentPreset, presetNames } from './preset-catalogue.js';
@@ -144,3 +145,11 @@ export type {
 } from './flow-comparison.js';
 export { NETWORK_SETTINGS, networkSetting } from './network-settings.js';
 export type { NamedNetworkSetting } from './network-settings.js';
+export {
+  RECORDED_TRACE_BASE,
+  recordedSchedulerPolicies,
+  recordedTracePreset,
+} from './recorded-trace-preset.js';
+export type { RecordedTraceSetup } from './recorded-trace-preset.js';
+export { replayError } from './recorded-trace-comparison.js';
+export type { ReplayError, ReplayErrorRow } from './recorded-trace-comparison.js';

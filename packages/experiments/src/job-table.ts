@@ -37,6 +37,11 @@ export const JOB_COLUMNS: readonly JobColumn[] = Object.freeze([
   },
   { name: 'preemptions', description: 'reduce preemptions', field: 'preemptions' },
   { name: 'duplicates', description: 'duplicate map copies launched', field: 'duplicatesLaunched' },
+  {
+    name: 'shufflePhase',
+    description: "mean of its reduces' first launch → end of shuffle, s (empty without reduces)",
+    field: 'shufflePhaseTime',
+  },
 ]);
 
 /** A job table cell: a number, a name, or `null` where the run gave no value. */

@@ -41,7 +41,14 @@ const CHOICES: Readonly<Record<string, readonly string[]>> = {
   congestionLoss: ['none', 'incast'],
   shufflePath: ['node', 'rack'],
 };
-const INCAST_KEYS = ['bufferBytes', 'mssBytes', 'rtoMinSeconds', 'rttSeconds', 'roundBytes', 'fastRetransmitWindow'];
+const INCAST_KEYS = [
+  'bufferBytes',
+  'mssBytes',
+  'rtoMinSeconds',
+  'rttSeconds',
+  'roundBytes',
+  'fastRetransmitWindow',
+];
 
 /**
  * A network setting from its name (`NETWORK_SETTINGS`), or a named one followed by
@@ -72,11 +79,13 @@ export function networkSetting(text: string): FlowReplaySettings {
     const value = part.slice(eq + 1);
     if (key.startsWith('incast.') && INCAST_KEYS.includes(key.slice(7))) {
       const n = Number(value);
-      if (!(Number.isFinite(n) && n > 0)) throw new Error(`${key} must be a positive number, got ${JSON.stringify(value)}`);
+      if (!(Number.isFinite(n) && n > 0))
+        throw new Error(`${key} must be a positive number, got ${JSON.stringify(value)}`);
       incast[key.slice(7)] = n;
     } else if ((NUMBER_KEYS as readonly string[]).includes(key)) {
       const n = Number(value);
-      if (value === '' || !Number.isFinite(n)) throw new Error(`${key} must be a number, got ${JSON.stringify(value)}`);
+      if (value === '' || !Number.isFinite(n))
+        throw new Error(`${key} must be a number, got ${JSON.stringify(value)}`);
       settings[key] = n;
     } else if (CHOICES[key] !== undefined) {
       if (!CHOICES[key].includes(value)) {

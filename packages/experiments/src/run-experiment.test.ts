@@ -178,7 +178,7 @@ describe('applyOverrides', () => {
 
   it('scales job sizes, also of a trace that replaces the workload', () => {
     const scaled = applyOverrides(TINY_PRESET, { sizeScale: 0.5 });
-    expect(scaled.workload.sizeScale).toBe(0.5);
+    expect((scaled.workload as { sizeScale?: number }).sizeScale).toBe(0.5);
     const traced = applyOverrides(TINY_PRESET, { sizeScale: 0.2, trace: 'fb2010', hours: 1 });
     expect(traced.workload).toMatchObject({ kind: 'swim-trace', sizeScale: 0.2 });
     const full = buildWorkload(

@@ -120,8 +120,25 @@ function validateRecipe(
     }
     return;
   }
+  if (recipe.kind === 'recorded-trace') {
+    // A rolling Spark event log is a directory: readable is enough here, the reader checks the rest.
+    rewrap(() => {
+      try {
+        accessSync(recipe.trace, constants.R_OK);
+      } catch {
+        throw new Error(`trace ${recipe.trace} cannot be read`);
+      }
+    });
+    if (recipe.format !== 'spark' && recipe.format !== 'rumen')
+      fail('workload.format', "'spark' or 'rumen'", recipe.format);
+    return;
+  }
   if (recipe.kind !== 'poisson-mix')
-    fail('workload.kind', "'swim-trace' or 'poisson-mix'", (recipe as { kind: unknown }).kind);
+    fail(
+      'workload.kind',
+      "'swim-trace', 'poisson-mix' or 'recorded-trace'",
+      (recipe as { kind: unknown }).kind,
+    );
   rewrap(() => workloadMix(recipe.mix));
   if (!isPositiveFinite(recipe.meanInterarrival)) {
     fail('workload.meanInterarrival', 'a positive number of seconds', recipe.meanInterarrival);

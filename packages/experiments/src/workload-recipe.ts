@@ -1,13 +1,22 @@
 import type { Seconds, Workload } from '@rackwise/types';
 import {
   type JobMixTable,
+  type RecordedReplay,
   hdfsPlacement,
   loadFb2010,
   poissonWorkload,
+  readRumenJobHistory,
+  readSparkEventLog,
   readSwimTrace,
+  recordedWorkload,
   workloadMix,
 } from '@rackwise/workloads';
-import type { PoissonMixRecipe, StorageSettings, WorkloadRecipe } from './experiment-preset.js';
+import type {
+  PoissonMixRecipe,
+  RecordedTraceRecipe,
+  StorageSettings,
+  WorkloadRecipe,
+} from './experiment-preset.js';
 import { uploadedPlacement } from './internal/uploaded-placement.js';
 
 /** Machines of the cluster each SWIM trace was recorded on (SWIM, Chen et al., MASCOTS 2011). */
@@ -48,6 +57,7 @@ export function buildWorkload(recipe: WorkloadRecipe, storage: StorageSettings, 
       ? { replication: storage.replication }
       : { placement: uploadedPlacement(hdfsPlacement({ replication: storage.replication }), share) }),
   };
+  if (recipe.kind === 'recorded-trace') return recordedTraceReplay(recipe).workload;
   if (recipe.kind === 'swim-trace') {
     const options = {
       ...common,
@@ -94,6 +104,13 @@ export interface MeasuredWindow {
   readonly from: Seconds;
   readonly to: Seconds;
   readonly end: Seconds;
+}
+
+/** A recorded trace's replay: read, checked and turned into engine jobs (trace errors pass through). */
+export function recordedTraceReplay(recipe: RecordedTraceRecipe): RecordedReplay {
+  const trace =
+    recipe.format === 'spark' ? readSparkEventLog(recipe.trace) : readRumenJobHistory(recipe.trace);
+  return recordedWorkload(trace, { durations: recipe.durations, racks: recipe.racks });
 }
 
 /** The measured window of a recipe with a steady state (ShuffleWatcher §4.3), or undefined. */

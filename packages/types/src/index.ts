@@ -44,4 +44,4 @@ export type {
   SlotOffer,
   TaskEvent,
 } from './policy.js';
-export type { BlockPlacement, JobSpec, Workload } from './workload.js';
+export type { BlockPlacement, JobSpec, RecordedTaskFigures, Workload } from './workload.js';

@@ -37,6 +37,39 @@ export interface JobSpec {
   /** Container demands per task (DRF); hosts document their defaults. */
   readonly mapDemand?: ResourceVector;
   readonly reduceDemand?: ResourceVector;
+  /**
+   * Jobs (indices into `Workload.jobs`, each before this one) that must complete before
+   * this one is submitted: it is submitted at its `submitTime` or when the last of them
+   * completes, whichever is later (stages of a DAG, workflow steps).
+   */
+  readonly dependsOn?: readonly number[];
+  /** Per-task figures a recorded trace gives, replacing the host's duration model. */
+  readonly recorded?: RecordedTaskFigures;
+}
+
+/**
+ * What a trace recorded of a job's tasks. Each array, when given, has one entry per map
+ * (length `mapCount`) or per reduce (length `reduceCount`).
+ */
+export interface RecordedTaskFigures {
+  /** Compute seconds of each map (after its input is on its node). */
+  readonly mapSeconds?: readonly Seconds[];
+  /** Compute seconds of each reduce (after its shuffle). */
+  readonly reduceSeconds?: readonly Seconds[];
+  /** Input of each map (sum `inputBytes`), instead of the split into `blockBytes`. */
+  readonly mapInputBytes?: readonly Bytes[];
+  /** Output of each map (sum `shuffleBytes`), instead of a share in proportion to its input. */
+  readonly mapOutputBytes?: readonly Bytes[];
+  /** Shuffle each reduce reads: its share of every map output is its part of the sum. */
+  readonly reduceInputBytes?: readonly Bytes[];
+  /**
+   * The maps are the tasks of the jobs in `dependsOn` (in that order; a job's tasks are
+   * its reduces, or its maps when it has none): they are done when the job is submitted —
+   * no slot, no time, never offered — and map i's output lies on the node where the i-th
+   * of them ran. `mapCount` is their number; the job needs reduces. A stage boundary: the
+   * consuming stage's shuffle leaves the producers' nodes.
+   */
+  readonly mapsFromParents?: boolean;
 }
 
 /** Where the replicas of a job's input blocks live (HDFS placement or another rule). */

@@ -23,6 +23,30 @@ export type { HourWindow, SwimTraceOptions } from './swim-trace.js';
 export { FB2010_JOB_COUNT, FB2010_TRACE_FILE, fb2010TracePath, loadFb2010 } from './fb2010-trace.js';
 export { parseCoflowTrace, readCoflowTrace } from './coflow-trace.js';
 export type { CoflowReducerSpec, CoflowSpec, CoflowTrace } from './coflow-trace.js';
+export { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
+export { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
+export type {
+  RecordedApplication,
+  RecordedStage,
+  RecordedTask,
+  RecordedTrace,
+  RecordedTraceFormat,
+} from './recorded-trace.js';
+export { REFUSED_CODECS, SUPPORTED_CODECS } from './internal/trace-bytes.js';
+export { DEFAULT_RACK, assignRacks } from './trace-racks.js';
+export type { RackAssignment, RackRule } from './trace-racks.js';
+export { TRACE_FORMATS, detectTraceFormat } from './trace-format.js';
+export type { TraceFormat } from './trace-format.js';
+export { summarizeTrace } from './trace-summary.js';
+export { recordedWorkload } from './recorded-workload.js';
+export type {
+  RecordedReplay,
+  RecordedWorkloadOptions,
+  ReplayCluster,
+  ReplayDurations,
+  ReplayUnit,
+} from './recorded-workload.js';
+export type { TraceSummary } from './trace-summary.js';
 export { validateJobMix } from './job-mix.js';
 export type {
   DerivedSize,

@@ -1,6 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { type EngineParameters, coflowFabric, replayCoflows } from '@rackwise/engine';
-import { readCoflowTrace } from '@rackwise/workloads';
+import { detectTraceFormat, readCoflowTrace } from '@rackwise/workloads';
 import type { CliIo } from '../cli-io.js';
 import { type OutputFiles, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
@@ -10,21 +9,7 @@ import { UsageError } from '../usage-error.js';
  * `<ports> <coflows>` (two integers). SWIM traces start with a six-field job line.
  */
 export function isCoflowTrace(path: string): boolean {
-  const buffer = Buffer.alloc(4096);
-  const fd = openSync(path, 'r');
-  let length: number;
-  try {
-    length = readSync(fd, buffer, 0, buffer.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  const first = buffer
-    .subarray(0, length)
-    .toString('utf8')
-    .split('\n')
-    .find((line) => line.trim() !== '');
-  const fields = first?.trim().split(/\s+/) ?? [];
-  return fields.length === 2 && fields.every((field) => /^\d+$/.test(field));
+  return detectTraceFormat(path) === 'coflow';
 }
 
 /**

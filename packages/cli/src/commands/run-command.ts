@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  type ExperimentResult,
   FB2010_TRACE,
   type PreparedExperiment,
   checkReadable,
@@ -25,6 +26,7 @@ import {
   engineParameters,
   experimentRequest,
 } from './experiment-options.js';
+import { RECORDED_RUN_OPTIONS, recordedTraceRun, reportReplayError } from './recorded-trace-run.js';
 
 /** `rackwise run`: one experiment, a normalised table, reports. */
 export const RUN_COMMAND: CommandSpec = {
@@ -34,6 +36,7 @@ export const RUN_COMMAND: CommandSpec = {
   requiredPositionals: 0,
   options: {
     ...EXPERIMENT_OPTIONS,
+    ...RECORDED_RUN_OPTIONS,
     'flow-trace': {
       type: 'string',
       value: '<file>',
@@ -78,11 +81,20 @@ export interface PrintOptions {
   readonly metrics?: readonly string[];
   /** Every metric in the table. */
   readonly allMetrics?: boolean;
+  /** Hears of the result once the table is printed. */
+  readonly onResult?: (result: ExperimentResult) => void;
 }
 
 /** Runs `run`, `compare` or `demo`. */
 export function runCommand(spec: CommandSpec, argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseCommandLine(spec, argv);
+  const recorded = recordedTraceRun(values, io.cwd);
+  if (recorded !== undefined) {
+    return executeExperiment(withFlowTrace(recorded.request, values, io.cwd), io, {
+      allMetrics: spec.name === 'compare',
+      onResult: (result) => reportReplayError(recorded, result, io),
+    });
+  }
   const coflows = coflowTrace(values, io.cwd);
   if (coflows !== undefined) return Promise.resolve(coflows(io));
   const request = withFlowTrace(
@@ -159,6 +171,7 @@ export async function executeExperiment(
     `${result.preset} · ${prepared.workload.name} (${prepared.workload.jobs} jobs) · seeds ${result.seeds.join(', ')}\n`,
   );
   io.stdout(`${formatNormalisedTable(table)}\n`);
+  print.onResult?.(result);
   writeOutputs(
     request.outputs,
     {

@@ -1,5 +1,6 @@
 import type { JobSpec, RandomSource, UserId, Workload } from '@rackwise/types';
 import type { Engine } from './engine.js';
+import { JobDependencies } from './job-dependencies.js';
 import { JobShuffle } from './job-shuffle.js';
 import { JobState } from './job-state.js';
 import { UserState } from './user-state.js';
@@ -22,6 +23,7 @@ export class JobArrivals {
   readonly #order: Int32Array;
   #next = 0;
   #progressStep = -1;
+  readonly #dependencies: JobDependencies;
 
   constructor(
     private readonly engine: Engine,
@@ -31,6 +33,7 @@ export class JobArrivals {
   ) {
     this.#specs = workload.jobs;
     this.#order = arrivalOrder(workload.jobs);
+    this.#dependencies = new JobDependencies(workload.jobs);
     this.nextTime = this.#arrivalTime(0);
   }
 
@@ -43,10 +46,19 @@ export class JobArrivals {
     return this.jobsDone < this.#specs.length;
   }
 
-  /** Activates the next job to arrive (at `nextTime`). */
+  /**
+   * Activates the next job to arrive (at `nextTime`): a job whose dependencies were
+   * released, else the next by submit time — held back if some dependency has not completed.
+   */
   activateNext(): void {
-    this.#activate(this.#order[this.#next++]!);
-    this.nextTime = this.#arrivalTime(this.#next);
+    const dependencies = this.#dependencies;
+    const released = dependencies.takeReleased();
+    if (released >= 0) this.#activate(released);
+    else {
+      const index = this.#order[this.#next++]!;
+      if (dependencies.arrive(index)) this.#activate(index);
+    }
+    this.nextTime = dependencies.hasReleased ? this.engine.now : this.#arrivalTime(this.#next);
   }
 
   #arrivalTime(position: number): number {
@@ -61,6 +73,13 @@ export class JobArrivals {
     const replication = placement.replication;
     const replicas = new Int32Array(spec.mapCount * replication).fill(-1);
     placement.place(spec, engine.topology, this.placementRandom, replicas);
+    const pinned =
+      spec.recorded?.mapsFromParents === true ? this.#dependencies.parentTaskNodes(index) : undefined;
+    if (pinned !== undefined) {
+      // A map standing for a parent's task has its only replica where that task ran.
+      replicas.fill(-1);
+      for (let i = 0; i < pinned.length; i++) replicas[i * replication] = pinned[i]!;
+    }
     const nodes = engine.nodeCount;
     for (let i = 0; i < replicas.length; i++) {
       const node = replicas[i]!;
@@ -88,6 +107,9 @@ export class JobArrivals {
     engine.waitingMaps += job.mapCount;
     if (job.reducesReady) engine.waitingReduces += job.reduceCount;
     engine.policy.onJobSubmitted?.(job, engine.view);
+    // Maps standing for the parents' tasks are done already: their outputs are where those ran.
+    if (pinned !== undefined)
+      for (let i = 0; i < pinned.length; i++) engine.maps.completeStanding(job, i, pinned[i]!);
     engine.timers.start();
     engine.offers.workArrived();
   }
@@ -118,6 +140,9 @@ export class JobArrivals {
       users.splice(users.indexOf(user), 1);
     }
     engine.jobs[job.index] = undefined;
+    if (this.#dependencies.complete(job.index, job.reduceCount > 0 ? job.reduceNode : job.mapOutputNode)) {
+      this.nextTime = engine.now;
+    }
     this.jobsDone++;
     this.lastCompletion = engine.now;
     engine.records.push(engine.jobRecord(job, true));

@@ -36,6 +36,7 @@ export function buildJobRecord(job: JobState, finished: boolean, now: number): J
     skew: jobSkew(job.shuffleUp, job.shuffleDown),
     mapProgressAtFirstReduce: job.mapProgressAtFirstReduce,
     reduceWaitTime: launched === 0 ? Number.NaN : job.reduceWaitSum / launched,
+    shufflePhaseTime: job.shufflePhaseCount === 0 ? Number.NaN : job.shufflePhaseSum / job.shufflePhaseCount,
     preemptions: job.preemptionCount,
     duplicatesLaunched: job.duplicatesLaunched,
   };

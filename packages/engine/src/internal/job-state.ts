@@ -117,6 +117,9 @@ export class JobState implements JobView {
   predictedRatioAtFirstReduce = Number.NaN;
   /** Sum over reduces of max(0, first launch − map phase end), counted as they launch. */
   reduceWaitSum = 0;
+  /** Sum and count over reduces of first launch → end of their shuffle (first time, unpreempted). */
+  shufflePhaseSum = 0;
+  shufflePhaseCount = 0;
   /** Reduces whose first launch was before the map phase ended (wait 0). */
   reducesLaunchedEarly = 0;
   reduceFirstLaunched: Uint8Array;
@@ -144,7 +147,8 @@ export class JobState implements JobView {
     this.id = index as JobId;
     this.user = spec.user;
     this.queue = spec.queue;
-    this.submitTime = spec.submitTime;
+    // A job held back by its dependencies is submitted when released (now).
+    this.submitTime = Math.max(spec.submitTime, engine.now);
     this.inputBytes = spec.inputBytes;
     this.signature = spec.signature;
     this.declaredShuffleRatio = spec.declaredShuffleRatio;
@@ -195,7 +199,11 @@ export class JobState implements JobView {
     this.reduces = reduces;
     this.waitingList = reduces.slice();
     this.pendingReduceCount = r;
-    if (r > 1 && parameters.partitionSkew > 0) {
+    const recordedReduce = spec.recorded?.reduceInputBytes;
+    if (r > 0 && recordedReduce !== undefined) {
+      const sum = recordedReduce.reduce((a, b) => a + b, 0);
+      this.#weights = Float64Array.from(recordedReduce, (b) => (sum > 0 ? b / sum : 1 / r));
+    } else if (r > 1 && parameters.partitionSkew > 0) {
       const weights = new Float64Array(r);
       let sum = 0;
       for (let i = 0; i < r; i++) {
@@ -217,14 +225,18 @@ export class JobState implements JobView {
 
   // ---------------------------------------------------------------- sizes
 
-  /** Input of map i: a full block but for the last map, which reads the remainder. */
+  /** Input of map i: as recorded, else a full block but for the last map, which reads the remainder. */
   mapInputBytes(i: number): Bytes {
+    const recorded = this.spec.recorded?.mapInputBytes;
+    if (recorded !== undefined) return recorded[i]!;
     if (this.inputBytes <= 0) return 0;
     return i < this.mapCount - 1 ? this.blockBytes : this.inputBytes - (this.mapCount - 1) * this.blockBytes;
   }
 
-  /** True output of map i: the job's shuffle bytes in proportion to the map's input. */
+  /** True output of map i: as recorded, else the job's shuffle bytes in proportion to the map's input. */
   trueMapOutput(i: number): Bytes {
+    const recorded = this.spec.recorded?.mapOutputBytes;
+    if (recorded !== undefined) return recorded[i]!;
     if (this.inputBytes <= 0) return this.shuffleBytes / this.mapCount;
     return (this.shuffleBytes * this.mapInputBytes(i)) / this.inputBytes;
   }

@@ -90,10 +90,11 @@ export class MapLifecycle {
   /** The block is on the node: the map computes. */
   startCompute(a: number, job: JobState, i: number): void {
     const p = this.engine.parameters;
+    const recorded = job.spec.recorded?.mapSeconds;
     this.engine.startCompute(
       a,
       PHASE_MAP_COMPUTE,
-      p.mapOverhead + job.mapInputBytes(i) / p.mapRate,
+      recorded === undefined ? p.mapOverhead + job.mapInputBytes(i) / p.mapRate : recorded[i]!,
       EVENT_MAP_DONE,
     );
   }
@@ -165,16 +166,37 @@ export class MapLifecycle {
     const node = attempts.node[a]!;
     if (attempts.duplicate[a] === 1) engine.counters.duplicatesChosen++;
     job.mapAttempt[i] = -1;
+    job.runningMapCount--;
+    job.removeRunningMap(i);
+    engine.vacate(a, job.userState);
+    const mapPhaseOver = this.#outputReady(job, i, node);
+    engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
+    if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
+    engine.offers.round(node);
+  }
+
+  /**
+   * Map i of a job whose maps stand for its parents' tasks (`recorded.mapsFromParents`):
+   * already done when the job is submitted, its output on `node`, where the parent task
+   * ran — it takes no slot and no time and is never offered.
+   */
+  completeStanding(job: JobState, i: number, node: number): void {
+    job.removePending(i);
+    this.engine.waitingMaps--;
+    job.mapStart[i] = this.engine.now;
+    this.#outputReady(job, i, node);
+  }
+
+  /** Map i's output is on `node`: counts it, readies reduces, feeds the shuffle. Returns whether the map phase is over. */
+  #outputReady(job: JobState, i: number, node: number): boolean {
+    const engine = this.engine;
     job.mapState[i] = COMPLETED;
     job.mapOutputNode[i] = node;
-    job.runningMapCount--;
     job.completedMapCount++;
-    job.removeRunningMap(i);
     const output = job.trueMapOutput(i);
     job.completedMapInputBytes += job.mapInputBytes(i);
     job.completedMapOutputBytes += output;
     job.outputOnRack[engine.rackOfNode[node]!]! += output;
-    engine.vacate(a, job.userState);
 
     const mapPhaseOver = job.completedMapCount === job.mapCount;
     if (mapPhaseOver) job.mapPhaseEnd = engine.now;
@@ -195,6 +217,7 @@ export class MapLifecycle {
         if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.
+        const attempts = engine.attempts;
         const running = job.runningReduceList;
         for (let k = running.length - 1; k >= 0; k--) {
           const r = running[k]!.index;
@@ -203,8 +226,6 @@ export class MapLifecycle {
         }
       }
     }
-    engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
-    if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
-    engine.offers.round(node);
+    return mapPhaseOver;
   }
 }

@@ -152,9 +152,17 @@ export class ReduceLifecycle {
   /** The shuffle is over: the reduce computes what is left of its work. */
   startCompute(a: number, job: JobState, r: number): void {
     const p = this.engine.parameters;
+    if (job.reduceShuffleDone[r] === 0 && job.reducePreemptions[r] === 0) {
+      job.shufflePhaseSum += this.engine.now - job.reduceStart[r]!;
+      job.shufflePhaseCount++;
+    }
     job.reduceShuffleDone[r] = 1;
     const done = job.reduceProgress[r]!;
-    const full = p.reduceOverhead + (job.reduceWeight(r) * job.shuffleBytes) / p.reduceRate;
+    const recorded = job.spec.recorded?.reduceSeconds;
+    const full =
+      recorded === undefined
+        ? p.reduceOverhead + (job.reduceWeight(r) * job.shuffleBytes) / p.reduceRate
+        : recorded[r]!;
     this.engine.startCompute(a, PHASE_REDUCE_COMPUTE, full * (1 - done), EVENT_REDUCE_DONE);
   }
 

@@ -1,5 +1,6 @@
 import type { Topology } from '@rackwise/topology';
 import type { JobSpec, SchedulerPolicy, Workload } from '@rackwise/types';
+import { validateJobLinks } from './validate-recorded.js';
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
@@ -80,10 +81,10 @@ export function validateWorkload(workload: Workload, topology: Topology): void {
       `workload.placement.replication (${placement.replication}) must not exceed the topology's ${topology.nodeCount} nodes`,
     );
   }
-  workload.jobs.forEach((job, i) => validateJob(job, i));
+  workload.jobs.forEach((job, i) => validateJob(job, i, workload.jobs));
 }
 
-function validateJob(job: JobSpec, i: number): void {
+function validateJob(job: JobSpec, i: number, jobs: readonly JobSpec[]): void {
   const where = `workload.jobs[${i}]`;
   if (job === null || typeof job !== 'object')
     throw new Error(`${where} must be a JobSpec, got ${describe(job)}`);
@@ -106,7 +107,8 @@ function validateJob(job: JobSpec, i: number): void {
   if (!(typeof job.blockBytes === 'number' && Number.isFinite(job.blockBytes) && job.blockBytes > 0)) {
     fail('blockBytes', 'a positive finite number of bytes', job.blockBytes);
   }
-  if (job.inputBytes > 0) {
+  validateJobLinks(job, i, jobs, name);
+  if (job.inputBytes > 0 && job.recorded?.mapInputBytes === undefined) {
     const last = job.inputBytes - (job.mapCount - 1) * job.blockBytes;
     const slack = 1e-9 * job.blockBytes;
     if (!(last > 0 && last <= job.blockBytes + slack)) {

@@ -13,14 +13,14 @@ describe('jobsToCsv on the tiny preset', () => {
     const { text, missing } = jobsToCsv(result);
     const [header, ...rows] = text.trimEnd().split('\n');
     expect(header).toBe(
-      'policy,seed,id,name,class,submit,start,finish,executionTime,maps,reduces,crossRackShuffleBytes,crossRackMapInputBytes,preemptions,duplicates',
+      'policy,seed,id,name,class,submit,start,finish,executionTime,maps,reduces,crossRackShuffleBytes,crossRackMapInputBytes,preemptions,duplicates,shufflePhase',
     );
     expect(missing).toEqual([]);
     expect(rows).toHaveLength(2 * 2 * 30);
     expect(rows.filter((r) => r.startsWith('nas,2,')).length).toBe(30);
     for (const row of rows) {
       const cells = row.split(',');
-      expect(cells).toHaveLength(15);
+      expect(cells).toHaveLength(16);
       const [submit, start, finish, execution] = cells.slice(5, 9).map(Number);
       expect(start).toBeGreaterThanOrEqual(submit as number);
       expect(finish).toBeGreaterThanOrEqual(start as number);

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sparkLog } from '../internal/recorded-trace-fixtures.js';
+import { recordingIo } from '../internal/test-io.js';
+import { EXIT_OK, EXIT_USAGE, main } from '../main.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rackwise-trace-'));
+
+const SPARK_LOG = join(dir, 'app-1');
+writeFileSync(SPARK_LOG, sparkLog());
+
+async function cli(...argv: string[]) {
+  const io = recordingIo(dir);
+  const code = await main(argv, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describe('rackwise trace info', () => {
+  it('describes a Spark event log in a table, racks by a regex', async () => {
+    const { code, out } = await cli('trace', 'info', 'app-1', '--racks-from', '^(r\\d)-');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toMatch(/stages\s+2 \(1 wait for parents\)/);
+    expect(out).toMatch(/tasks\s+4/);
+    expect(out).toMatch(/shuffle read\s+16\.0 MiB \(remote 8\.0 MiB\)/);
+    expect(out).toMatch(/racks\s+r1: 1, r2: 1 — --racks-from/);
+    expect(out).toContain('assumptions:');
+  });
+
+  it('prints JSON with --json, and refuses a corrupted trace naming line and field', async () => {
+    const { out } = await cli('trace', 'info', 'app-1', '--json');
+    const summary = JSON.parse(out);
+    expect(summary).toMatchObject({ format: 'spark-event-log', stages: 2, hosts: 2, slots: 4 });
+    expect(summary.racks).toEqual([{ name: 'default-rack', hosts: 2 }]);
+    writeFileSync(join(dir, 'bad'), sparkLog().replace('"Executor Run Time":1500', '"Executor Run Time":-1'));
+    const bad = await cli('trace', 'info', 'bad');
+    expect(bad.code).toBe(EXIT_USAGE);
+    expect(bad.err).toContain(
+      'bad line 9, field "Task Metrics.Executor Run Time": expected an integer >= 0, got -1',
+    );
+  });
+});

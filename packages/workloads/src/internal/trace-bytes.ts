@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { decompress as zstdDecompress } from 'fzstd';
+
+/**
+ * Compression codecs a trace file may carry, by name. Spark's `zstd` and gzip (Rumen
+ * histories are often `.json.gz`) are read; Spark's `lz4`, `lzf` and `snappy` write the
+ * Java libraries' own stream framings (lz4-java's `LZ4Block`, compress-lzf's chunks,
+ * snappy-java's `SNAPPY` stream), which no well-kept npm package reads: they are refused
+ * by name.
+ */
+export const SUPPORTED_CODECS = ['zstd', 'gzip'] as const;
+/** Codecs refused by name (Spark's other `spark.io.compression.codec` values). */
+export const REFUSED_CODECS = ['lz4', 'lzf', 'snappy'] as const;
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  '.zstd': 'zstd',
+  '.zst': 'zstd',
+  '.gz': 'gzip',
+  '.lz4': 'lz4',
+  '.lzf': 'lzf',
+  '.snappy': 'snappy',
+};
+
+/** The codec a file name's extension names, if any. */
+export function codecOfName(fileName: string): string | undefined {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSIONS[fileName.slice(dot).toLowerCase()];
+}
+
+/** The codec a file's first bytes show, if any. */
+function codecOfMagic(bytes: Uint8Array): string | undefined {
+  const starts = (...magic: number[]) => magic.every((b, i) => bytes[i] === b);
+  if (starts(0x28, 0xb5, 0x2f, 0xfd)) return 'zstd';
+  if (starts(0x1f, 0x8b)) return 'gzip';
+  if (starts(0x4c, 0x5a, 0x34, 0x42, 0x6c, 0x6f, 0x63, 0x6b)) return 'lz4'; // "LZ4Block"
+  if (starts(0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59)) return 'snappy'; // snappy-java stream
+  if (starts(0x5a, 0x56) && (bytes[2] === 0 || bytes[2] === 1)) return 'lzf'; // "ZV" chunk
+  return undefined;
+}
+
+/**
+ * A trace file's text: decompressed when its name or first bytes say zstd or gzip, and
+ * checked to be UTF-8 text.
+ * @throws Error naming the file and the codec for lz4, lzf and snappy; naming the file,
+ * line and byte for binary content (a NUL byte or invalid UTF-8); naming the file for a
+ * damaged compressed stream or an unreadable file.
+ */
+export function readTraceText(path: string, fileName: string, where: string): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new Error(`${where}: cannot read ${path}: ${(error as Error).message}`);
+  }
+  return decodeTraceBytes(bytes, fileName);
+}
+
+/** {@link readTraceText} on bytes already read. */
+export function decodeTraceBytes(bytes: Uint8Array, fileName: string): string {
+  const codec = codecOfMagic(bytes) ?? codecOfName(fileName);
+  let plain = bytes;
+  if (codec !== undefined && (REFUSED_CODECS as readonly string[]).includes(codec)) {
+    throw new Error(
+      `${fileName}: compression codec "${codec}" is not supported (its Java stream framing has no well-kept npm reader); supported: ${SUPPORTED_CODECS.join(', ')} or uncompressed — decompress it with Spark's or Hadoop's tools first`,
+    );
+  }
+  try {
+    if (codec === 'zstd') plain = zstdDecompress(bytes);
+    else if (codec === 'gzip') plain = gunzipSync(bytes);
+  } catch (error) {
+    throw new Error(`${fileName}: damaged or truncated ${codec} stream: ${(error as Error).message}`);
+  }
+  return checkedText(plain, fileName);
+}
+
+/** UTF-8 text, refusing NUL bytes and invalid sequences with the line and byte offset. */
+function checkedText(bytes: Uint8Array, fileName: string): string {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) throw binaryError(bytes, nul, fileName);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // The shortest prefix that fails to decode ends at the first bad byte.
+    let lo = 1;
+    let hi = bytes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (decodes(bytes.subarray(0, mid))) lo = mid + 1;
+      else hi = mid;
+    }
+    throw binaryError(bytes, lo - 1, fileName);
+  }
+}
+
+function decodes(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function binaryError(bytes: Uint8Array, offset: number, fileName: string): Error {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
+  const byte = bytes[offset] ?? 0;
+  return new Error(
+    `${fileName} line ${line}: binary content (byte 0x${byte.toString(16).padStart(2, '0')} at offset ${offset}); expected a text trace (JSON)`,
+  );
+}

@@ -1,0 +1,248 @@
+import type { JobSpec, RecordedTaskFigures, UserId, Workload } from '@rackwise/types';
+import { hdfsPlacement } from './hdfs-placement.js';
+import type { RecordedStage, RecordedTask, RecordedTrace } from './recorded-trace.js';
+import { type RackRule, assignRacks } from './trace-racks.js';
+
+/** Where task durations come from in a replay. */
+export type ReplayDurations = 'recorded' | 'modelled';
+
+/** Options of {@link recordedWorkload}. */
+export interface RecordedWorkloadOptions {
+  /**
+   * `recorded` (default): each task computes for its recorded compute time, the network
+   * simulated around it; `modelled`: the engine's duration model derives it from sizes.
+   */
+  readonly durations?: ReplayDurations;
+  readonly racks?: RackRule;
+}
+
+/** The cluster a replay runs on: racks of equal size, hosts mapped onto their nodes. */
+export interface ReplayCluster {
+  readonly racks: readonly string[];
+  /** Nodes per rack: the most hosts any rack has (smaller racks get idle padding nodes). */
+  readonly nodesPerRack: number;
+  /** Containers per node: the most slots any host has. */
+  readonly containers: number;
+  /** Node id of each host of `trace.hosts`. */
+  readonly nodeOfHost: ReadonlyMap<string, number>;
+  /** Nodes standing for no host. */
+  readonly paddingNodes: number;
+}
+
+/** One engine job and the recorded figures it is compared with. */
+export interface ReplayUnit {
+  /** Index into the workload's jobs (its name is the stages' ids joined). */
+  readonly job: number;
+  /** Indices of the stages it stands for. */
+  readonly stages: readonly number[];
+  /** Recorded submission of its first stage, seconds after the trace's start. */
+  readonly recordedSubmit: number;
+  /** Recorded seconds from the first stage's submission to the last one's completion. */
+  readonly recordedSeconds: number;
+  /** Mean recorded fetch wait of its consuming tasks, seconds (0 without shuffle). */
+  readonly recordedFetchWait: number;
+  /** Recorded seconds from the first stage's submission to its first task's launch. */
+  readonly recordedLaunchDelay: number;
+}
+
+/** A recorded trace made ready to replay. */
+export interface RecordedReplay {
+  readonly workload: Workload;
+  readonly cluster: ReplayCluster;
+  readonly units: readonly ReplayUnit[];
+  readonly assumptions: readonly string[];
+}
+
+/**
+ * Turns a recorded trace into engine jobs and the cluster they ran on.
+ *
+ * A Rumen job's map stage and its reduce stage become one MapReduce job (maps = its
+ * tasks, reduces = the child's, reduces starting at the engine's slowstart as Hadoop's
+ * do); any other stage without parents — every Spark stage without parents — is a
+ * map-only job; a stage with parents is a job whose maps stand for its
+ * parents' tasks (`recorded.mapsFromParents`: outputs where those tasks ran, zero compute)
+ * and whose reduces are its tasks, held back until the parents complete (`dependsOn`).
+ * Source stages keep their recorded submission time; dependent ones start when their
+ * parents are done. Each application is one user.
+ */
+export function recordedWorkload(
+  trace: RecordedTrace,
+  options: RecordedWorkloadOptions = {},
+): RecordedReplay {
+  const durations = options.durations ?? 'recorded';
+  if (durations !== 'recorded' && durations !== 'modelled') {
+    throw new Error(
+      `recordedWorkload: durations must be 'recorded' or 'modelled', got ${JSON.stringify(durations)}`,
+    );
+  }
+  const racks = assignRacks(trace, options.racks);
+  const cluster = replayCluster(trace, racks.racks, racks.rackOfHost);
+  const stages = trace.stages;
+  const children = stages.map(() => [] as number[]);
+  stages.forEach((s, i) => {
+    for (const p of s.parents) children[p]!.push(i);
+  });
+  const jobOfStage = new Int32Array(stages.length).fill(-1);
+  const jobs: JobSpec[] = [];
+  const units: ReplayUnit[] = [];
+  const recorded = durations === 'recorded';
+  for (let i = 0; i < stages.length; i++) {
+    if (jobOfStage[i] !== -1) continue;
+    const stage = stages[i]!;
+    const user = stage.application as UserId;
+    const queue = trace.applications[stage.application]?.queue ?? 'default';
+    const only = children[i]!.length === 1 ? children[i]![0]! : -1;
+    // A MapReduce job's reduces may start before its maps are done (slowstart); a Spark
+    // stage only once its parents are: only a Rumen job keeps its maps and reduces together.
+    const absorbs =
+      trace.format === 'rumen' &&
+      stage.parents.length === 0 &&
+      only >= 0 &&
+      stages[only]!.parents.length === 1;
+    const index = jobs.length;
+    if (stage.parents.length === 0) {
+      const maps = stage.tasks;
+      const consumer = absorbs ? stages[only]! : undefined;
+      jobs.push(
+        jobSpec(stage, user, queue, stage.submitTime, {
+          maps,
+          mapSeconds: recorded ? maps.map((t) => t.computeSeconds) : undefined,
+          mapOutputs: consumer === undefined ? undefined : maps.map((t) => t.shuffleWriteBytes),
+          reduces: consumer?.tasks ?? [],
+          recorded,
+        }),
+      );
+      jobOfStage[i] = index;
+      if (consumer !== undefined) jobOfStage[only] = index;
+      units.push(unit(index, consumer === undefined ? [i] : [i, only], stages));
+      continue;
+    }
+    const parentTasks = stage.parents.flatMap((p) => stages[p]!.tasks);
+    const spec = jobSpec(stage, user, queue, 0, {
+      maps: parentTasks.map(() => undefined),
+      mapSeconds: parentTasks.map(() => 0),
+      mapOutputs: parentTasks.map((t) => t.shuffleWriteBytes),
+      reduces: stage.tasks,
+      recorded,
+    });
+    jobs.push({
+      ...spec,
+      dependsOn: stage.parents.map((p) => jobOfStage[p]!),
+      recorded: { ...spec.recorded, mapsFromParents: true },
+    });
+    jobOfStage[i] = index;
+    units.push(unit(index, [i], stages));
+  }
+  const assumptions = [
+    `durations: ${recorded ? 'recorded compute per task, the network simulated around it' : "modelled from sizes (the engine's duration model)"}`,
+    `cluster: ${cluster.racks.length} rack(s) × ${cluster.nodesPerRack} node(s) of ${cluster.containers} containers${cluster.paddingNodes > 0 ? `, ${cluster.paddingNodes} of them idle padding for smaller racks` : ''}`,
+    'input blocks are placed as HDFS does (up to 3 random replicas): the trace does not record where they were',
+    'a stage with parents is held until they complete; its shuffle leaves the nodes where their tasks ran in the replay',
+  ];
+  return {
+    workload: Object.freeze({
+      name: trace.name,
+      jobs: Object.freeze(jobs),
+      placement: hdfsPlacement({ replication: Math.min(3, cluster.racks.length * cluster.nodesPerRack) }),
+    }),
+    cluster,
+    units,
+    assumptions,
+  };
+}
+
+interface JobTasks {
+  /** Map tasks (undefined entries: maps standing for parents' tasks, no input). */
+  readonly maps: readonly (RecordedTask | undefined)[];
+  readonly mapSeconds: readonly number[] | undefined;
+  /** Shuffle written per map, scaled to what the reduces read. */
+  readonly mapOutputs: readonly number[] | undefined;
+  readonly reduces: readonly RecordedTask[];
+  readonly recorded: boolean;
+}
+
+function jobSpec(
+  stage: RecordedStage,
+  user: UserId,
+  queue: string,
+  submitTime: number,
+  t: JobTasks,
+): JobSpec {
+  const inputs = t.maps.map((m) => m?.inputBytes ?? 0);
+  const inputBytes = inputs.reduce((a, b) => a + b, 0);
+  const shuffleBytes = t.reduces.reduce((a, r) => a + r.shuffleReadBytes, 0);
+  const figures: RecordedTaskFigures = {
+    mapInputBytes: inputs,
+    ...(t.mapSeconds === undefined ? {} : { mapSeconds: t.mapSeconds }),
+    ...(t.reduces.length === 0
+      ? {}
+      : { mapOutputBytes: scaledOutputs(t.mapOutputs ?? inputs, shuffleBytes) }),
+    ...(t.reduces.length === 0 ? {} : { reduceInputBytes: t.reduces.map((r) => r.shuffleReadBytes) }),
+    ...(t.recorded && t.reduces.length > 0 ? { reduceSeconds: t.reduces.map((r) => r.computeSeconds) } : {}),
+  };
+  return {
+    name: stage.id,
+    user,
+    queue,
+    submitTime: Math.max(0, submitTime),
+    inputBytes,
+    shuffleBytes: t.reduces.length === 0 ? 0 : shuffleBytes,
+    outputBytes: t.reduces.reduce((a, r) => a + r.outputBytes, 0),
+    mapCount: t.maps.length,
+    reduceCount: t.reduces.length,
+    blockBytes: Math.max(1, ...inputs),
+    recorded: figures,
+  };
+}
+
+/** Per-map outputs in proportion to what each wrote, summing to what the consumers read. */
+function scaledOutputs(written: readonly number[], total: number): number[] {
+  const sum = written.reduce((a, b) => a + b, 0);
+  if (written.length === 0) return [];
+  if (sum <= 0) return written.map(() => total / written.length);
+  const out = written.map((w) => (w * total) / sum);
+  // Absorb rounding so the entries sum to the total.
+  out[out.length - 1]! += total - out.reduce((a, b) => a + b, 0);
+  out[out.length - 1] = Math.max(0, out[out.length - 1]!);
+  return out;
+}
+
+function unit(job: number, ids: readonly number[], stages: readonly RecordedStage[]): ReplayUnit {
+  const first = stages[ids[0]!]!;
+  const last = stages[ids[ids.length - 1]!]!;
+  const consumers = ids.length > 1 || first.parents.length > 0 ? last.tasks : [];
+  const wait = consumers.reduce((a, t) => a + t.fetchWaitSeconds, 0);
+  const firstLaunch = Math.min(...first.tasks.map((t) => t.launchTime));
+  return {
+    job,
+    stages: ids,
+    recordedSubmit: first.submitTime,
+    recordedLaunchDelay: Math.max(0, firstLaunch - first.submitTime),
+    recordedSeconds: last.completionTime - first.submitTime,
+    recordedFetchWait: consumers.length === 0 ? 0 : wait / consumers.length,
+  };
+}
+
+/** Racks × nodes per rack large enough for every rack's hosts, hosts in order. */
+function replayCluster(
+  trace: RecordedTrace,
+  racks: readonly string[],
+  rackOfHost: readonly number[],
+): ReplayCluster {
+  const perRack = racks.map(() => 0);
+  for (const r of rackOfHost) perRack[r]!++;
+  const nodesPerRack = Math.max(1, ...perRack);
+  const used = racks.map(() => 0);
+  const nodeOfHost = new Map<string, number>();
+  trace.hosts.forEach((host, h) => {
+    const r = rackOfHost[h]!;
+    nodeOfHost.set(host, r * nodesPerRack + used[r]!++);
+  });
+  return {
+    racks,
+    nodesPerRack,
+    containers: Math.max(1, ...trace.slotsPerHost.values()),
+    nodeOfHost,
+    paddingNodes: racks.length * nodesPerRack - trace.hosts.length,
+  };
+}

@@ -1,0 +1,256 @@
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import {
+  type EventLine,
+  type SparkStageRecord,
+  eventLines,
+  readStageInfo,
+  readTaskEnd,
+  stageRecord,
+} from './internal/spark-events.js';
+import { readTraceText } from './internal/trace-bytes.js';
+import type { RecordedApplication, RecordedStage, RecordedTrace } from './recorded-trace.js';
+
+/** A rolling event log directory's name: `eventlog_v2_<application id>`. */
+const ROLLING_DIR = /^eventlog_v2_/;
+/** A rolling event log part: `events_<n>_<application id>[.<codec>]`. */
+const ROLLING_PART = /^events_(\d+)_/;
+
+/**
+ * Reads a Spark event log: one file (JSON lines, plain or zstd-compressed) or a rolling
+ * `eventlog_v2_*` directory (its `events_<n>_*` parts in order).
+ *
+ * Kept: the application (id, name, user, `spark.scheduler.mode`), executors' hosts and
+ * cores, each stage that completed (its parents, submission and completion, and one
+ * successful attempt per task: host, launch, finish, executor run time minus fetch wait,
+ * input, shuffle read — local and remote —, shuffle written, fetch wait). Failed and
+ * speculative attempts and skipped stages are counted in `assumptions`, not replayed.
+ *
+ * @throws Error naming the file, line and field of the first malformed event; a stage
+ * submitted but never completed, or completed with tasks missing (a truncated or
+ * in-progress log); binary content; an unsupported compression codec by name.
+ */
+export function readSparkEventLog(path: string): RecordedTrace {
+  const parts = sparkLogParts(path);
+  const lines: EventLine[] = [];
+  for (const part of parts)
+    lines.push(...eventLines(readTraceText(part, basename(part), 'readSparkEventLog'), basename(part)));
+  return parseSparkEvents(lines, basename(path));
+}
+
+/**
+ * Parses the text of one Spark event log file (already decompressed).
+ * @throws Error as {@link readSparkEventLog}.
+ */
+export function parseSparkEventLog(text: string, fileName: string): RecordedTrace {
+  if (typeof text !== 'string') throw new Error(`parseSparkEventLog: text of ${fileName} must be a string`);
+  return parseSparkEvents(eventLines(text, fileName), fileName);
+}
+
+/** The files of an event log: the file itself, or a rolling directory's parts in order. */
+function sparkLogParts(path: string): string[] {
+  let isDirectory: boolean;
+  try {
+    isDirectory = statSync(path).isDirectory();
+  } catch (error) {
+    throw new Error(`readSparkEventLog: cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (!isDirectory) return [path];
+  const name = basename(path);
+  if (!ROLLING_DIR.test(name)) {
+    throw new Error(
+      `readSparkEventLog: ${name} is a directory but not a rolling event log (eventlog_v2_<app id>)`,
+    );
+  }
+  const parts = readdirSync(path)
+    .map((file) => ({ file, match: ROLLING_PART.exec(file) }))
+    .filter((p) => p.match !== null)
+    .map((p) => ({ file: p.file, n: Number(p.match![1]) }))
+    .sort((a, b) => a.n - b.n);
+  if (parts.length === 0) throw new Error(`readSparkEventLog: ${name} holds no events_<n>_* file`);
+  for (let i = 1; i < parts.length; i++) {
+    if (parts[i]!.n !== parts[i - 1]!.n + 1) {
+      throw new Error(
+        `readSparkEventLog: ${name} lacks events_${parts[i - 1]!.n + 1}_*: the rolling log has a gap`,
+      );
+    }
+  }
+  return parts.map((p) => join(path, p.file));
+}
+
+function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTrace {
+  if (lines.length === 0) throw new Error(`${name}: no events (an empty event log)`);
+  const start = lines.find((l) => l.event === 'SparkListenerApplicationStart');
+  if (start === undefined)
+    throw new Error(`${name}: no SparkListenerApplicationStart event: not a whole Spark event log`);
+  const epochMs = start.fields.integer('Timestamp');
+  let mode = 'FIFO';
+  const stages = new Map<number, SparkStageRecord>();
+  const cores = new Map<string, number>();
+  const hosts = new Set<string>();
+  let failedTasks = 0;
+  let duplicateTasks = 0;
+  for (const { event, fields, where } of lines) {
+    switch (event) {
+      case 'SparkListenerEnvironmentUpdate': {
+        const props = fields.optionalObject('Spark Properties');
+        if (props?.has('spark.scheduler.mode')) mode = props.string('spark.scheduler.mode').toUpperCase();
+        break;
+      }
+      case 'SparkListenerExecutorAdded': {
+        const info = fields.object('Executor Info');
+        const host = info.string('Host');
+        hosts.add(host);
+        cores.set(host, (cores.get(host) ?? 0) + info.integer('Total Cores', 1));
+        break;
+      }
+      case 'SparkListenerJobStart':
+        for (const info of fields.objects('Stage Infos')) readStageInfo(stages, info);
+        break;
+      case 'SparkListenerStageSubmitted': {
+        const stage = readStageInfo(stages, fields.object('Stage Info'));
+        stage.submitted ??= where;
+        break;
+      }
+      case 'SparkListenerStageCompleted': {
+        const info = fields.object('Stage Info');
+        const stage = readStageInfo(stages, info);
+        if (info.has('Failure Reason')) {
+          stage.failedAttempts++;
+          break;
+        }
+        const submit = (info.integer('Submission Time') - epochMs) / 1000;
+        if (Number.isNaN(stage.submitTime) || submit < stage.submitTime) stage.submitTime = submit;
+        stage.completionTime = (info.integer('Completion Time') - epochMs) / 1000;
+        stage.completed = where;
+        break;
+      }
+      case 'SparkListenerTaskEnd': {
+        const reason = fields.object('Task End Reason').string('Reason');
+        if (reason !== 'Success') {
+          failedTasks++;
+          break;
+        }
+        const task = readTaskEnd(fields, epochMs);
+        hosts.add(task.host);
+        const stage = stageRecord(stages, fields.integer('Stage ID'), where);
+        if (stage.tasks.has(task.index)) duplicateTasks++;
+        else stage.tasks.set(task.index, task);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return buildTrace(name, start, mode, stages, hosts, cores, { failedTasks, duplicateTasks });
+}
+
+function buildTrace(
+  name: string,
+  start: EventLine,
+  mode: string,
+  records: Map<number, SparkStageRecord>,
+  hosts: Set<string>,
+  cores: Map<string, number>,
+  counts: { failedTasks: number; duplicateTasks: number },
+): RecordedTrace {
+  const app: RecordedApplication = {
+    id: start.fields.optionalString('App ID', name),
+    name: start.fields.optionalString('App Name', name),
+    user: start.fields.optionalString('User', 'unknown'),
+    queue: 'default',
+    scheduler: `spark ${mode}`,
+    submitTime: 0,
+  };
+  const ran = [...records.values()].filter((s) => s.completed !== undefined || s.submitted !== undefined);
+  ran.sort((a, b) => a.id - b.id);
+  const skipped = records.size - ran.length;
+  const indexOf = new Map<number, number>();
+  const stages: RecordedStage[] = [];
+  for (const s of ran) {
+    if (s.completed === undefined) {
+      throw new Error(
+        `${s.submitted ?? s.where}, field "Stage Info.Completion Time": stage ${s.id} was submitted but never completed (a truncated or in-progress log)`,
+      );
+    }
+    if (s.tasks.size !== s.taskCount) {
+      throw new Error(
+        `${s.completed}, field "Stage Info.Number of Tasks": stage ${s.id} has ${s.taskCount} tasks but ${s.tasks.size} ended successfully in the log (a truncated or corrupted log)`,
+      );
+    }
+    const parents: number[] = [];
+    for (const p of s.parents) {
+      const at = indexOf.get(p);
+      if (at !== undefined) parents.push(at);
+      else if (records.get(p)?.completed !== undefined) {
+        throw new Error(`${s.where}, field "Parent IDs": parent stage ${p} of stage ${s.id} comes after it`);
+      }
+    }
+    indexOf.set(s.id, stages.length);
+    stages.push({
+      id: `${app.id} stage ${s.id}`,
+      name: s.name,
+      application: 0,
+      parents,
+      submitTime: s.submitTime,
+      completionTime: s.completionTime,
+      tasks: [...s.tasks.values()].sort((a, b) => a.index - b.index),
+    });
+  }
+  const assumptions = [
+    `one application: its stages are jobs of user "${app.user}"; the log names the scheduler ${app.scheduler}`,
+    'a task computes for its executor run time minus its shuffle fetch wait; deserialisation, result fetch and scheduler delay are not replayed',
+    'shuffle "remote" bytes are those Spark read from another executor (possibly on the same host)',
+  ];
+  if (skipped > 0)
+    assumptions.push(`${skipped} stage(s) skipped by Spark (their output was reused) are not replayed`);
+  if (counts.failedTasks > 0)
+    assumptions.push(`${counts.failedTasks} failed or killed task attempt(s) left out`);
+  if (counts.duplicateTasks > 0)
+    assumptions.push(
+      `${counts.duplicateTasks} extra successful attempt(s) (speculation, retried stages) left out`,
+    );
+  const failedStages = ran.reduce((n, s) => n + s.failedAttempts, 0);
+  if (failedStages > 0)
+    assumptions.push(`${failedStages} failed stage attempt(s): only successful task attempts are replayed`);
+  if (cores.size === 0)
+    assumptions.push('no executor was announced: each host gets as many slots as tasks overlapped there');
+  return {
+    format: 'spark-event-log',
+    name,
+    applications: [app],
+    stages,
+    hosts: [...hosts].sort(),
+    recordedRacks: new Map(),
+    slotsPerHost: cores.size > 0 ? cores : overlapSlots(stages),
+    epoch: start.fields.integer('Timestamp') / 1000,
+    assumptions,
+  };
+}
+
+/** Per host, the most task attempts that ran there at once. */
+export function overlapSlots(stages: readonly RecordedStage[]): Map<string, number> {
+  const events = new Map<string, [number, number][]>();
+  for (const stage of stages) {
+    for (const t of stage.tasks) {
+      let list = events.get(t.host);
+      if (list === undefined) {
+        list = [];
+        events.set(t.host, list);
+      }
+      list.push([t.launchTime, 1], [t.finishTime, -1]);
+    }
+  }
+  const slots = new Map<string, number>();
+  for (const [host, list] of events) {
+    list.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let now = 0;
+    let most = 1;
+    for (const [, d] of list) {
+      now += d;
+      most = Math.max(most, now);
+    }
+    slots.set(host, most);
+  }
+  return slots;
+}
