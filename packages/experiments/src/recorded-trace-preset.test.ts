@@ -82,8 +82,8 @@ describe('recordedTracePreset', () => {
       nodesPerRack: 1,
       slots: { model: 'container', containers: 2 },
     });
-    // Stage 0 with its only consumer is one job; stages 2 and 3 wait for their parents.
-    expect(replay.workload.jobs.map((j) => j.dependsOn ?? [])).toEqual([[], [0], [1]]);
+    // Each stage is a job; each after the first waits for the one before.
+    expect(replay.workload.jobs.map((j) => j.dependsOn ?? [])).toEqual([[], [0], [1], [2]]);
   });
 
   it('replays a chain of stages under each paper policy: every job completes after its parent', async () => {
@@ -96,9 +96,9 @@ describe('recordedTracePreset', () => {
     const result = await runExperiment({ preset, policies, parallelism: 1 });
     for (const policy of result.policies) {
       const run = policy.runs[0]!;
-      expect(run.metrics.jobsCompleted).toBe(3);
+      expect(run.metrics.jobsCompleted).toBe(4);
       const error = replayError(replay, run, policy.policy);
-      expect(error.rows).toHaveLength(3);
+      expect(error.rows).toHaveLength(4);
       const table = run.jobs!;
       const col = (name: string) => table.values[table.columns.indexOf(name)]!;
       const submit = new Map(col('id').map((id, r) => [Number(id), Number(col('submit')[r])]));
