@@ -43,7 +43,7 @@ export function fctCdfChart(title: string, samples: Readonly<Record<string, read
     legend: { top: 28 },
     grid: { left: 60, right: 24, top: 64, bottom: 48 },
     xAxis: { type: 'log', name: 'flow completion time (s)', nameLocation: 'middle', nameGap: 28 },
-    yAxis: { type: 'value', min: 0, max: 1, name: 'fraction of flows' },
+    yAxis: { type: 'value', min: 0, max: 1, name: 'fraction of flows', nameLocation: 'middle', nameGap: 40 },
     series,
   });
 }
@@ -64,7 +64,14 @@ export function incastChart(
     legend: { top: 28 },
     grid: { left: 60, right: 24, top: 64, bottom: 48 },
     xAxis: { type: 'log', logBase: 2, name: 'senders', nameLocation: 'middle', nameGap: 28 },
-    yAxis: { type: 'value', min: 0, max: 1, name: 'goodput ÷ line rate' },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      max: 1,
+      name: 'goodput ÷ line rate',
+      nameLocation: 'middle',
+      nameGap: 40,
+    },
     series,
   });
 }

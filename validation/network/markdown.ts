@@ -60,6 +60,11 @@ const METRICS: readonly Metric[] = [
   ['FCT p99, worst bucket ≥ 100 KB', (f) => worstLargeBucket(f, 'p99'), pct],
   ['last byte', (f) => f.makespanError, pct],
   [
+    'rack-link utilisation \\|Δ\\| per 100 ms',
+    (f) => f.utilisation.meanAbsolute,
+    (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)} pts` : '—'),
+  ],
+  [
     'ns-3 CPU ÷ replay CPU',
     (f, s, tcp) => (s.references[tcp]?.cpuSeconds ?? Number.NaN) / Math.max(f.cpuSeconds, 1e-4),
     (x) => `${Math.round(x)}×`,
