@@ -44,4 +44,41 @@ describe('rackwise run --trace <coflow-benchmark file>', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/bad-coflows\.txt.*line 2/);
   });
+
+  it('writes one CSV row per coflow and an HTML page, and keeps the first hours asked for', async () => {
+    const { code, out } = await cli(
+      'run',
+      '--trace',
+      trace,
+      '--csv',
+      'coflows.csv',
+      '--html',
+      'coflows.html',
+    );
+    expect(code).toBe(EXIT_OK);
+    const csv = readFileSync(join(dir, 'coflows.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('id,arrivalTime,completionTime,duration,crossRackBytes,flows');
+    expect(csv.length).toBe(3);
+    expect(csv[2]!.split(',')[3]).toBe('1');
+    expect(readFileSync(join(dir, 'coflows.html'), 'utf8')).toContain('<td>1</td>');
+    expect(out).toContain('2 coflows');
+    // The second coflow arrives 10 s after the first: 0.001 h keeps only the first.
+    const early = await cli('run', '--trace', trace, '--hours', '0.001', '--csv', 'early.csv');
+    expect(early.code).toBe(EXIT_OK);
+    expect(early.out).toContain('1 coflows');
+    expect(readFileSync(join(dir, 'early.csv'), 'utf8').trim().split('\n').length).toBe(2);
+  });
+
+  it('refuses by name every option it cannot honour', async () => {
+    for (const [args, message] of [
+      [['--policies', 'fair'], '--policies: not taken by a coflow-benchmark replay'],
+      [['--jobs-csv', 'j.csv'], '--jobs-csv: not taken by a coflow-benchmark replay'],
+      [['--seeds', '1,2'], '--seeds: not taken by a coflow-benchmark replay'],
+      [['--engine', 'mapRate=2e7'], '--engine mapRate: a coflow-benchmark replay takes only'],
+    ] as const) {
+      const { code, err } = await cli('run', '--trace', trace, ...args);
+      expect(code).toBe(2);
+      expect(err).toContain(message);
+    }
+  });
 });

@@ -15,7 +15,7 @@ import {
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';
-import { stringOption } from '../option-values.js';
+import { positiveNumber, stringOption } from '../option-values.js';
 import { checkOutputFile, checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
 import { isCoflowTrace, replayCoflowTraceCommand } from './coflow-replay-command.js';
@@ -121,6 +121,28 @@ function withFlowTrace(
   return { ...request, options: { ...request.options, flowTrace: path } };
 }
 
+/** Options of `run` a coflow-benchmark replay cannot honour: refused by name, never ignored. */
+const COFLOW_REFUSED: Readonly<Record<string, string>> = {
+  preset: "it runs at CoflowSim's fabric, not a preset's",
+  policies: 'it schedules no tasks',
+  baseline: 'it compares no policies',
+  users: 'a coflow has no user',
+  'size-scale': 'it replays the recorded sizes',
+  seed: 'it draws nothing at random',
+  seeds: 'it draws nothing at random',
+  parallel: 'it is one replay',
+  'jobs-csv': 'it has coflows, not jobs (--csv writes one row per coflow)',
+  'flow-trace': 'it records no flow trace',
+};
+
+function refuseCoflowOptions(values: Readonly<Record<string, string | boolean | undefined>>): void {
+  for (const [option, why] of Object.entries(COFLOW_REFUSED)) {
+    if (values[option] !== undefined) {
+      throw new UsageError(`--${option}: not taken by a coflow-benchmark replay: ${why}`);
+    }
+  }
+}
+
 /**
  * `--trace` naming a coflow-benchmark file: the replay to run instead of an experiment
  * (only `--engine`, `--json` and `--quiet` apply to it).
@@ -138,13 +160,20 @@ function coflowTrace(
     throw new UsageError(`--trace: ${(error as Error).message}`);
   }
   if (!isCoflowTrace(path)) return undefined;
-  if (stringOption(values, 'flow-trace') !== undefined) {
-    throw new UsageError('--flow-trace: a coflow-benchmark replay records no flow trace');
-  }
+  refuseCoflowOptions(values);
   const engineText = stringOption(values, 'engine');
   const engine = engineText === undefined ? undefined : engineParameters(engineText);
+  for (const key of Object.keys(engine ?? {})) {
+    if (key !== 'resolveInterval' && key !== 'flowModel') {
+      throw new UsageError(
+        `--engine ${key}: a coflow-benchmark replay takes only resolveInterval and flowModel (it runs no tasks)`,
+      );
+    }
+  }
+  const hoursText = stringOption(values, 'hours');
+  const hours = hoursText === undefined ? undefined : positiveNumber('hours', hoursText, 8760);
   const outputs = checkOutputFiles(values, cwd);
-  return (io) => replayCoflowTraceCommand(path, engine, outputs, io);
+  return (io) => replayCoflowTraceCommand(path, engine, outputs, io, hours);
 }
 
 /**
