@@ -76,7 +76,7 @@ export function coflowCsv(coflows: readonly CoflowRecord[]): string {
   return `${[CSV_COLUMNS.join(','), ...rows].join('\n')}\n`;
 }
 
-const escape = (v: string): string =>
+const escapeHtml = (v: string): string =>
   v.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** A self-contained page: the summary lines and every coflow's record in a table. */
@@ -87,13 +87,13 @@ export function coflowHtml(
 ): string {
   const head = CSV_COLUMNS.map((k) => `<th>${k}</th>`).join('');
   const rows = coflows
-    .map((c) => `<tr>${CSV_COLUMNS.map((k) => `<td>${escape(String(c[k]))}</td>`).join('')}</tr>`)
+    .map((c) => `<tr>${CSV_COLUMNS.map((k) => `<td>${escapeHtml(String(c[k]))}</td>`).join('')}</tr>`)
     .join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(name)} — coflow replay</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(name)} — coflow replay</title>
 <style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #ddd}</style></head>
-<body><h1>${escape(name)}</h1>
-${summary.map((l) => `<p>${escape(l)}</p>`).join('\n')}
+<body><h1>${escapeHtml(name)}</h1>
+${summary.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <table><thead><tr>${head}</tr></thead><tbody>
 ${rows}
 </tbody></table></body></html>
