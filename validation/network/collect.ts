@@ -176,11 +176,11 @@ export async function collect(
     const dayLong = fitFlowCorrection(calibrate, refs, NETWORK_SETTINGS['day-long']!.settings);
     const goodput = fitFlowCorrection(calibrate, refs, {}, [0]);
     corrections = { exact, dayLong, goodput };
-    modelSettings['exact+goodput'] = { goodputFactor: goodput.goodputFactor };
-    modelSettings['exact+fit'] = { goodputFactor: exact.goodputFactor, startupLatency: exact.startupLatency };
+    modelSettings['exact+goodput'] = { linkGoodput: goodput.linkGoodput };
+    modelSettings['exact+fit'] = { linkGoodput: exact.linkGoodput, startupLatency: exact.startupLatency };
     modelSettings['day-long+fit'] = {
       ...NETWORK_SETTINGS['day-long']!.settings,
-      goodputFactor: dayLong.goodputFactor,
+      linkGoodput: dayLong.linkGoodput,
       startupLatency: dayLong.startupLatency,
     };
     log(`fitted: exact ${JSON.stringify(exact)}, day-long ${JSON.stringify(dayLong)}`);

@@ -33,7 +33,7 @@ export function medianFlowError(
 
 /** A fitted flow correction and the calibration objective it reached. */
 export interface FlowCorrection {
-  readonly goodputFactor: number;
+  readonly linkGoodput: number;
   readonly startupLatency: number;
   /** Mean over the calibration scenarios of the median per-flow |error|, before and after. */
   readonly before: number;
@@ -62,11 +62,11 @@ export function fitFlowCorrection(
     return sum / scenarios.length;
   };
   const before = objective(base);
-  let best = { goodputFactor: 1, startupLatency: 0, after: before };
-  for (const goodputFactor of GOODPUT_GRID) {
+  let best = { linkGoodput: 1, startupLatency: 0, after: before };
+  for (const linkGoodput of GOODPUT_GRID) {
     for (const startupLatency of latencies) {
-      const value = objective({ ...base, goodputFactor, startupLatency });
-      if (value < best.after - 1e-12) best = { goodputFactor, startupLatency, after: value };
+      const value = objective({ ...base, linkGoodput, startupLatency });
+      if (value < best.after - 1e-12) best = { linkGoodput, startupLatency, after: value };
     }
   }
   return { ...best, before };

@@ -37,7 +37,7 @@ export interface FlowReplaySettings {
    * Goodput as a fraction of every link's capacity (TCP/IP headers, ACKs). Default 1: the
    * fluid model's full line rate.
    */
-  readonly goodputFactor?: number;
+  readonly linkGoodput?: number;
   /**
    * Seconds before a flow starts moving bytes (handshake, slow start). Default 0. The flow
    * still counts from its recorded start.
@@ -105,7 +105,7 @@ function pathOf(flow: FlowTraceRecord, shufflePath: 'node' | 'rack'): number[] {
  */
 export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings = {}): FlowReplayResult {
   const topology = fabricTopology(trace.fabric);
-  const goodput = requireFraction('goodputFactor', settings.goodputFactor ?? 1);
+  const goodput = requireFraction('linkGoodput', settings.linkGoodput ?? 1);
   const latency = requireSeconds('startupLatency', settings.startupLatency ?? 0);
   const bin = requireSeconds('linkBin', settings.linkBin ?? 0);
   const shufflePath = settings.shufflePath ?? 'node';

@@ -112,10 +112,7 @@ describe('flow traces', () => {
     };
     const plain = replayFlowTrace({ fabric, flows: [flow] }).times[0]!;
     expect(plain.end).toBeCloseTo(2 + 1e8 / 1e8, 9);
-    const corrected = replayFlowTrace(
-      { fabric, flows: [flow] },
-      { goodputFactor: 0.5, startupLatency: 0.01 },
-    );
+    const corrected = replayFlowTrace({ fabric, flows: [flow] }, { linkGoodput: 0.5, startupLatency: 0.01 });
     expect(corrected.times[0]!.end).toBeCloseTo(2.01 + 2, 9);
   });
 

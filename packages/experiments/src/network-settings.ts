@@ -34,7 +34,7 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
   },
 };
 
-const NUMBER_KEYS = ['resolveInterval', 'goodputFactor', 'startupLatency', 'completionTolerance'] as const;
+const NUMBER_KEYS = ['resolveInterval', 'linkGoodput', 'startupLatency', 'completionTolerance'] as const;
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
   betweenSolves: ['idle', 'residual'],
   flowModel: ['per-flow', 'bundled'],
@@ -53,7 +53,7 @@ const INCAST_KEYS = [
 /**
  * A network setting from its name (`NETWORK_SETTINGS`), or a named one followed by
  * `key=value` changes, or `key=value` changes to the exact one:
- * `day-long`, `exact,goodputFactor=0.96`, `congestionLoss=incast,incast.rtoMinSeconds=0.001`.
+ * `day-long`, `exact,linkGoodput=0.96`, `congestionLoss=incast,incast.rtoMinSeconds=0.001`.
  * @throws Error naming an unknown setting, key or value.
  */
 export function networkSetting(text: string): FlowReplaySettings {
