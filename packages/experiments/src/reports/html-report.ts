@@ -163,7 +163,7 @@ function normalisedHtmlTable(result: ExperimentResult, baseline: string, metrics
       const info = metricInfo(m);
       return [
         metricTitle(info),
-        info.direction === 'neither' ? '' : info.direction,
+        info.direction,
         withInterval(...meanAndInterval(base, m, info.scale)),
         ...result.policies.map((p) => ratioText(...pairedRatio(p, base, m))),
       ];
@@ -330,7 +330,7 @@ function everyMetricTable(result: ExperimentResult): string {
       return [
         info.label,
         info.unit,
-        info.direction === 'neither' ? '' : info.direction,
+        info.direction,
         ...result.policies.map((p) => withInterval(...meanAndInterval(p, m, info.scale))),
       ];
     }),
