@@ -183,6 +183,16 @@ describe('toHtml', () => {
     expect(page).toContain('(neither better nor worse)');
   });
 
+  it('names the workload the run replayed in its heading, beside the preset it came from', () => {
+    const page = toHtml({
+      ...oneSeed,
+      description: 'NAS-like: FB-2010 day',
+      configuration: { ...oneSeed.configuration, workloadName: 'FB-2010 hours 0–2', jobs: 812 },
+    });
+    expect(page).toContain('<h1>fixture: FB-2010 hours 0–2, 812 jobs</h1>');
+    expect(page).toContain('<p class="lede">Preset: NAS-like: FB-2010 day</p>');
+  });
+
   it('every clip path id is unique in the page', () => {
     const ids = html.match(/ id="[^"]+"/g) ?? [];
     expect(new Set(ids).size).toBe(ids.length);
