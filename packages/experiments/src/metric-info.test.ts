@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metricNames } from './metric-catalogue.js';
-import { METRIC_CATALOGUE, metricInfo, metricTitle } from './metric-info.js';
+import { METRIC_CATALOGUE, directionNote, metricInfo, metricTitle } from './metric-info.js';
 import { SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
 
 describe('the metric catalogue', () => {
@@ -16,6 +16,12 @@ describe('the metric catalogue', () => {
       expect(info.label, name).not.toMatch(/[.]|[a-z][A-Z]/);
       expect(info.label.length, name).toBeGreaterThan(3);
     }
+  });
+
+  it('says map progress at first reduce is neither better nor worse, as NAS §IV reads it', () => {
+    expect(metricInfo('mapProgressAtFirstReduce').direction).toBe('neither');
+    expect(directionNote(metricInfo('mapProgressAtFirstReduce'))).toBe('neither better nor worse');
+    expect(directionNote(metricInfo('executionTime.mean'))).toBe('lower is better');
   });
 
   it('gives human names, units and directions', () => {

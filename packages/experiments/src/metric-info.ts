@@ -6,7 +6,11 @@
  * shown, spelled out from their key.
  */
 
-/** Which way a metric is better: `lower` (times, traffic), `higher` (throughput), or `neither`. */
+/**
+ * Which way a metric is better: `lower` (times, traffic), `higher` (throughput), or
+ * `neither` (a setting, or a diagnostic of a trade-off such as map progress at first
+ * reduce); reports print `neither` rather than leave it blank.
+ */
 export type MetricDirection = 'lower' | 'higher' | 'neither';
 
 /** What a report needs to show one metric. */
@@ -127,6 +131,10 @@ export const METRIC_CATALOGUE: readonly MetricEntry[] = Object.freeze([
   { pattern: 'mapLocality.node', label: 'Node-local maps', ...PERCENT, direction: 'higher' },
   { pattern: 'mapLocality.rack', label: 'Rack-local maps', ...PERCENT, direction: 'neither' },
   { pattern: 'mapLocality.remote', label: 'Remote maps', ...PERCENT, direction: 'lower' },
+  // Neither, deliberately: NAS §IV (Fig. 3(d)) reads it as a diagnostic of a trade-off.
+  // Lower means more overlap of the map and shuffle phases; higher is the overlap a
+  // policy gives up to hold heavy shuffles off a congested network (NAS and SW-delay are
+  // above Fair and Delay, and faster). Neither end is the better one.
   {
     pattern: 'mapProgressAtFirstReduce',
     label: 'Map progress at first reduce',
@@ -340,7 +348,7 @@ export function metricTitle(info: MetricInfo): string {
   return info.unit === '' ? info.label : `${info.label} (${info.unit})`;
 }
 
-/** `lower is better` / `higher is better` / empty. */
+/** `lower is better` / `higher is better` / `neither better nor worse`. */
 export function directionNote(info: MetricInfo): string {
-  return info.direction === 'neither' ? '' : `${info.direction} is better`;
+  return info.direction === 'neither' ? 'neither better nor worse' : `${info.direction} is better`;
 }

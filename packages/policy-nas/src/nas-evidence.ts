@@ -14,6 +14,13 @@ export interface NasSkippedGroup {
   /** `D_i^m` after this skip, and the `D^m` that lifts the locality requirement. */
   readonly skips: number;
   readonly maxSkips: number;
+  /**
+   * Wait mode only (`maxWait` set, §IV-A): seconds since the user's first skip after its
+   * last launch, and the `maxWait` after which the locality requirement lifts. When
+   * present, these decide, not `skips` against `maxSkips`.
+   */
+  readonly waitedSeconds?: number;
+  readonly maxWaitSeconds?: number;
 }
 
 /**

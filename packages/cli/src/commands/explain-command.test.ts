@@ -56,6 +56,19 @@ describe('rackwise explain', () => {
     );
   });
 
+  it("explains under the preset's baseline when no policy is named, and says so", async () => {
+    const { code, out, err } = await cli('explain', '--preset', 'tiny', '--job', '0');
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(
+      /^Job 0 of tiny \(seed 1\) under fair \(the preset's baseline; another with --policies\): /,
+    );
+    const help = await cli('explain', '--help');
+    expect(help.out).toMatch(
+      /--policies <policy>\s+the one policy to explain .*default the preset's baseline/,
+    );
+  });
+
   it('refuses what it cannot explain before running', async () => {
     expect(await cli('explain', '--preset', 'tiny', '--policies', 'nas,fair', '--job', '0')).toMatchObject({
       code: 2,

@@ -22,7 +22,13 @@ export const EXPLAIN_COMMAND: CommandSpec = {
   positionals: [],
   requiredPositionals: 0,
   options: {
-    ...shared(['preset', 'trace', 'policies', 'hours', 'users', 'engine', 'seed']),
+    ...shared(['preset', 'trace', 'hours', 'users', 'engine', 'seed']),
+    policies: {
+      type: 'string',
+      value: '<policy>',
+      description:
+        "the one policy to explain (see `rackwise policies`); default the preset's baseline, named in the output",
+    },
     job: {
       type: 'string',
       value: '<J>',
@@ -45,8 +51,8 @@ export function explainCommand(argv: readonly string[], io: CliIo): number {
   // `--json` here prints the story; it is not the runner's report file.
   const request = experimentRequest({ ...values, json: undefined }, io.cwd);
   const policies = request.options.policies;
-  if (policies?.length !== 1) throw new UsageError('--policies: name exactly one policy to explain');
-  const policy = policies[0]!;
+  if (policies !== undefined && policies.length !== 1)
+    throw new UsageError('--policies: name exactly one policy to explain');
   const jobText = stringOption(values, 'job');
   if (jobText === undefined) throw new UsageError('--job: which job to explain (its index in the workload)');
   const task = stringOption(values, 'task');
@@ -54,6 +60,9 @@ export function explainCommand(argv: readonly string[], io: CliIo): number {
     throw new UsageError(`--task: must be map:<i> or reduce:<i>, got ${JSON.stringify(task)}`);
   const prepared = prepareRequest(request);
   const preset = prepared.preset;
+  // Without --policies, the preset's baseline: the policy its other policies are measured against.
+  const policy = policies?.[0] ?? prepared.baseline;
+  const chosen = policies === undefined ? ` (the preset's baseline; another with --policies)` : '';
   const seed = prepared.seeds[0]!;
   const topology = buildTopology(preset.topology);
   const workload = buildWorkload(preset.workload, preset.storage, seed);
@@ -92,6 +101,7 @@ export function explainCommand(argv: readonly string[], io: CliIo): number {
         {
           preset: preset.name,
           policy,
+          ...(policies === undefined ? { policyFrom: 'preset baseline' } : {}),
           seed,
           job: {
             id: job,
@@ -114,7 +124,7 @@ export function explainCommand(argv: readonly string[], io: CliIo): number {
     return 0;
   }
   const size = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MiB`;
-  const header = `Job ${job} of ${preset.name} (seed ${seed}) under ${policy}${task === undefined ? '' : `, task ${task}`}: user ${spec.user}, ${spec.mapCount} maps and ${spec.reduceCount} reduces, ${size(spec.inputBytes)} input, ${size(spec.shuffleBytes)} shuffle; submitted at ${spec.submitTime.toFixed(2)} s${completed === undefined ? ', not completed' : `, completed at ${completed.toFixed(2)} s (turnaround ${(completed - spec.submitTime).toFixed(2)} s)`}.`;
+  const header = `Job ${job} of ${preset.name} (seed ${seed}) under ${policy}${chosen}${task === undefined ? '' : `, task ${task}`}: user ${spec.user}, ${spec.mapCount} maps and ${spec.reduceCount} reduces, ${size(spec.inputBytes)} input, ${size(spec.shuffleBytes)} shuffle; submitted at ${spec.submitTime.toFixed(2)} s${completed === undefined ? ', not completed' : `, completed at ${completed.toFixed(2)} s (turnaround ${(completed - spec.submitTime).toFixed(2)} s)`}.`;
   io.stdout(storyInWords(header, story));
   return 0;
 }

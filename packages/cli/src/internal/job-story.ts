@@ -29,7 +29,7 @@ export type StoryEntry =
 const taskName = (t: TaskRef): string => `${t.kind}:${t.index}`;
 
 /** Where evidence names the job among those passed over, and why. */
-function passedOverIn(evidence: DecisionEvidence | undefined, job: number): string | undefined {
+export function passedOverIn(evidence: DecisionEvidence | undefined, job: number): string | undefined {
   if (evidence === undefined) return undefined;
   for (const key of ['skipped', 'waiting']) {
     const list = evidence[key];
@@ -40,6 +40,9 @@ function passedOverIn(evidence: DecisionEvidence | undefined, job: number): stri
       const jobs = Array.isArray(e.jobs) ? (e.jobs as readonly EvidenceValue[]) : [];
       if (e.job !== job && !jobs.includes(job)) continue;
       if (typeof e.why === 'string') return e.why;
+      // A policy that waits a time (NAS's `maxWait`) says so; its skip count decides nothing.
+      if (typeof e.waitedSeconds === 'number' && typeof e.maxWaitSeconds === 'number')
+        return `${String(e.group)} skipped (waited ${e.waitedSeconds.toFixed(1)} of ${e.maxWaitSeconds} s)`;
       if (typeof e.skips === 'number')
         return `${String(e.group)} skipped (${e.skips} of ${String(e.maxSkips)} skips)`;
       return `${String(e.group ?? `job ${job}`)} waits for locality`;

@@ -46,9 +46,10 @@ const CDF_POINTS = 400;
 export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}): string {
   const table = normalisedTable(result, options);
   const seeds = result.seeds.length;
+  const ran = workloadRun(result);
   const body = [
-    `<h1>${escapeXml(result.preset)}</h1>`,
-    `<p class="lede">${escapeXml(result.description)}</p>`,
+    `<h1>${escapeXml(ran === undefined ? result.preset : `${result.preset}: ${ran}`)}</h1>`,
+    `<p class="lede">${ran === undefined ? '' : 'Preset: '}${escapeXml(result.description)}</p>`,
     `<p>Policies <b>${escapeXml(table.policies.join(', '))}</b> · normalised to <b>${escapeXml(
       table.baseline,
     )}</b> · ${seedsText(result.seeds)} · run took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
@@ -82,6 +83,17 @@ export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}
     versionsLine(result.versions),
   ];
   return htmlPage(`rackwise · ${result.preset}`, body.join('\n'));
+}
+
+/**
+ * The workload the run replayed, as its configuration names it (`FB-2010 hours 0–2,
+ * 812 jobs`): a preset's description names its default workload (`FB-2010 day`), which
+ * `--hours` or `--trace` change.
+ */
+function workloadRun(result: ExperimentResult): string | undefined {
+  const { workloadName, jobs } = result.configuration;
+  if (typeof workloadName !== 'string') return undefined;
+  return typeof jobs === 'number' ? `${workloadName}, ${jobs} job${jobs === 1 ? '' : 's'}` : workloadName;
 }
 
 /** `5 seeds (1–5)` / `1 seed (7)`. */
@@ -163,7 +175,7 @@ function normalisedHtmlTable(result: ExperimentResult, baseline: string, metrics
       const info = metricInfo(m);
       return [
         metricTitle(info),
-        info.direction === 'neither' ? '' : info.direction,
+        info.direction,
         withInterval(...meanAndInterval(base, m, info.scale)),
         ...result.policies.map((p) => ratioText(...pairedRatio(p, base, m))),
       ];
@@ -330,7 +342,7 @@ function everyMetricTable(result: ExperimentResult): string {
       return [
         info.label,
         info.unit,
-        info.direction === 'neither' ? '' : info.direction,
+        info.direction,
         ...result.policies.map((p) => withInterval(...meanAndInterval(p, m, info.scale))),
       ];
     }),

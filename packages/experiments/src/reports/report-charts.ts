@@ -182,6 +182,14 @@ export function niceCeiling(value: number): number {
 
 /** Lines, axis names with units, legend above the plot. */
 export function lineChartSvg(spec: LineChartSpec): string {
+  // A linear x axis ends at the last point drawn: rounding it up to a round tick would
+  // leave the right of the chart empty (a 0.4 h run drawn to 0.5 h, 3 h to 5 h).
+  let xEnd = Number.NEGATIVE_INFINITY;
+  for (const s of spec.series) {
+    s.x.forEach((x, i) => {
+      if (x > xEnd && Number.isFinite(x) && finite(s.y[i]) !== null) xEnd = x;
+    });
+  }
   const option: ChartOption = {
     ...header(spec.title, spec.subtitle),
     grid: { left: 70, right: 30, top: 92, bottom: 60 },
@@ -194,7 +202,10 @@ export function lineChartSvg(spec: LineChartSpec): string {
       axisLabel: { fontSize: 12, hideOverlap: true },
       ...(spec.xScale === 'log'
         ? {}
-        : { scale: true, max: (extent: { max: number }) => niceCeiling(extent.max) }),
+        : {
+            scale: true,
+            max: Number.isFinite(xEnd) ? xEnd : (extent: { max: number }) => niceCeiling(extent.max),
+          }),
       splitLine: { show: false },
     },
     yAxis: valueAxis(spec.yName, 50, spec.yMax === undefined ? {} : { max: spec.yMax }),

@@ -164,6 +164,35 @@ describe('toHtml', () => {
     expect(html.match(/<svg /g)).toHaveLength(4);
   });
 
+  it('says a metric with no better direction is neither, in the tables and the bars', () => {
+    const withProgress: ExperimentResult = {
+      ...oneSeed,
+      headline: [...oneSeed.headline, 'mapProgressAtFirstReduce'],
+      metricNames: [...oneSeed.metricNames, 'mapProgressAtFirstReduce'],
+      policies: oneSeed.policies.map((p) => ({
+        ...p,
+        runs: p.runs.map((r) => ({ ...r, metrics: { ...r.metrics, mapProgressAtFirstReduce: 0.5 } })),
+        metrics: { ...p.metrics, mapProgressAtFirstReduce: 0.5 },
+        spread: { ...p.spread, mapProgressAtFirstReduce: summarise([0.5]) },
+      })),
+    };
+    const page = toHtml(withProgress);
+    expect(
+      page.match(/<td>Map progress at first reduce[^<]*<\/td>(<td>%<\/td>)?<td>neither<\/td>/g),
+    ).toHaveLength(2);
+    expect(page).toContain('(neither better nor worse)');
+  });
+
+  it('names the workload the run replayed in its heading, beside the preset it came from', () => {
+    const page = toHtml({
+      ...oneSeed,
+      description: 'NAS-like: FB-2010 day',
+      configuration: { ...oneSeed.configuration, workloadName: 'FB-2010 hours 0–2', jobs: 812 },
+    });
+    expect(page).toContain('<h1>fixture: FB-2010 hours 0–2, 812 jobs</h1>');
+    expect(page).toContain('<p class="lede">Preset: NAS-like: FB-2010 day</p>');
+  });
+
   it('every clip path id is unique in the page', () => {
     const ids = html.match(/ id="[^"]+"/g) ?? [];
     expect(new Set(ids).size).toBe(ids.length);

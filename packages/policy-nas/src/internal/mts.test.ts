@@ -1,7 +1,10 @@
 import { createTestCluster } from '@rackwise/testkit';
 import type { NodeId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
-import { MIB, attachNas, finishMap, launched } from '../testing/nas-scene.js';
+import { createNasPolicy } from '../create-nas-policy.js';
+import type { NasEvidence } from '../nas-evidence.js';
+import { MIB, attachNas, finishMap, fixedContext, launched } from '../testing/nas-scene.js';
+import { usersById } from '../testing/user-orders.js';
 import { cutMapGroups } from './map-groups.js';
 import { LazySpaceRequest } from './mts.js';
 
@@ -229,6 +232,31 @@ describe('MTS (NAS Algorithm 2)', () => {
     expect(cluster.offer(0, 'map').reason).toBe('mts/skipped');
     cluster.advance(2);
     expect(cluster.offer(0, 'map').reason).toBe('mts/max-skips-qualified');
+  });
+
+  it('with a maximum wait, its evidence gives the wait so far and the maximum, beside the skip count', () => {
+    const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [3] }] }] });
+    cluster.attach(
+      createNasPolicy(
+        { userOrder: usersById, maxWait: 5, maxMapSkips: 0 },
+        { ...fixedContext, recordEvidence: true },
+      ),
+    );
+    cluster.offer(0, 'map');
+    cluster.advance(3);
+    const skipped = (cluster.offer(0, 'map').evidence as NasEvidence).skipped;
+    expect(skipped).toEqual([
+      { group: 'user:0', jobs: [0], skips: 2, maxSkips: 0, waitedSeconds: 3, maxWaitSeconds: 5 },
+    ]);
+  });
+
+  it('with skip counts, its evidence carries no wait', () => {
+    const cluster = createTestCluster({ jobs: [{ maps: [{ replicas: [3] }] }] });
+    cluster.attach(
+      createNasPolicy({ userOrder: usersById, maxMapSkips: 4 }, { ...fixedContext, recordEvidence: true }),
+    );
+    const skipped = (cluster.offer(0, 'map').evidence as NasEvidence).skipped;
+    expect(skipped).toEqual([{ group: 'user:0', jobs: [0], skips: 1, maxSkips: 4 }]);
   });
 });
 

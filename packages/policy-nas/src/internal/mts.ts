@@ -61,6 +61,19 @@ interface Candidate {
   readonly map: MapTaskView;
 }
 
+/** In wait mode (`maxWait` set), the wait that lifts the locality requirement and how long the user has waited. */
+function waitOf(
+  state: NasState,
+  key: string,
+  now: number,
+): { waitedSeconds?: number; maxWaitSeconds?: number } {
+  const waited = state.mapSkips.waited(key, now);
+  const maxWait = state.config.maxWait;
+  return waited === undefined || maxWait === undefined
+    ? {}
+    : { waitedSeconds: waited, maxWaitSeconds: maxWait };
+}
+
 /**
  * MTS — NAS Algorithm 2 (§III-C). Walks the user list; a user's data-local and
  * shuffle-qualified map launches at once (unpredicted jobs first, then the output
@@ -92,6 +105,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
         jobs: jobs.map((j) => j.id),
         skips: state.mapSkips.count(key),
         maxSkips: state.config.maxMapSkips,
+        ...waitOf(state, key, view.now),
       });
       continue;
     }

@@ -24,6 +24,13 @@ export class SkipCounters {
     return this.counts.get(key) ?? 0;
   }
 
+  /** Wait mode: seconds since the user's first skip after its last launch (0 if not skipped); `undefined` in count mode. */
+  waited(key: string, now: Seconds): Seconds | undefined {
+    if (this.maxWait === undefined) return undefined;
+    const first = this.since.get(key);
+    return first === undefined ? 0 : now - first;
+  }
+
   /** Whether the user may now launch without the locality / shuffle constraint. */
   reachedMax(key: string, now: Seconds): boolean {
     if (this.maxWait === undefined) return this.count(key) >= this.max;
