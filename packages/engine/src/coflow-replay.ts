@@ -22,7 +22,13 @@ export interface CoflowInput {
 export interface CoflowReplayOptions {
   /** Minimum simulated time between solves (0 = exact). Default 0. */
   readonly resolveInterval?: Seconds;
-  /** How the solver holds flows (`per-flow` default, or `bundled`); see `FlowNetworkOptions.model`. */
+  /**
+   * How the solver holds flows; see `FlowNetworkOptions.model`. Default `bundled`: the flows
+   * of one (mapper rack, reducer rack) path are one entity of the solver, with the same
+   * max-min rates as `per-flow` (the oracle, property-tested against it). A coflow trace
+   * holds up to ten times more flows than paths at once (163 k flows over 21 k paths on
+   * `FB2010-1Hr-150-0`), so bundling roughly halves a replay's cost.
+   */
   readonly flowModel?: FlowModel;
 }
 
@@ -72,7 +78,7 @@ export function replayCoflows(
   const network = createFlowNetwork({
     capacities: topology.linkCapacitiesBytesPerSecond(),
     resolveInterval: options.resolveInterval ?? 0,
-    ...(options.flowModel === undefined ? {} : { model: options.flowModel }),
+    model: options.flowModel ?? 'bundled',
   });
   const order = coflows
     .map((_, i) => i)
