@@ -86,7 +86,15 @@ function installedPackages(blocks) {
     .flatMap((block) => block.body.split('\n'))
     .filter((line) => /\bnpm (install|i)\b|\bpnpm add\b/.test(line));
   if (lines.length === 0) return null;
-  return new Set(lines.flatMap((line) => line.split(/\s+/)).map((word) => word.replace(/@[^@/]*$/, '')));
+  return new Set(lines.flatMap((line) => line.split(/\s+/)).map(packageOfWord));
+}
+
+/** `@rackwise/host`, `@rackwise/host@0.3.0` or a path ending in `packages/host`: the package's name. */
+function packageOfWord(word) {
+  const folder = /(?:^|\/)packages\/([\w-]+)\/?$/.exec(word);
+  const manifest = folder && join(ROOT, 'packages', folder[1], 'package.json');
+  if (manifest && existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).name;
+  return word.replace(/(.)@[^@/]*$/, '$1');
 }
 
 function checkSnippets(files) {
