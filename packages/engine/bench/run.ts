@@ -1,6 +1,6 @@
 /**
- * Benchmark of the engine over the FB-2010 day at nas-sim scale (DESIGN §8): the floor
- * (a trivial policy, no network) and a FIFO-like run with the network on, over 1 h, 6 h
+ * Benchmark of the engine over the FB-2010 day at nas-sim scale (docs/architecture.md §8): the
+ * floor (a trivial policy, no network) and a FIFO-like run with the network on, over 1 h, 6 h
  * and 24 h slices. Prints one JSON object.
  *
  *   pnpm bench                       # every slice, both runs

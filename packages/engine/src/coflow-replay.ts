@@ -59,10 +59,10 @@ export interface CoflowReplayResult {
 
 /**
  * Replays coflow-benchmark shuffles through the same max-min fair flow network as the
- * engine (DESIGN §3): every reducer receives its shuffle bytes in equal parts from every
- * mapper rack, one flow per (mapper rack, reducer) from the mapper rack's uplink to the
- * reducer rack's downlink. Parts within one rack never cross a rack link and take no
- * time. Returns each coflow's completion time.
+ * engine (docs/architecture.md §3): every reducer receives its shuffle bytes in equal parts
+ * from every mapper rack, one flow per (mapper rack, reducer) from the mapper rack's uplink to
+ * the reducer rack's downlink. Parts within one rack never cross a rack link and take no time.
+ * Returns each coflow's completion time.
  *
  * @throws Error naming the coflow and field when a rack is outside the topology, a size
  *   is negative or the arrivals are not numbers.

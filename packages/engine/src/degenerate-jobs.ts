@@ -62,8 +62,8 @@ export function arrivalSpan(records: readonly JobRecord[]): Seconds {
 /**
  * Throughput over the arrival window: jobs that completed between the first and the last
  * submission, divided by that span — the completion rate while the trace still feeds the
- * cluster, free of the drain after the last arrival (DESIGN §7 "throughput", steady form).
- * NaN when the span is 0.
+ * cluster, free of the drain after the last arrival (docs/architecture.md §7 "throughput",
+ * steady form). NaN when the span is 0.
  */
 export function throughputWhileArriving(records: readonly JobRecord[]): number {
   const span = arrivalSpan(records);

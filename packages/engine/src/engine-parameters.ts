@@ -1,8 +1,9 @@
 import type { Bytes, ResourceVector, Seconds } from '@rackwise/types';
 
 /**
- * Every knob of the simulated world (DESIGN §3). Each field has a documented default;
- * `simulate` takes a `Partial` and fills the rest from {@link DEFAULT_ENGINE_PARAMETERS}.
+ * Every knob of the simulated world (docs/architecture.md §3). Each field has a documented
+ * default; `simulate` takes a `Partial` and fills the rest from
+ * {@link DEFAULT_ENGINE_PARAMETERS}.
  *
  * Duration model: a map computes for `mapOverhead + inputBytes / mapRate` after reading
  * its block; a reduce computes for `reduceOverhead + partitionBytes / reduceRate` after

@@ -1,6 +1,7 @@
 /**
  * @rackwise/engine — a trace-driven discrete-event simulator of a rack cluster running
- * MapReduce jobs under any `SchedulerPolicy`, with max-min fair network flows (DESIGN §3).
+ * MapReduce jobs under any `SchedulerPolicy`, with max-min fair network flows
+ * (docs/architecture.md §3).
  */
 export { simulate, createSimulation } from './simulation.js';
 export type {

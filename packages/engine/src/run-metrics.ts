@@ -23,7 +23,7 @@ export interface DistributionSummary {
   readonly max: number;
 }
 
-/** Bytes moved, by what moved them (DESIGN §7 "cross-rack traffic"). */
+/** Bytes moved, by what moved them (docs/architecture.md §7 "cross-rack traffic"). */
 export interface TrafficByKind {
   /** Reduce fetches of map output. */
   readonly shuffle: Bytes;
@@ -50,7 +50,7 @@ export interface JobGroupMetrics {
   readonly crossRackMapInputBytes: Bytes;
 }
 
-/** Metrics of one run that need no particular policy (DESIGN §7). */
+/** Metrics of one run that need no particular policy (docs/architecture.md §7). */
 export interface RunMetrics {
   readonly jobsSubmitted: number;
   readonly jobsCompleted: number;
@@ -217,7 +217,7 @@ export interface TimeSeries {
   readonly rackUplinkRate: readonly (readonly number[])[];
 }
 
-/** What the run cost (DESIGN §8). */
+/** What the run cost (docs/architecture.md §8). */
 export interface RunStats {
   /** Events processed (timers, task ends, flow completions, arrivals). */
   readonly events: number;

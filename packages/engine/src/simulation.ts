@@ -18,7 +18,10 @@ import type { DecisionRecord, JobRecord, RunMetrics, RunStats, TimeSeries } from
 
 /** What to record besides the always-on metrics. */
 export interface MetricsOptions {
-  /** Utilisation at or above which a rack link counts as congested (DESIGN §7). Default 0.8. */
+  /**
+   * Utilisation at or above which a rack link counts as congested (docs/architecture.md §7).
+   * Default 0.8.
+   */
   readonly congestionThreshold?: number;
   /**
    * Outstanding map output above which a node counts as congested — NAS's

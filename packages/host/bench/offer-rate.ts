@@ -1,10 +1,10 @@
 /**
- * How fast each built-in policy answers offers through the host (DESIGN §8; the pace a
- * real scheduler asks at: every heartbeat of every node). 200 nodes in 10 racks of 6
- * containers, jobs of 20 maps (three replicas: a random node and two fixed strides away) and 2 reduces from 50 users;
- * offers go round the nodes with no state change between them, as a scheduler's heartbeat
- * loop sees them between launches. Prints one JSON line per policy and active-job count:
- * offers per second (CPU), and the heap before and after.
+ * How fast each built-in policy answers offers through the host (docs/architecture.md §8; the
+ * pace a real scheduler asks at: every heartbeat of every node). 200 nodes in 10 racks of 6
+ * containers, jobs of 20 maps (three replicas: a random node and two fixed strides away) and 2
+ * reduces from 50 users; offers go round the nodes with no state change between them, as a
+ * scheduler's heartbeat loop sees them between launches. Prints one JSON line per policy and
+ * active-job count: offers per second (CPU), and the heap before and after.
  *
  *   node --conditions=@rackwise/source --import tsx bench/offer-rate.ts [jobs,…] [policy,…] [offers] [evidence]
  */

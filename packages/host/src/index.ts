@@ -1,6 +1,7 @@
 /**
  * @rackwise/host — keeps a cluster's state from a scheduler's own events and exposes it
- * as a `ClusterView`, so any rackwise policy decides inside any host (DESIGN §1, use 1).
+ * as a `ClusterView`, so any rackwise policy decides inside any host (docs/architecture.md §1,
+ * use 1).
  */
 export { createClusterState } from './cluster-state.js';
 export type { ClusterState, ClusterStateOptions, OfferRecord, TaskCopy } from './cluster-state.js';

@@ -38,8 +38,8 @@ export interface LabelTopologyOptions extends HostLinkOptions {
 
 /**
  * Builds the racks from node labels: nodes sharing a value of `rackLabel` form one rack
- * behind one uplink and one downlink to the core (DESIGN §3 "Cluster"). A node without
- * the label is refused, naming it; link capacities are given or derived from the NICs
+ * behind one uplink and one downlink to the core (docs/architecture.md §3 "Cluster"). A node
+ * without the label is refused, naming it; link capacities are given or derived from the NICs
  * and the oversubscription.
  *
  * @example

@@ -73,7 +73,7 @@ export interface FlowNetworkStats {
 /**
  * Flows sharing links max-min fairly (progressive filling), advanced in time without
  * stepping: rates change only when flows are added or removed, and the next completion
- * follows from the rates (DESIGN §3 "Network").
+ * follows from the rates (docs/architecture.md §3 "Network").
  *
  * Protocol of a host's event loop: `advanceTo(t)` (every flow delivers rate × elapsed),
  * then any number of `addFlow` / `removeFlow` / `takeCompleted`, then one `solve()`;
@@ -133,7 +133,7 @@ export const DEFAULT_COMPLETION_TOLERANCE: Bytes = 1e-3;
  * an `Error` naming the option.
  *
  * Exact max-min fairness by progressive filling with a heap over links, struct-of-arrays
- * flow storage, and an indexed heap of completion times (DESIGN §3 "Network").
+ * flow storage, and an indexed heap of completion times (docs/architecture.md §3 "Network").
  */
 export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
   if (typeof options !== 'object' || options === null) {

@@ -19,8 +19,8 @@ export type SlotSpec = SplitSlots | ContainerSlots;
 
 /**
  * A cluster of `racks` racks of `nodesPerRack` identical nodes under one core switch
- * (DESIGN §3 "Cluster"). Nodes are numbered rack by rack: node `r × nodesPerRack + i`
- * is the i-th node of rack r.
+ * (docs/architecture.md §3 "Cluster"). Nodes are numbered rack by rack: node
+ * `r × nodesPerRack + i` is the i-th node of rack r.
  *
  * Rack links: `rackUplinkCapacity` / `rackDownlinkCapacity` when given; otherwise
  * derived from `oversubscription` as `nodesPerRack × nicCapacity / oversubscription`

@@ -4,7 +4,7 @@ import { type ResolvedTopologySpec, type TopologySpec, resolveTopologySpec } fro
 
 /**
  * A built cluster: the read-only `TopologyView` plus the link model the network needs
- * (DESIGN §3 "Network").
+ * (docs/architecture.md §3 "Network").
  *
  * Links are dense indices 0 … `linkCount − 1`, with N nodes and R racks:
  * NIC up of node n = n, NIC down = N + n, uplink of rack r = 2N + r, downlink = 2N + R + r.

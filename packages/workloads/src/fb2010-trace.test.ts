@@ -49,7 +49,7 @@ describe('the vendored FB-2010 trace', () => {
     expect(total((j) => j.outputBytes)).toBe(sum(5));
   });
 
-  it('has about 8.1 million maps of 128 MiB (DESIGN §5)', () => {
+  it('has about 8.1 million maps of 128 MiB (docs/architecture.md §5)', () => {
     const block = 134_217_728n;
     const expected = rows.reduce((maps, row) => {
       const input = BigInt(row[3] as string);

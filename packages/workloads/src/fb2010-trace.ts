@@ -19,7 +19,7 @@ export function fb2010TracePath(): string {
 
 /**
  * The FB-2010 day trace (24,442 jobs over 24 hours, Facebook 2010, synthesised by SWIM)
- * as a workload — the trace of NAS §IV-A and DESIGN §5. Options and defaults as
+ * as a workload — the trace of NAS §IV-A and docs/architecture.md §5. Options and defaults as
  * {@link readSwimTrace}; the name defaults to `FB-2010` plus the window.
  */
 export function loadFb2010(options: SwimTraceOptions = {}): Workload {

@@ -50,10 +50,10 @@ function sameRackOtherNode(index: RackIndex, random: RandomSource, node: number)
 }
 
 /**
- * HDFS's default block placement (DESIGN §3 Storage; Hadoop `BlockPlacementPolicyDefault`
- * for a writer outside the cluster): the first replica on a uniformly random node, the
- * second on a random node of another rack, the third on another random node of the
- * second replica's rack; further replicas on random nodes not yet used.
+ * HDFS's default block placement (docs/architecture.md §3 Storage; Hadoop
+ * `BlockPlacementPolicyDefault` for a writer outside the cluster): the first replica on a
+ * uniformly random node, the second on a random node of another rack, the third on another
+ * random node of the second replica's rack; further replicas on random nodes not yet used.
  *
  * Fallbacks when the topology is too small: with a single rack (or every other rack
  * empty) the second replica goes to another node of the first rack; when the second

@@ -1,6 +1,6 @@
 /**
  * @rackwise/workloads — workload readers (SWIM, coflow-benchmark), HDFS block placement
- * and synthetic job generators (DESIGN §5).
+ * and synthetic job generators (docs/architecture.md §5).
  */
 export { DEFAULT_BLOCK_BYTES, GIBIBYTE, MEBIBYTE, TEBIBYTE } from './units.js';
 export { seededRandom } from './seeded-random.js';

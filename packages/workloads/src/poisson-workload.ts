@@ -121,13 +121,13 @@ function resolveCount(options: PoissonWorkloadOptions, mix: JobMixTable, where: 
 /**
  * A synthetic workload: Poisson arrivals (exponential inter-arrival times with mean
  * `meanInterarrival`, as ShuffleWatcher §4.3, NAS §IV-A and FCS §5 use) of jobs drawn from
- * a job mix (DESIGN §5). Each job's class is drawn by weight (or, for an `exact` mix,
- * the class counts are fixed and their order shuffled); its input, shuffle and output
- * are drawn from the class's laws, times `sizeScale`; its maps are
- * `ceil(input / blockBytes)` and its reduces follow the class's rule; its user is drawn
- * uniformly among `users`. Separate seeded streams drive arrivals, classes, sizes and
- * users, so for one seed the arrival times do not depend on the mix, nor the users on
- * the sizes. Jobs are named `<class>-<index>` and carry the class's signature.
+ * a job mix (docs/architecture.md §5). Each job's class is drawn by weight (or, for an `exact`
+ * mix, the class counts are fixed and their order shuffled); its input, shuffle and output are
+ * drawn from the class's laws, times `sizeScale`; its maps are `ceil(input / blockBytes)` and
+ * its reduces follow the class's rule; its user is drawn uniformly among `users`. Separate
+ * seeded streams drive arrivals, classes, sizes and users, so for one seed the arrival times do
+ * not depend on the mix, nor the users on the sizes. Jobs are named `<class>-<index>` and carry
+ * the class's signature.
  *
  * Defaults: the mix's `defaults` (its paper's setup), then 1 user, 128 MiB blocks,
  * replication 3, seed 0, start time 0.

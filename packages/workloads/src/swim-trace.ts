@@ -89,7 +89,7 @@ function sampleIndices(total: number, count: number, seed: number): number[] {
 
 /**
  * Turns the text of a SWIM trace (`FB-2009_*.tsv`, `FB-2010_*.tsv`, or any file in their
- * format) into a {@link Workload} — DESIGN §5, NAS §IV-A.
+ * format) into a {@link Workload} — docs/architecture.md §5, NAS §IV-A.
  *
  * Format: one job per line, tab-separated `job id, submit time s, gap s, map input
  * bytes, shuffle bytes, reduce output bytes` (a 7th field, FB-2010's anonymised input

@@ -25,11 +25,11 @@ export interface RunningMaps {
 }
 
 /**
- * DESIGN §7 congestion metrics from each monitor sample: occurrences of a rack link's
- * utilisation entering congestion (with hysteresis, and as raw upward crossings), per
- * rack and in total; link-seconds at or above the threshold, per rack and in total; the
- * share of nodes whose outstanding map output exceeds a fixed TrafficThreshold; and,
- * when given, the share of nodes over MTS's live TrafficThreshold on MTS's own quantity.
+ * docs/architecture.md §7 congestion metrics from each monitor sample: occurrences of a rack
+ * link's utilisation entering congestion (with hysteresis, and as raw upward crossings), per
+ * rack and in total; link-seconds at or above the threshold, per rack and in total; the share
+ * of nodes whose outstanding map output exceeds a fixed TrafficThreshold; and, when given, the
+ * share of nodes over MTS's live TrafficThreshold on MTS's own quantity.
  */
 export class CongestionCounter {
   readonly #episode: Uint8Array;

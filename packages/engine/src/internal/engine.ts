@@ -82,11 +82,11 @@ function goodputCapacities(topology: Topology, goodput: number): Float64Array {
 }
 
 /**
- * The discrete-event engine (DESIGN §3): the cluster state in typed arrays and the event
- * loop. The work is done by its parts, each over this state: job arrivals
- * (`JobArrivals`), the offer protocol (`OfferRounds`), map and reduce attempts
- * (`MapLifecycle`, `ReduceLifecycle`, preemption), the shuffle (`ShuffleFetcher`),
- * transfers over the flow network (`Transfers`) and the periodic samples (`Timers`).
+ * The discrete-event engine (docs/architecture.md §3): the cluster state in typed arrays and
+ * the event loop. The work is done by its parts, each over this state: job arrivals
+ * (`JobArrivals`), the offer protocol (`OfferRounds`), map and reduce attempts (`MapLifecycle`,
+ * `ReduceLifecycle`, preemption), the shuffle (`ShuffleFetcher`), transfers over the flow
+ * network (`Transfers`) and the periodic samples (`Timers`).
  */
 export class Engine implements EngineContext {
   now = 0;

@@ -5,7 +5,7 @@ const INITIAL_ROOM = 4;
 
 /**
  * Where a job's completed map outputs live, grouped by source node, and how far each
- * reduce has fetched from each source (DESIGN §3: a flow is one fetch of up to
+ * reduce has fetched from each source (docs/architecture.md §3: a flow is one fetch of up to
  * `mapsPerFetch` outputs from one node, as Hadoop's fetchers do).
  *
  * Outputs of one node are kept in completion order with prefix sums of their sizes, so a

@@ -18,7 +18,7 @@ export interface LaunchContext {
 }
 
 /**
- * Why launching `task` in a `slot` slot of `node` is not allowed (DESIGN §2: only a
+ * Why launching `task` in a `slot` slot of `node` is not allowed (docs/architecture.md §2: only a
  * pending task, or a suspended reduce, of a kind the slot runs, on a free slot, a reduce
  * only after slowstart, a duplicate only of a running map not already on the node), or
  * `undefined` when it is.

@@ -13,10 +13,10 @@ import {
 } from './task-states.js';
 
 /**
- * A map attempt from launch to finish (DESIGN §3): it reads its block from the nearest
- * replica unless one is on its node, computes, and leaves its output on its node for the
- * shuffle. Duplicates of a running map race; the first to finish (or the copy the
- * policy chooses) wins and the others are killed.
+ * A map attempt from launch to finish (docs/architecture.md §3): it reads its block from the
+ * nearest replica unless one is on its node, computes, and leaves its output on its node for
+ * the shuffle. Duplicates of a running map race; the first to finish (or the copy the policy
+ * chooses) wins and the others are killed.
  */
 export class MapLifecycle {
   constructor(private readonly engine: Engine) {}

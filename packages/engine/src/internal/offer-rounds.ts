@@ -164,7 +164,7 @@ export class OfferRounds {
     );
   }
 
-  /** Checks a launch decision against the state (DESIGN §2) and carries it out. */
+  /** Checks a launch decision against the state (docs/architecture.md §2) and carries it out. */
   #launch(
     task: TaskRef,
     duplicate: boolean,

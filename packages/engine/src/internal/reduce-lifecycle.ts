@@ -19,10 +19,10 @@ import {
 } from './task-states.js';
 
 /**
- * A reduce attempt from launch to finish (DESIGN §3): it shuffles (the fetcher pulls
- * its partition of every map output), computes, then writes its output (an HDFS pipeline
- * with `replicateOutput`). A reduce resumed after a work-conserving preemption restores
- * its state, brings its fetched data to its new node and continues where it stopped.
+ * A reduce attempt from launch to finish (docs/architecture.md §3): it shuffles (the fetcher
+ * pulls its partition of every map output), computes, then writes its output (an HDFS pipeline
+ * with `replicateOutput`). A reduce resumed after a work-conserving preemption restores its
+ * state, brings its fetched data to its new node and continues where it stopped.
  */
 export class ReduceLifecycle {
   constructor(private readonly engine: Engine) {}

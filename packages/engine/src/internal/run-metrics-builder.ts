@@ -18,7 +18,10 @@ function traffic(bytes: Float64Array): TrafficByKind {
   };
 }
 
-/** Turns the engine's counters and job records into a `SimulationResult` (DESIGN §7). */
+/**
+ * Turns the engine's counters and job records into a `SimulationResult`
+ * (docs/architecture.md §7).
+ */
 export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationResult {
   const counters = engine.counters;
   const finished = engine.records;

@@ -1,6 +1,9 @@
 import type { TimeSeries } from '../run-metrics.js';
 
-/** Collects the time series of a run (DESIGN §7), one sample every `interval` while busy. */
+/**
+ * Collects the time series of a run (docs/architecture.md §7), one sample every `interval`
+ * while busy.
+ */
 export class SeriesRecorder {
   readonly time: number[] = [];
   readonly crossRackRate: number[] = [];

@@ -24,7 +24,7 @@ export interface FetchHost {
 }
 
 /**
- * The reduce side of the shuffle (DESIGN §3): each running reduce keeps up to
+ * The reduce side of the shuffle (docs/architecture.md §3): each running reduce keeps up to
  * `parallelCopies` fetches in flight; a fetch is one flow pulling, from one source, the
  * reduce's partition of up to `mapsPerFetch` map outputs it has not fetched yet.
  *

@@ -69,7 +69,7 @@ export class NetworkSamples implements NetworkView {
   /**
    * Samples the links from the transfers in flight: each crosses its source NIC up, its
    * destination NIC down and, between racks, the source rack's uplink and the destination
-   * rack's downlink; rates are max-min fair (DESIGN §3 "Network").
+   * rack's downlink; rates are max-min fair (docs/architecture.md §3 "Network").
    */
   recordFlows(time: Seconds, flows: readonly HostFlow[]): void {
     const t = this.topology;

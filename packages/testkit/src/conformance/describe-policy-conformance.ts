@@ -18,8 +18,8 @@ function simulationRunsFromGlobal(): number {
 }
 
 /**
- * The conformance suite every rackwise policy runs (DESIGN §9): a vitest `describe` block
- * that checks, for a policy definition or factory,
+ * The conformance suite every rackwise policy runs (docs/architecture.md §9): a vitest
+ * `describe` block that checks, for a policy definition or factory,
  *
  * - its shape: `specificationVersion: 'v1'`, a name, and for a definition a kebab-case
  *   name, a summary and defaults;

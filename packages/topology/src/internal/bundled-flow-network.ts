@@ -28,7 +28,7 @@ const BUNDLED = 2;
 const INSTANT = 3;
 
 /**
- * The flow network that solves bundles instead of flows (DESIGN §3 "Network").
+ * The flow network that solves bundles instead of flows (docs/architecture.md §3 "Network").
  *
  * Flows over the same links get the same max-min rate, so the flows of one path form a
  * bundle: one entity of the solver, of weight = its flow count, with one rate (each
