@@ -1,10 +1,11 @@
 // API reference of the public packages: `pnpm docs:api` writes it to docs/api/ (git-ignored);
 // `node scripts/check-api-docs.mjs` (part of `pnpm test`) converts the same entry points
 // and fails on broken links and on undocumented exports of @rackwise/types.
+import { fileURLToPath } from 'node:url';
 import { publicPackages } from './scripts/public-packages.mjs';
 
 /** Each public package's source entry points: its exports' `@rackwise/source` targets. */
-const entryPoints = publicPackages().flatMap((pkg) =>
+const entryPoints = publicPackages(fileURLToPath(new URL('.', import.meta.url))).flatMap((pkg) =>
   Object.values(pkg.manifest.exports ?? {})
     .map((target) => target?.['@rackwise/source'])
     .filter((source) => typeof source === 'string')
