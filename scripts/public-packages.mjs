@@ -22,10 +22,10 @@ export function workspaceGlobs(root) {
 }
 
 /**
- * Every workspace package that is not private, sorted by folder:
+ * Every workspace package, private ones included, sorted by folder:
  * `{ dir, name, version, manifest }` with `dir` absolute.
  */
-export function publicPackages(root = process.cwd()) {
+export function workspacePackages(root = process.cwd()) {
   const dirs = [];
   for (const glob of workspaceGlobs(root)) {
     if (glob.startsWith('!')) continue;
@@ -45,6 +45,10 @@ export function publicPackages(root = process.cwd()) {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       return { dir: resolve(dir), name: manifest.name, version: manifest.version, manifest };
     })
-    .filter((pkg) => pkg.manifest.private !== true)
     .sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
+/** The workspace packages that are not private: the ones that are published. */
+export function publicPackages(root = process.cwd()) {
+  return workspacePackages(root).filter((pkg) => pkg.manifest.private !== true);
 }
