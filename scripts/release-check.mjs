@@ -2,7 +2,8 @@
 // `pnpm release`: everything a release needs short of publishing. Run it after
 // `pnpm changeset version` (and a review of the CHANGELOGs); it never publishes.
 //
-//   1. refuses while .changeset/ still holds pending changesets (not yet versioned);
+//   1. refuses while .changeset/ still holds pending changesets (not yet versioned), naming
+//      those that name no workspace package or a private one;
 //   2. builds every package (turbo) and runs each package's `check:package`
 //      (publint --strict, attw --profile esm-only);
 //   3. packs every public workspace package with `pnpm pack` (which rewrites the
@@ -56,16 +57,28 @@ const compareVersions = (a, b) => {
   return 0;
 };
 
-// 1. Nothing left to version.
+const workspace = workspacePackages(root);
+
+// 1. Nothing left to version. Say also which pending changesets `changeset version` would
+// stop on: one naming a package the workspace does not have, or a private one.
 const pending = readdirSync(join(root, '.changeset')).filter((f) => f !== 'README.md' && f !== 'config.json');
 if (pending.length > 0) {
+  const known = new Map(workspace.map((pkg) => [pkg.name, pkg]));
+  const wrong = pending.flatMap((file) => {
+    const head = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(join(root, '.changeset', file), 'utf8'));
+    return [...(head?.[1] ?? '').matchAll(/^\s*['"]?([^'":\s]+)['"]?\s*:/gm)]
+      .map((m) => m[1])
+      .filter((name) => !known.has(name) || known.get(name).manifest.private === true)
+      .map((name) => `  ${file}: ${known.has(name) ? 'private package' : 'no workspace package'} ${name}`);
+  });
   const shown =
     pending.slice(0, 5).join(', ') + (pending.length > 5 ? `, … (${pending.length - 5} more)` : '');
+  if (wrong.length > 0)
+    console.error(`release: fix these before \`pnpm changeset version\`:\n${wrong.join('\n')}`);
   fail(`.changeset/ still holds ${pending.length} pending changeset(s): ${shown}.
 Run \`pnpm changeset version\`, review and commit the CHANGELOGs, then \`pnpm release\` again.`);
 }
 
-const workspace = workspacePackages(root);
 const packages = workspace.filter((pkg) => pkg.manifest.private !== true);
 if (packages.length === 0) fail('no public package found in the workspace');
 const byName = new Map(packages.map((pkg) => [pkg.name, pkg]));
