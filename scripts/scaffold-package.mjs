@@ -44,7 +44,7 @@ const pkg = {
     './internal/*': null,
     './package.json': './package.json',
   },
-  files: ['dist', 'src', '!src/**/*.test.ts', '!src/**/*.test-d.ts'],
+  files: ['dist', 'src', 'CHANGELOG.md', '!src/**/*.test.ts', '!src/**/*.test-d.ts'],
   engines: { node: '>=20' },
   publishConfig: { access: 'public' },
   repository: { type: 'git', url: 'git+https://github.com/rackwise/rackwise.git', directory: root },

@@ -6,6 +6,7 @@ import type { Bytes, JobId, NodeId, Seconds, UserId } from './units.js';
 
 /** Read-only state of one user (tenant) with active jobs. */
 export interface UserView {
+  /** The user's id. */
   readonly id: UserId;
   /** Active (submitted, unfinished) jobs of the user, in submission order. */
   readonly jobs: readonly JobView[];
@@ -46,8 +47,11 @@ export interface ClusterView {
    * states costs what changed, not one look per active user.
    */
   usersChangedSince?(since: number): readonly UserId[] | undefined;
+  /** Racks, nodes, slots and link capacities of the cluster. */
   readonly topology: TopologyView;
+  /** Cross-rack load from the host's latest monitor sample. */
   readonly network: NetworkView;
+  /** The host's shuffle predictor (one per host, shared by all policies). */
   readonly predictor: ShufflePredictor;
   /** Fraction of a job's maps that must be complete before its reduces may launch (slowstart). */
   readonly mapCompletionThreshold: number;
@@ -67,6 +71,8 @@ export interface ClusterView {
   activeJobs(): readonly JobView[];
   /** Users with active jobs, in ascending id order. */
   activeUsers(): readonly UserView[];
+  /** The job with this id. */
   job(id: JobId): JobView;
+  /** A user by id; answers for every user in `activeUsers()` and in `usersChangedSince`. */
   user(id: UserId): UserView;
 }

@@ -13,8 +13,11 @@ export type TaskState = 'pending' | 'running' | 'suspended' | 'completed';
 
 /** Names one task of one job: the `index`-th map or reduce. */
 export interface TaskRef {
+  /** The job the task belongs to. */
   readonly job: JobId;
+  /** Whether it is one of the job's maps or one of its reduces. */
   readonly kind: TaskKind;
+  /** Position among the job's tasks of that kind: 0 … `mapCount − 1` or `reduceCount − 1`. */
   readonly index: number;
 }
 
@@ -23,7 +26,9 @@ export type Locality = 'node' | 'rack' | 'remote';
 
 /** Read-only state of one map task. */
 export interface MapTaskView extends TaskRef {
+  /** Always `map`: narrows a {@link TaskRef} to a map. */
   readonly kind: 'map';
+  /** Where the map is in its life; several running copies count as one `running` map. */
   readonly state: TaskState;
   /** Size of the input block this map reads. */
   readonly inputBytes: Bytes;
@@ -46,7 +51,9 @@ export interface MapTaskView extends TaskRef {
 
 /** Read-only state of one reduce task. */
 export interface ReduceTaskView extends TaskRef {
+  /** Always `reduce`: narrows a {@link TaskRef} to a reduce. */
   readonly kind: 'reduce';
+  /** Where the reduce is in its life; only a reduce can be `suspended`. */
   readonly state: TaskState;
   /** Node it runs on, or ran on last (suspended), or undefined if never launched. */
   readonly node: NodeId | undefined;
@@ -70,10 +77,13 @@ export interface ReduceTaskView extends TaskRef {
  * call you were handed them in, do not keep or modify them.
  */
 export interface JobView {
+  /** The job's id, unique within the run or host. */
   readonly id: JobId;
+  /** The user (tenant) who submitted it: the unit of fairness. */
   readonly user: UserId;
   /** Queue (or pool) the job was submitted to; `default` unless the workload says otherwise. */
   readonly queue: string;
+  /** Time the job was submitted on the host's clock. */
   readonly submitTime: Seconds;
   /** Total map input. */
   readonly inputBytes: Bytes;
@@ -81,10 +91,13 @@ export interface JobView {
   readonly signature: string | undefined;
   /** Output/input ratio supplied up front (user-provided or learnt), if any. */
   readonly declaredShuffleRatio: number | undefined;
+  /** Number of map tasks (one per input split), at least 1. */
   readonly mapCount: number;
+  /** Number of reduce tasks; 0 for a map-only job. */
   readonly reduceCount: number;
-  /** Container demand of one map and one reduce task (DRF). */
+  /** Container demand of one map task (DRF). */
   readonly mapDemand: ResourceVector;
+  /** Container demand of one reduce task (DRF). */
   readonly reduceDemand: ResourceVector;
 
   /** Task counts by state. */
@@ -116,6 +129,8 @@ export interface JobView {
   waitingReduces(): readonly ReduceTaskView[];
   /** Running reduces. */
   runningReduces(): readonly ReduceTaskView[];
+  /** The `index`-th map (0 … `mapCount − 1`). */
   map(index: number): MapTaskView;
+  /** The `index`-th reduce (0 … `reduceCount − 1`). */
   reduce(index: number): ReduceTaskView;
 }

@@ -6,7 +6,9 @@ import type { NodeId, Seconds } from './units.js';
 
 /** A node offers one free slot of a kind (on a heartbeat, or when a slot frees). */
 export interface SlotOffer {
+  /** The node with the free slot. */
   readonly node: NodeId;
+  /** The kind of the free slot: a task launched in it must be of a kind it runs. */
   readonly kind: SlotKind;
 }
 
@@ -37,10 +39,13 @@ export interface DecisionEvidence {
  * the slot runs; with `duplicate`, a running map gets another copy there (Shadow, KMN).
  */
 export interface LaunchDecision {
+  /** Discriminates a launch from a {@link PassDecision}. */
   readonly type: 'launch';
+  /** The task to launch (or resume, or duplicate) in the offered slot. */
   readonly task: TaskRef;
   /** Short reason code, `policy/rule` (`mts/local-qualified`, `delay/rack-local`). */
   readonly reason: string;
+  /** Launch another copy of a running map rather than a waiting task (Shadow, KMN). */
   readonly duplicate?: boolean;
   /** The values that decided it; present only when the host asked for evidence. */
   readonly evidence?: DecisionEvidence;
@@ -48,6 +53,7 @@ export interface LaunchDecision {
 
 /** Leave the offered slot idle until the next offer. */
 export interface PassDecision {
+  /** Discriminates a pass from a {@link LaunchDecision}. */
   readonly type: 'pass';
   /** Short reason code (`fair/no-pending`, `delay/skipped`). */
   readonly reason: string;
@@ -68,6 +74,7 @@ export interface RandomSource {
 
 /** What the host hands a policy when it creates it. */
 export interface PolicyContext {
+  /** The policy's only source of randomness, seeded by the host so runs replay. */
   readonly random: RandomSource;
   /**
    * The host wants each decision's `evidence`. Absent or false: a policy builds none
@@ -78,7 +85,9 @@ export interface PolicyContext {
 
 /** A task event the host reports to the policy. */
 export interface TaskEvent {
+  /** The task that started or completed. */
   readonly task: TaskRef;
+  /** The node it started or completed on (for a map with several copies, that copy's node). */
   readonly node: NodeId;
 }
 
@@ -98,7 +107,9 @@ export interface DuplicationExtensionV1 {
 
 /** A request to preempt one running reduce. */
 export interface PreemptionRequest {
+  /** The running reduce to preempt. */
   readonly task: TaskRef;
+  /** Short reason code, `policy/rule`, as for a {@link Decision}. */
   readonly reason: string;
 }
 
@@ -108,6 +119,7 @@ export interface PreemptionRequest {
  * becomes `suspended`; `kill`: its progress is lost and it becomes `pending`.
  */
 export interface PreemptionExtensionV1 {
+  /** What happens to a preempted reduce: `suspended` with its progress, or `pending` without. */
   readonly mode: 'work-conserving' | 'kill';
   /** Asked on every tick: which running reduces to preempt now. */
   preempt(view: ClusterView): readonly PreemptionRequest[];
@@ -121,19 +133,27 @@ export interface PreemptionExtensionV1 {
  * and is deterministic given those views and the `RandomSource` of its context.
  */
 export interface SchedulerPolicyV1 {
+  /** The contract version the policy implements; the engine refuses a policy that names another. */
   readonly specificationVersion: 'v1';
   /** Registered name (`fair`, `nas`, `sw-delay`). */
   readonly name: string;
   /** Answer one offer. */
   assign(offer: SlotOffer, view: ClusterView): Decision;
+  /** A job arrived; `view` already lists it among the active jobs. */
   onJobSubmitted?(job: JobView, view: ClusterView): void;
+  /** A job's last task completed. */
   onJobCompleted?(job: JobView, view: ClusterView): void;
+  /** A task (or another copy of a running map) was launched and holds a slot. */
   onTaskStarted?(event: TaskEvent, view: ClusterView): void;
+  /** A task completed and released its slot. */
   onTaskCompleted?(event: TaskEvent, view: ClusterView): void;
   /** Seconds between `onTick` calls (and preemption checks); none if absent. */
   readonly tickInterval?: Seconds;
+  /** Called every `tickInterval` seconds, for policies that act on time rather than offers. */
   onTick?(view: ClusterView): void;
+  /** Present if the policy launches duplicate map copies (Shadow, KMN). */
   readonly duplication?: DuplicationExtensionV1;
+  /** Present if the policy preempts reduces (FCS). */
   readonly preemption?: PreemptionExtensionV1;
 }
 
@@ -152,8 +172,12 @@ export type PolicyFactory<Config extends object = Record<string, unknown>> = (
  * other defaults.
  */
 export interface PolicyDefinition<Config extends object = Record<string, unknown>> {
+  /** Registered name, kebab-case and unique (`fair`, `nas`, `sw-delay`). */
   readonly name: string;
+  /** One line that says what the policy does, for listings such as `rackwise policies`. */
   readonly summary: string;
+  /** The configuration the factory uses for fields left out: the paper's values. */
   readonly defaults: Config;
+  /** Creates the policy with these defaults under the given (partial) configuration. */
   readonly create: PolicyFactory<Config>;
 }

@@ -29,8 +29,11 @@ export interface ResourceVector {
  * Racks hang off one core switch; each rack has an uplink and a downlink to it.
  */
 export interface TopologyView {
+  /** Number of racks; rack ids are 0 … `rackCount − 1`. */
   readonly rackCount: number;
+  /** Number of worker nodes; node ids are 0 … `nodeCount − 1`. */
   readonly nodeCount: number;
+  /** How node capacity is cut into slots: Hadoop 1 map/reduce slots or YARN containers. */
   readonly slotModel: SlotModel;
   /** The rack a node sits in. */
   rackOf(node: NodeId): RackId;

@@ -18,7 +18,10 @@ export type Fraction = number;
 
 declare const brand: unique symbol;
 /** A number tagged with the kind of thing it identifies. */
-export type Brand<T, Tag extends string> = T & { readonly [brand]: Tag };
+export type Brand<T, Tag extends string> = T & {
+  /** Compile-time tag only: no value carries this property at run time. */
+  readonly [brand]: Tag;
+};
 
 /** A worker node: 0 … `TopologyView.nodeCount − 1`. */
 export type NodeId = Brand<number, 'NodeId'>;

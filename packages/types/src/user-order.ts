@@ -9,6 +9,7 @@ import type { SlotKind } from './topology-view.js';
 export interface ServiceGroup {
   /** Stable key of the group (`user:3`, `queue:prod`, `job:17`); policies key state on it. */
   readonly key: string;
+  /** The group's active jobs, in the order the fairness policy serves them. */
   readonly jobs: readonly JobView[];
   /**
    * Optional: set by an order that keeps its groups between cluster states. While an
@@ -27,6 +28,7 @@ export interface ServiceGroup {
  * NAS and ShuffleWatcher walk this list). Fair, DRF, FIFO and Capacity each provide one.
  */
 export interface UserOrder {
+  /** Name of the order (`fair`, `drf`, `fifo`, `capacity`), for reports. */
   readonly name: string;
   /**
    * Groups most deserving first. A group with no waiting task that the slot kind could

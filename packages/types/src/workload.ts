@@ -10,9 +10,11 @@ import type { Bytes, Seconds, UserId } from './units.js';
 export interface JobSpec {
   /** Name in the source (trace job id), for reports. */
   readonly name: string;
+  /** The user (tenant) who submits it. */
   readonly user: UserId;
   /** Queue (pool); `default` unless the workload assigns queues. */
   readonly queue: string;
+  /** When it is submitted (unless `dependsOn` holds it back). */
   readonly submitTime: Seconds;
   /** Total map input. */
   readonly inputBytes: Bytes;
@@ -34,8 +36,9 @@ export interface JobSpec {
   readonly signature?: string;
   /** Output/input ratio declared up front (user-provided or learnt), if any. */
   readonly declaredShuffleRatio?: number;
-  /** Container demands per task (DRF); hosts document their defaults. */
+  /** Container demand of one map task (DRF); hosts document their default. */
   readonly mapDemand?: ResourceVector;
+  /** Container demand of one reduce task (DRF); hosts document their default. */
   readonly reduceDemand?: ResourceVector;
   /**
    * Jobs (indices into `Workload.jobs`, each before this one) that must complete before
@@ -74,6 +77,7 @@ export interface RecordedTaskFigures {
 
 /** Where the replicas of a job's input blocks live (HDFS placement or another rule). */
 export interface BlockPlacement {
+  /** Name of the rule (`hdfs`), for reports. */
   readonly name: string;
   /** Replicas per block. */
   readonly replication: number;
@@ -89,6 +93,8 @@ export interface BlockPlacement {
 export interface Workload {
   /** Where it came from (`FB-2010 hours 0–2`, `poisson sw-table-1`). */
   readonly name: string;
+  /** The jobs, in submission order. */
   readonly jobs: readonly JobSpec[];
+  /** The rule that places each job's input block replicas on nodes. */
   readonly placement: BlockPlacement;
 }
