@@ -3,7 +3,7 @@
 // types depends on nothing and has no runtime code; the model packages and the policy kit
 // depend only on types; a policy never imports the engine, another policy or the CLI; the
 // engine never imports a policy. Exits 1 with one line per violation.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LIBRARIES = [
@@ -26,8 +26,11 @@ const allowed = {
   policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
   '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
 };
-// Test code: *.test.ts, *.test-d.ts, and helpers under src/test-support/ (never published).
-const TEST_FILE = /(\.test(-d)?\.ts$)|([\\/]test-support[\\/])/;
+// Test code: *.test.ts and *.test-d.ts next to the source, and the helpers under the
+// package's own test/ folder (outside src/: never built, never published). Everything else
+// under src/ is published source and keeps the package's rule.
+const TEST_FILE = /\.test(-d)?\.ts$/;
+const TEST_DIR = 'test';
 
 const problems = [];
 const walk = (dir) =>
@@ -45,9 +48,10 @@ for (const dir of readdirSync('packages')) {
   for (const dep of Object.keys(pkg.dependencies ?? {}).filter(own)) {
     if (!rule.includes(dep)) problems.push(`${pkg.name}: package.json depends on ${dep}, not allowed`);
   }
-  for (const file of walk(join('packages', dir, 'src'))) {
+  const sources = walk(join('packages', dir, 'src')).map((file) => [file, TEST_FILE.test(file)]);
+  const helpers = existsSync(join('packages', dir, TEST_DIR)) ? walk(join('packages', dir, TEST_DIR)) : [];
+  for (const [file, isTest] of [...sources, ...helpers.map((file) => [file, true])]) {
     const text = readFileSync(file, 'utf8');
-    const isTest = TEST_FILE.test(file);
     for (const m of text.matchAll(
       /(?:from|import)\s*\(?\s*['"]((?:@rackwise\/[\w-]+|rackwise))(?:\/[^'"]*)?['"]/g,
     )) {

@@ -1,7 +1,7 @@
 import { fc } from '@fast-check/vitest';
 import type { Topology } from '@rackwise/topology';
 import type { JobSpec, UserId } from '@rackwise/types';
-import type { EngineParameters } from '../engine-parameters.js';
+import type { EngineParameters } from '../src/engine-parameters.js';
 import { jobSpec, testTopology } from './workload-builders.js';
 
 const BLOCK = 64e6;

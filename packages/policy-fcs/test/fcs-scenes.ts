@@ -5,9 +5,9 @@ import {
   createTestUserOrder,
 } from '@rackwise/testkit';
 import type { ReduceTaskView, SchedulerPolicy, TaskRef } from '@rackwise/types';
-import type { FcsConfig } from '../fcs-config.js';
-import type { FcsPreemptionRequest } from '../fcs-evidence.js';
-import { createFcsPolicy } from '../fcs-policy.js';
+import type { FcsConfig } from '../src/fcs-config.js';
+import type { FcsPreemptionRequest } from '../src/fcs-evidence.js';
+import { createFcsPolicy } from '../src/fcs-policy.js';
 
 /** An FCS policy on a per-job stand-in order, recording evidence. */
 export function testFcs(config: Partial<FcsConfig> = {}): SchedulerPolicy {

@@ -1,6 +1,6 @@
 import type { Bytes, MapTaskView, PolicyContext, SchedulerPolicy, TaskRef, UserOrder } from '@rackwise/types';
-import type { ShuffleWatcherOptions } from '../shufflewatcher-config.js';
-import { type ShuffleWatcherPolicy, createShuffleWatcherPolicy } from '../shufflewatcher-policy.js';
+import type { ShuffleWatcherOptions } from '../src/shufflewatcher-config.js';
+import { type ShuffleWatcherPolicy, createShuffleWatcherPolicy } from '../src/shufflewatcher-policy.js';
 
 // Helpers shared by the tests. They take the test cluster's factory from the test files,
 // which alone may import @rackwise/testkit (the dependency rule).

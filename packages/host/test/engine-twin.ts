@@ -12,8 +12,8 @@ import type {
   SchedulerPolicy,
   TaskRef,
 } from '@rackwise/types';
-import { type ClusterState, createClusterState } from '../cluster-state.js';
-import { createHostTopology } from '../host-topology.js';
+import { type ClusterState, createClusterState } from '../src/cluster-state.js';
+import { createHostTopology } from '../src/host-topology.js';
 
 /** One offer where the policy inside the host decided otherwise than inside the engine. */
 export interface Mismatch {

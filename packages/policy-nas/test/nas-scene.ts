@@ -1,6 +1,6 @@
 import type { Bytes, MapTaskView, PolicyContext, SchedulerPolicy, TaskRef } from '@rackwise/types';
-import { type NasPolicy, createNasPolicy } from '../create-nas-policy.js';
-import type { NasConfig } from '../nas-config.js';
+import { type NasPolicy, createNasPolicy } from '../src/create-nas-policy.js';
+import type { NasConfig } from '../src/nas-config.js';
 import { usersById } from './user-orders.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fc } from '@fast-check/vitest';
-import { nodeId } from '../ids.js';
-import { type Topology, buildTopology } from '../topology.js';
+import { nodeId } from '../src/ids.js';
+import { type Topology, buildTopology } from '../src/topology.js';
 
 /**
  * A random cluster with uneven NIC and rack link capacities (whole Mbps), up to
