@@ -1,6 +1,5 @@
 import type { EngineParameters } from '@rackwise/engine';
-import type { ExperimentOverrides } from '../experiment-overrides.js';
-import type { ExperimentPreset } from '../experiment-preset.js';
+import type { ExperimentOverrides, ExperimentPreset } from '@rackwise/experiments';
 
 /**
  * How a claim compares policy `a` with policy `b` on a metric:

@@ -1,10 +1,13 @@
+import {
+  type ExperimentOverrides,
+  type ExperimentPreset,
+  type PolicyRun,
+  applyOverrides,
+  experimentPreset,
+  runExperiment,
+} from '@rackwise/experiments';
 import { buildTopology } from '@rackwise/topology';
 import type { NodeId, RackId } from '@rackwise/types';
-import { type ExperimentOverrides, applyOverrides } from '../experiment-overrides.js';
-import type { ExperimentPreset } from '../experiment-preset.js';
-import type { PolicyRun } from '../experiment-result.js';
-import { experimentPreset } from '../preset-catalogue.js';
-import { runExperiment } from '../run-experiment.js';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
 import {

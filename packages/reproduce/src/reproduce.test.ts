@@ -1,7 +1,5 @@
+import { defaultPolicyRegistry, experimentPreset, validatePreset } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
-import { defaultPolicyRegistry } from '../builtin-policies.js';
-import { experimentPreset } from '../preset-catalogue.js';
-import { validatePreset } from '../validate-preset.js';
 import { paperClaims, registerPaperClaims, reproduciblePapers } from './claim-registry.js';
 import { evaluateClaim } from './evaluate-claim.js';
 import { NAS_PAPER } from './nas-claims.js';

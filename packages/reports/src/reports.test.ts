@@ -1,6 +1,5 @@
+import { type ExperimentResult, type PolicyRun, RESULT_FORMAT, summarise } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
-import { type ExperimentResult, type PolicyRun, RESULT_FORMAT } from '../experiment-result.js';
-import { summarise } from '../summary-statistics.js';
 import { combineResults } from './combine-results.js';
 import { toCsv } from './csv-report.js';
 import { toHtml } from './html-report.js';

@@ -1,8 +1,14 @@
-import type { ExperimentResult, PolicyResult } from '../experiment-result.js';
-import { escapeXml, formatDuration } from '../internal/chart-svg.js';
-import { directionNote, metricInfo, metricTitle } from '../metric-info.js';
-import { confidenceHalfWidth, pairedRatioSummary } from '../summary-statistics.js';
+import {
+  type ExperimentResult,
+  type PolicyResult,
+  confidenceHalfWidth,
+  directionNote,
+  metricInfo,
+  metricTitle,
+  pairedRatioSummary,
+} from '@rackwise/experiments';
 import { formatNumber } from './format-values.js';
+import { escapeXml, formatDuration } from './internal/chart-svg.js';
 import { normalisedTable } from './normalised-table.js';
 import { barChartSvg, lineChartSvg } from './report-charts.js';
 import { SERIES_CATALOGUE, seriesValues, smooth } from './series-catalogue.js';

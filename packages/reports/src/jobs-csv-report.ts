@@ -1,6 +1,10 @@
-import type { ExperimentResult } from '../experiment-result.js';
-import { JOB_COLUMNS, jobTableLines } from '../job-table.js';
-import type { SweepResult } from '../sweep.js';
+import {
+  type ExperimentResult,
+  JOB_COLUMNS,
+  type JobCell,
+  type JobTable,
+  type SweepResult,
+} from '@rackwise/experiments';
 import { csvField } from './csv-report.js';
 
 /** What `jobsToCsv` wrote and which columns no run could fill. */
@@ -46,4 +50,24 @@ export function jobsToCsv(result: ExperimentResult | SweepResult): JobsCsv {
     text: `${lines.join('\n')}\n`,
     missing: JOB_COLUMNS.map((c) => c.name).filter((n) => missing.has(n)),
   };
+}
+
+/** One cell as CSV text: empty for `null`, shortest round-trip numbers, quoted names. */
+function jobCellCsv(cell: JobCell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  return csvField(cell);
+}
+
+/**
+ * The rows of a job table as CSV lines in `JOB_COLUMNS` order (a column the table does
+ * not hold is empty), each prefixed with `prefix` (already CSV).
+ */
+function jobTableLines(table: JobTable, prefix: string): string[] {
+  const columns = JOB_COLUMNS.map((c) => table.values[table.columns.indexOf(c.name)]);
+  const lines: string[] = [];
+  for (let j = 0; j < table.rows; j++) {
+    lines.push(`${prefix}${columns.map((column) => jobCellCsv(column?.[j])).join(',')}`);
+  }
+  return lines;
 }

@@ -1,5 +1,4 @@
-import type { ExperimentResult } from '../experiment-result.js';
-import { normalise } from '../summary-statistics.js';
+import { type ExperimentResult, normalise } from '@rackwise/experiments';
 import { formatMetricValue } from './format-values.js';
 
 /** One metric across the policies, normalised to the baseline policy. */

@@ -1,5 +1,5 @@
+import { runExperiment } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
-import { runExperiment } from '../run-experiment.js';
 import { jobsToCsv } from './jobs-csv-report.js';
 
 describe('jobsToCsv on the tiny preset', () => {

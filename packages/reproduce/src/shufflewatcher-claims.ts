@@ -1,5 +1,4 @@
-import type { ExperimentPreset } from '../experiment-preset.js';
-import { SW_EC2_CALIBRATED_INTERARRIVAL } from '../presets/shufflewatcher-presets.js';
+import { type ExperimentPreset, SW_EC2_CALIBRATED_INTERARRIVAL } from '@rackwise/experiments';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
 

@@ -1,10 +1,18 @@
-import { escapeXml, formatDuration } from '../internal/chart-svg.js';
-import { directionNote, metricInfo, metricTitle } from '../metric-info.js';
-import { confidenceHalfWidth, normalise, pairedRatioSummary } from '../summary-statistics.js';
-import { SWEEP_FORMAT, type SweepResult, type SweepValue } from '../sweep.js';
+import {
+  SWEEP_FORMAT,
+  type SweepResult,
+  type SweepValue,
+  confidenceHalfWidth,
+  directionNote,
+  metricInfo,
+  metricTitle,
+  normalise,
+  pairedRatioSummary,
+} from '@rackwise/experiments';
 import { csvField } from './csv-report.js';
 import { formatMetricValue, formatNumber } from './format-values.js';
 import { htmlPage, htmlTable, intervalNote, seedsText, versionsLine } from './html-report.js';
+import { escapeXml, formatDuration } from './internal/chart-svg.js';
 import { alignColumns } from './normalised-table.js';
 import { bandChartSvg } from './report-charts.js';
 

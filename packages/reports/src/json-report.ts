@@ -1,5 +1,4 @@
-import { type ExperimentResult, RESULT_FORMAT } from '../experiment-result.js';
-import { SWEEP_FORMAT, type SweepResult } from '../sweep.js';
+import { type ExperimentResult, RESULT_FORMAT, SWEEP_FORMAT, type SweepResult } from '@rackwise/experiments';
 
 /**
  * An experiment or sweep result as JSON: the full configuration, seeds, package

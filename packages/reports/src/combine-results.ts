@@ -1,5 +1,9 @@
-import type { ExperimentResult, PolicyResult } from '../experiment-result.js';
-import { SWEEP_FORMAT, type SweepResult } from '../sweep.js';
+import {
+  type ExperimentResult,
+  type PolicyResult,
+  SWEEP_FORMAT,
+  type SweepResult,
+} from '@rackwise/experiments';
 
 /** A saved result and the short name it goes by in a side-by-side report (its file name). */
 export interface LabelledResult<R> {

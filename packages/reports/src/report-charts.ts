@@ -1,4 +1,4 @@
-import { type ChartOption, PALETTE, renderChartSvg } from '../internal/chart-svg.js';
+import { type ChartOption, PALETTE, renderChartSvg } from './internal/chart-svg.js';
 
 /** One policy's bars: a value per category and, where known, its 95 % interval. */
 export interface BarSeries {

@@ -1,4 +1,4 @@
-import type { ExperimentResult } from '../experiment-result.js';
+import type { ExperimentResult } from '@rackwise/experiments';
 
 /**
  * The result as CSV (RFC 4180): a header `policy,<metric>,…` with every metric name in

@@ -1,4 +1,4 @@
-import type { RunSeries } from '../experiment-result.js';
+import type { RunSeries } from '@rackwise/experiments';
 
 /**
  * A time series a report draws, by its key in a run's series: its title, unit and the
