@@ -4,12 +4,16 @@ import {
   confidenceHalfWidth,
   directionNote,
   metricInfo,
-  metricTitle,
-  pairedRatioSummary,
 } from '@rackwise/experiments';
 import { formatNumber } from './format-values.js';
 import { escapeXml, formatDuration } from './internal/chart-svg.js';
-import { normalisedTable } from './normalised-table.js';
+import {
+  type NormalisedTable,
+  normalisedCells,
+  normalisedTable,
+  verdictLine,
+  withInterval,
+} from './normalised-table.js';
 import { barChartSvg, lineChartSvg } from './report-charts.js';
 import { SERIES_CATALOGUE, seriesValues, smooth } from './series-catalogue.js';
 
@@ -63,16 +67,8 @@ export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}
       ? '<p class="warn">One seed: every number below is a single run, not a result. Run with <code>--seeds 1..5</code> for means with 95 % intervals.</p>'
       : '',
     `<h2>Headline metrics, normalised to ${escapeXml(table.baseline)}</h2>`,
-    normalisedChart(
-      result,
-      table.baseline,
-      table.rows.map((r) => r.metric),
-    ),
-    normalisedHtmlTable(
-      result,
-      table.baseline,
-      table.rows.map((r) => r.metric),
-    ),
+    normalisedChart(result, table),
+    normalisedHtmlTable(table),
     '<h2>By job class</h2>',
     ...classCharts(result),
     '<h2>Job execution time</h2>',
@@ -113,17 +109,6 @@ export function intervalNote(n: number): string {
   return n < 2 ? 'one seed: no interval' : `mean over ${n} seeds · error bars: 95 % interval of the mean`;
 }
 
-/** Mean and 95 % interval of a policy's per-seed ratio to the baseline (`pairedRatioSummary`). */
-function pairedRatio(
-  policy: PolicyResult,
-  base: PolicyResult | undefined,
-  metric: string,
-): [number, number, number] {
-  const summary = pairedRatioSummary(policy.runs, base?.runs ?? [], metric);
-  const half = confidenceHalfWidth(summary);
-  return [summary.mean, summary.mean - half, summary.mean + half];
-}
-
 /** Mean, low and high of a policy's metric in display units (low/high NaN for one seed). */
 function meanAndInterval(
   policy: PolicyResult | undefined,
@@ -136,67 +121,35 @@ function meanAndInterval(
   return [mean * scale, (mean - half) * scale, (mean + half) * scale];
 }
 
-function normalisedChart(result: ExperimentResult, baseline: string, metrics: readonly string[]): string {
-  const base = result.policies.find((p) => p.policy === baseline);
-  const categories = metrics.map((m) => {
-    const info = metricInfo(m);
-    const note = directionNote(info);
-    return note === '' ? info.label : `${info.label}\n(${note})`;
+function normalisedChart(result: ExperimentResult, table: NormalisedTable): string {
+  const categories = table.rows.map((row) => {
+    const note = directionNote(row.info);
+    return note === '' ? row.info.label : `${row.info.label}\n(${note})`;
   });
   return barChartSvg({
-    title: `Headline metrics of each policy relative to ${baseline}`,
-    subtitle: `${baseline} = 1 · ratio per seed, ${intervalNote(result.seeds.length)}`,
+    title: `Headline metrics of each policy relative to ${table.baseline}`,
+    subtitle: `${table.baseline} = 1 · ratio per seed, ${intervalNote(result.seeds.length)}`,
     categories,
-    yName: `ratio to ${baseline}`,
+    yName: `ratio to ${table.baseline}`,
     reference: 1,
-    series: result.policies.map((p) => {
-      const cells = metrics.map((m) => pairedRatio(p, base, m));
+    series: table.policies.map((policy, p) => {
+      const mean = table.rows.map((row) => row.ratios[p] ?? Number.NaN);
+      const half = table.rows.map((row) => row.halfWidths[p] ?? Number.NaN);
       return {
-        name: p.policy,
-        values: cells.map((c) => c[0]),
-        low: cells.map((c) => c[1]),
-        high: cells.map((c) => c[2]),
+        name: policy,
+        values: mean,
+        low: mean.map((m, i) => m - (half[i] ?? Number.NaN)),
+        high: mean.map((m, i) => m + (half[i] ?? Number.NaN)),
       };
     }),
   });
 }
 
-/** `1.234 ± 0.056` in the metric's display unit, or `—`. */
-function withInterval(mean: number, low: number, high: number): string {
-  if (!Number.isFinite(mean)) return '—';
-  const half = (high - low) / 2;
-  return Number.isFinite(half) ? `${formatNumber(mean)} ± ${formatNumber(half)}` : formatNumber(mean);
-}
-
-function normalisedHtmlTable(result: ExperimentResult, baseline: string, metrics: readonly string[]): string {
-  const base = result.policies.find((p) => p.policy === baseline);
-  return htmlTable(
-    [
-      'metric',
-      'better',
-      `${baseline} (absolute)`,
-      ...result.policies.map((p) => `${p.policy} / ${baseline}`),
-    ],
-    metrics.map((m) => {
-      const info = metricInfo(m);
-      return [
-        metricTitle(info),
-        info.direction,
-        withInterval(...meanAndInterval(base, m, info.scale)),
-        ...result.policies.map((p) => ratioText(...pairedRatio(p, base, m))),
-      ];
-    }),
-    `<caption>Absolute: mean over ${seedsText(result.seeds)}; ratios: mean of the per-seed ratios to ${escapeXml(
-      baseline,
-    )}${result.seeds.length > 1 ? ' ± half-width of their 95 % interval' : ''}.</caption>`,
-  );
-}
-
-/** A ratio to three decimals with its interval: `0.907 ± 0.045`. */
-function ratioText(mean: number, low: number, high: number): string {
-  if (!Number.isFinite(mean)) return '—';
-  const half = (high - low) / 2;
-  return Number.isFinite(half) ? `${mean.toFixed(3)} ± ${half.toFixed(3)}` : mean.toFixed(3);
+/** The normalised table, cell for cell as the command line prints it, and its verdict line. */
+function normalisedHtmlTable(table: NormalisedTable): string {
+  const cells = normalisedCells(table);
+  return `${htmlTable(cells.header, cells.rows, `<caption>${escapeXml(cells.caption)}</caption>`)}
+<p class="verdict">${escapeXml(verdictLine(table))}</p>`;
 }
 
 function classCharts(result: ExperimentResult): string[] {
@@ -349,7 +302,10 @@ function everyMetricTable(result: ExperimentResult): string {
         info.label,
         info.unit,
         info.direction,
-        ...result.policies.map((p) => withInterval(...meanAndInterval(p, m, info.scale))),
+        ...result.policies.map((p) => {
+          const [mean, low, high] = meanAndInterval(p, m, info.scale);
+          return withInterval(mean, (high - low) / 2);
+        }),
       ];
     }),
     `<caption>Mean over ${seedsText(result.seeds)}${result.seeds.length > 1 ? ' ± half-width of the 95 % interval' : ''}; key names in the JSON and CSV are the metric names.</caption>`,
@@ -382,7 +338,7 @@ h1{font-size:1.6rem;margin-bottom:.2rem}h2{margin-top:2.2rem;border-bottom:1px s
 table{border-collapse:collapse;margin:1rem 0;font-variant-numeric:tabular-nums}caption{caption-side:bottom;text-align:left;font-size:12px;color:#666;padding-top:.3rem}
 th,td{padding:.2rem .6rem;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}th:first-child,td:first-child{white-space:normal}th:first-child,td:first-child{text-align:left}
 svg{display:block;margin:1rem 0;max-width:100%;height:auto}pre{font-size:12px;overflow:auto;background:#f7f7f7;padding:.6rem}
-.small{font-size:11px;color:#777}`;
+.small{font-size:11px;color:#777}.verdict{font-weight:600}`;
 
 /** A complete HTML document with the report's inline style. */
 export function htmlPage(title: string, body: string): string {

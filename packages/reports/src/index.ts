@@ -5,8 +5,13 @@
  * report with SVG charts (docs/architecture.md §6–§7). The results come from
  * `@rackwise/experiments`; this package only reads them.
  */
-export { formatNormalisedTable, normalisedTable } from './normalised-table.js';
-export type { NormalisedRow, NormalisedTable, NormalisedTableOptions } from './normalised-table.js';
+export { formatNormalisedTable, normalisedCells, normalisedTable, verdictLine } from './normalised-table.js';
+export type {
+  MetricVerdict,
+  NormalisedRow,
+  NormalisedTable,
+  NormalisedTableOptions,
+} from './normalised-table.js';
 export { toCsv } from './csv-report.js';
 export { parseResultJson, toJson } from './json-report.js';
 export type { ParsedResult } from './json-report.js';

@@ -1,50 +1,11 @@
-import { type ExperimentResult, type PolicyRun, RESULT_FORMAT, summarise } from '@rackwise/experiments';
+import { type ExperimentResult, summarise } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
+import { result, run } from '../test/results.js';
 import { combineResults } from './combine-results.js';
 import { toCsv } from './csv-report.js';
 import { toHtml } from './html-report.js';
 import { parseResultJson, toJson } from './json-report.js';
 import { formatNormalisedTable, normalisedTable } from './normalised-table.js';
-
-const series = {
-  time: [0, 60, 120],
-  crossRackShuffleRate: [0, 4e8, 2e8],
-  runningMaps: [3, 6, 1],
-  runningReduces: [0, 2, 1],
-};
-
-function run(seed: number, metrics: Record<string, number>): PolicyRun {
-  return { seed, metrics, series, stats: { events: 10 }, wallSeconds: 0.5 };
-}
-
-/** A result of two policies on the given runs per policy. */
-function result(runs: Record<string, PolicyRun[]>): ExperimentResult {
-  const metricNames = ['crossRackBytes.total', 'executionTime.mean', 'throughput'];
-  return {
-    format: RESULT_FORMAT,
-    preset: 'fixture',
-    description: 'a <fixture> & co',
-    configuration: { preset: 'fixture' },
-    seeds: runs.fair?.map((r) => r.seed) ?? [],
-    baseline: 'fair',
-    headline: ['throughput', 'executionTime.mean'],
-    metricNames,
-    policies: Object.entries(runs).map(([policy, own]) => {
-      const spread = Object.fromEntries(
-        metricNames.map((m) => [m, summarise(own.map((r) => r.metrics[m] ?? Number.NaN))]),
-      );
-      return {
-        policy,
-        config: {},
-        runs: own,
-        metrics: Object.fromEntries(metricNames.map((m) => [m, spread[m]?.mean ?? Number.NaN])),
-        spread,
-      };
-    }),
-    versions: { '@rackwise/experiments': '0.1.0' },
-    timing: { startedAt: '2024-01-01T00:00:00.000Z', wallSeconds: 12 },
-  };
-}
 
 const oneSeed = result({
   fair: [run(1, { throughput: 0.5, 'executionTime.mean': 100, 'crossRackBytes.total': 2e9 })],
@@ -74,24 +35,30 @@ describe('normalisedTable', () => {
     );
   });
 
-  it('prints as an aligned table with the baseline in absolute units', () => {
+  it('prints as an aligned table: human names, units, which way is better, the verdict under it', () => {
     expect(formatNormalisedTable(normalisedTable(oneSeed))).toMatchInlineSnapshot(`
       "normalised to fair (= 1.000)
-      metric              fair (absolute)   fair    nas
-      ─────────────────────────────────────────────────
-      throughput                      0.5  1.000  1.500
-      executionTime.mean            100 s  1.000  0.600"
+      metric                       better  fair (absolute)  fair / fair  nas / fair
+      ─────────────────────────────────────────────────────────────────────────────
+      Throughput (jobs/h)          higher             1800        1.000       1.500
+      Mean job execution time (s)   lower              100        1.000       0.600
+      Absolute: mean over 1 seed; ratios: mean of the per-seed ratios to fair.
+      best (one seed: no interval, so none is sure): Throughput nas · Mean job execution time nas"
     `);
   });
 
-  it('shows the spread over seeds next to each ratio', () => {
+  it('shows the mean of the per-seed ratios with the half-width of their 95 % interval', () => {
+    // Worked example: nas / fair per seed 4 / 1 = 4 and 4 / 3 = 1.333; mean 2.667, sd
+    // 1.886, half-width t(1) · sd / √2 = 12.706 · 1.333 = 16.941. The ratio of
+    // the means would be 4 / 2 = 2.
     const twoSeeds = result({
       fair: [run(1, { throughput: 1 }), run(2, { throughput: 3 })],
       nas: [run(1, { throughput: 4 }), run(2, { throughput: 4 })],
     });
     const text = formatNormalisedTable(normalisedTable(twoSeeds, { metrics: ['throughput'] }));
-    expect(text).toContain('1.000 ±0.707');
-    expect(text).toContain('2.000 ±0.000');
+    expect(text).toContain('1.000 ± 0.000');
+    expect(text).toContain('2.667 ± 16.941');
+    expect(text).toContain('best (? = not sure: the 95 % intervals overlap): Throughput nas?');
   });
 });
 
