@@ -11,7 +11,7 @@ export interface JobColumn {
 }
 
 /**
- * The per-job columns, in CSV order (DESIGN §7 "per-job records"). A column whose field
+ * The per-job columns, in CSV order (docs/architecture.md §7 "per-job records"). A column whose field
  * the engine's job records do not give is kept, empty, and named in `JobTable.missing`.
  */
 export const JOB_COLUMNS: readonly JobColumn[] = Object.freeze([

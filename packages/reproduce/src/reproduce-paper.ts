@@ -87,7 +87,7 @@ export interface OperatingPoint {
   readonly slotLoad: number;
 }
 
-/** The operating point of runs of one preset (DESIGN §6: a preset's load is a claim). */
+/** The operating point of runs of one preset (docs/architecture.md §6: a preset's load is a claim). */
 export function operatingPoint(preset: ExperimentPreset, runs: readonly PolicyRun[]): OperatingPoint {
   const topology = buildTopology(preset.topology);
   let uplinks = 0;
