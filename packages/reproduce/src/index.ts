@@ -27,7 +27,7 @@ export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './shufflewatcher-cl
 export { SHADOW_CLAIMS, SHADOW_PAPER } from './shadow-claims.js';
 export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './fcs-claims.js';
 export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce-paper.js';
-export type { ClaimMap, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
+export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export {
   hasPaperSection,
   reproductionDocument,
