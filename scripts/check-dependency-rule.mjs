@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Checks the dependency rule of DESIGN §1 on every package.json and every source import:
-// types depends on nothing and has no runtime code; the model packages and the policy kit
-// depend only on types; a policy never imports the engine, another policy or the CLI; the
-// engine never imports a policy. Exits 1 with one line per violation.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+// Checks the dependency rule (docs/architecture.md §1) on every package.json and every
+// source import: types depends on nothing and has no runtime code; the model packages and
+// the policy kit depend only on types; a policy never imports the engine, another policy
+// or the CLI; the engine never imports a policy; experiments (presets, registry, runs)
+// never imports reports or reproduce, which both stand on experiments; only the CLI may
+// depend on everything. ECharts is a dependency of reports alone, and every example
+// depends on exactly the rackwise packages it imports. Exits 1 with one line per violation.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LIBRARIES = [
@@ -12,6 +15,10 @@ const LIBRARIES = [
   '@rackwise/estimators',
   '@rackwise/workloads',
 ];
+const packageJson = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+const POLICIES = readdirSync('packages')
+  .map((dir) => packageJson(join('packages', dir)).name)
+  .filter((name) => name.startsWith('@rackwise/policy-') && name !== '@rackwise/policy-kit');
 const allowed = {
   '@rackwise/types': [],
   '@rackwise/topology': ['@rackwise/types'],
@@ -25,9 +32,25 @@ const allowed = {
   '@rackwise/host': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
   policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
   '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
+  // Presets, the policy registry, runs and sweeps: the simulated world and every policy.
+  '@rackwise/experiments': ['@rackwise/types', ...LIBRARIES, '@rackwise/engine', ...POLICIES],
+  // What a person reads of a result: it reads results, it runs nothing.
+  '@rackwise/reports': ['@rackwise/types', '@rackwise/experiments'],
+  // The papers' claims, checked on runs of the presets.
+  '@rackwise/reproduce': [
+    '@rackwise/types',
+    '@rackwise/topology',
+    '@rackwise/engine',
+    '@rackwise/experiments',
+  ],
 };
-// Test code: *.test.ts, *.test-d.ts, and helpers under src/test-support/ (never published).
-const TEST_FILE = /(\.test(-d)?\.ts$)|([\\/]test-support[\\/])/;
+// Third-party packages only some packages may depend on or import.
+const THIRD_PARTY_ONLY_IN = { echarts: ['@rackwise/reports'] };
+// Test code: *.test.ts and *.test-d.ts next to the source, and the helpers under the
+// package's own test/ folder (outside src/: never built, never published). Everything else
+// under src/ is published source and keeps the package's rule.
+const TEST_FILE = /\.test(-d)?\.ts$/;
+const TEST_DIR = 'test';
 
 const problems = [];
 const walk = (dir) =>
@@ -37,17 +60,28 @@ const walk = (dir) =>
   });
 
 for (const dir of readdirSync('packages')) {
-  const pkg = JSON.parse(readFileSync(join('packages', dir, 'package.json'), 'utf8'));
+  const pkg = packageJson(join('packages', dir));
+  for (const [dep, owners] of Object.entries(THIRD_PARTY_ONLY_IN)) {
+    if (dep in (pkg.dependencies ?? {}) && !owners.includes(pkg.name))
+      problems.push(`${pkg.name}: package.json depends on ${dep}, which only ${owners.join(', ')} may`);
+  }
   const isPolicy = pkg.name.startsWith('@rackwise/policy-') && !(pkg.name in allowed);
   const rule = allowed[pkg.name] ?? (isPolicy ? allowed.policy : undefined);
-  if (rule === undefined) continue; // experiments and the CLI may depend on everything
+  if (rule === undefined) continue; // the CLI composes everything
   const own = (d) => d.startsWith('@rackwise/') || d === 'rackwise';
   for (const dep of Object.keys(pkg.dependencies ?? {}).filter(own)) {
     if (!rule.includes(dep)) problems.push(`${pkg.name}: package.json depends on ${dep}, not allowed`);
   }
-  for (const file of walk(join('packages', dir, 'src'))) {
+  const sources = walk(join('packages', dir, 'src')).map((file) => [file, TEST_FILE.test(file)]);
+  const helpers = existsSync(join('packages', dir, TEST_DIR)) ? walk(join('packages', dir, TEST_DIR)) : [];
+  for (const [file, isTest] of [...sources, ...helpers.map((file) => [file, true])]) {
     const text = readFileSync(file, 'utf8');
-    const isTest = TEST_FILE.test(file);
+    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"]([\w@-]+)(?:\/[^'"]*)?['"]/g)) {
+      const owners = THIRD_PARTY_ONLY_IN[m[1]];
+      if (owners === undefined || owners.includes(pkg.name) || isTest) continue;
+      const line = text.slice(0, m.index).split('\n').length;
+      problems.push(`${file}:${line}: ${pkg.name} imports ${m[1]}, which only ${owners.join(', ')} may`);
+    }
     for (const m of text.matchAll(
       /(?:from|import)\s*\(?\s*['"]((?:@rackwise\/[\w-]+|rackwise))(?:\/[^'"]*)?['"]/g,
     )) {
@@ -66,6 +100,33 @@ for (const dir of readdirSync('packages')) {
         problems.push(`${file}:${line}: @rackwise/types must export types only`);
     }
   }
+}
+// An example depends on exactly the rackwise packages its sources import (its tests may
+// import its devDependencies too): a reader copies its package.json, so it must neither
+// miss a package nor pull one it does not use.
+const OWN_IMPORT = /(?:from|import)\s*\(?\s*['"](@rackwise\/[\w-]+|rackwise)(?:\/[^'"]*)?['"]/g;
+for (const dir of existsSync('examples') ? readdirSync('examples') : []) {
+  const root = join('examples', dir);
+  if (!existsSync(join(root, 'package.json'))) continue;
+  const pkg = packageJson(root);
+  const own = (d) => d.startsWith('@rackwise/') || d === 'rackwise';
+  const declared = new Set(Object.keys(pkg.dependencies ?? {}).filter(own));
+  const forTests = new Set([...declared, ...Object.keys(pkg.devDependencies ?? {}).filter(own)]);
+  const imported = new Set();
+  for (const file of existsSync(join(root, 'src')) ? walk(join(root, 'src')) : []) {
+    const isTest = TEST_FILE.test(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(OWN_IMPORT)) {
+      if (!isTest) imported.add(m[1]);
+      else if (!forTests.has(m[1]))
+        problems.push(`${file}: imports ${m[1]}, which package.json does not list`);
+    }
+  }
+  for (const dep of declared)
+    if (!imported.has(dep))
+      problems.push(`${root}: package.json depends on ${dep}, which its sources never import`);
+  for (const dep of imported)
+    if (!declared.has(dep))
+      problems.push(`${root}: its sources import ${dep}, which its dependencies do not list`);
 }
 if (problems.length > 0) {
   console.error(`dependency rule: ${problems.length} violation(s)\n${problems.join('\n')}`);

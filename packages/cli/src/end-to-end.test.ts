@@ -15,6 +15,30 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const cli = (...argv: string[]) => runCli(dir, argv, true);
 
 describe('rackwise run on the tiny preset', () => {
+  it('prints the very table of the HTML report, paired by seed, and who won', async () => {
+    const { code, out } = await cli(
+      'run',
+      ...['--preset', 'tiny', '--policies', 'fair,delay,nas', '--seeds', '1,2,3'],
+      ...['--parallel', '1', '--quiet', '--html', 'three.html'],
+    );
+    expect(code).toBe(EXIT_OK);
+    const html = readFileSync(join(dir, 'three.html'), 'utf8');
+    const section = html.slice(html.indexOf('<h2>Headline metrics'));
+    const table = section.slice(0, section.indexOf('</table>'));
+    const text = (cell: string) =>
+      cell.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
+    const rows = [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((tr) =>
+      [...(tr[1] as string).matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => text(c[1] as string)),
+    );
+    const printed = out.split('\n').map((line) => line.trim().split(/\s{2,}/));
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) expect(printed).toContainEqual(row);
+    expect(rows[1]?.[4]).toMatch(/^\d\.\d{3} ± \d\.\d{3}$/);
+    const verdict = text(/<p class="verdict">(.*?)<\/p>/.exec(section)?.[1] ?? '');
+    expect(verdict).toMatch(/^best \(\? = not sure: the 95 % intervals overlap\): /);
+    expect(out.split('\n')).toContain(verdict);
+  });
+
   it('prints the normalised table and writes JSON, CSV and HTML', async () => {
     const { code, out, err } = await cli(
       'run',
@@ -36,7 +60,8 @@ describe('rackwise run on the tiny preset', () => {
     );
     expect(code).toBe(EXIT_OK);
     expect(out).toContain('normalised to fair (= 1.000)');
-    expect(out).toMatch(/throughput\s+\S+\s+1\.000\s+\d\.\d{3}/);
+    expect(out).toMatch(/Throughput \(jobs\/h\)\s+higher\s+\S+\s+1\.000\s+\d\.\d{3}/);
+    expect(out).toMatch(/^best \(one seed: no interval, so none is sure\): Throughput /m);
     expect(err).toContain(`wrote ${join(dir, 'r.json')}`);
     const json = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
     expect(json.policies.map((p: { policy: string }) => p.policy)).toEqual(['fair', 'nas']);
@@ -71,7 +96,9 @@ describe('rackwise run on the tiny preset', () => {
     const both = await cli('report', 'r.json', 'other.json', '--html', 'both.html');
     expect(both.code).toBe(EXIT_OK);
     expect(both.out).toMatch(/normalised to fair \(r\) \(= 1\.000\)/);
-    expect(both.out).toMatch(/fair \(r\)\s+nas\s+fair \(other\)\s+delay/);
+    expect(both.out).toMatch(
+      /fair \(r\) \/ fair \(r\)\s+nas \/ fair \(r\)\s+fair \(other\) \/ fair \(r\)\s+delay \/ fair \(r\)/,
+    );
     expect(readFileSync(join(dir, 'both.html'), 'utf8')).toContain('fair (other)');
     const again = await cli('report', 'r.json', '--jobs-csv', 'jobs-again.csv');
     expect(again.code).toBe(EXIT_OK);

@@ -1,6 +1,6 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { jobsToCsv } from '@rackwise/experiments';
+import { jobsToCsv } from '@rackwise/reports';
 import type { CliIo } from './cli-io.js';
 import { stringOption } from './option-values.js';
 import { UsageError } from './usage-error.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crossCells, lossCell, onlyIn, presetCell, registerPaperClaims } from '@rackwise/experiments';
+import { crossCells, lossCell, onlyIn, presetCell, registerPaperClaims } from '@rackwise/reproduce';
 import { describe, expect, it } from 'vitest';
 import { recordingIo } from './internal/test-io.js';
 import { EXIT_OK, main } from './main.js';

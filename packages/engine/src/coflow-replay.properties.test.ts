@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { testTopology } from '../test/workload-builders.js';
 import { type CoflowInput, replayCoflows } from './coflow-replay.js';
-import { testTopology } from './test-support/workload-builders.js';
 
 const RACKS = 4;
 const topology = testTopology({

@@ -1,8 +1,8 @@
 import type { RackId } from '@rackwise/types';
 import type { CoflowSpec } from '@rackwise/workloads';
 import { describe, expect, it } from 'vitest';
+import { testTopology } from '../test/workload-builders.js';
 import { replayCoflows } from './coflow-replay.js';
-import { testTopology } from './test-support/workload-builders.js';
 
 // Rack links of 8e8 bits/s = 1e8 bytes/s.
 const topology = testTopology({

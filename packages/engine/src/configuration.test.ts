@@ -1,11 +1,11 @@
 import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { DEFAULT_ENGINE_PARAMETERS, resolveEngineParameters } from './engine-parameters.js';
 import { flattenMetrics } from './flatten-metrics.js';
 import { jobSkew } from './internal/skew.js';
 import { createSimulation, simulate } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 const topology = testTopology({ racks: 2, nodesPerRack: 3 });
 const jobs = [jobSpec({ inputBytes: 5e8, shuffleBytes: 1e8, reduceCount: 2 })];

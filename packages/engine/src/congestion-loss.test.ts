@@ -1,8 +1,8 @@
 import { incastGoodputFraction } from '@rackwise/topology';
 import { describe, expect, it } from 'vitest';
+import { launchMapsOn } from '../test/launch-on-node.js';
+import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
-import { launchMapsOn } from './test-support/launch-on-node.js';
-import { fixedPlacement, jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 describe('the congestion-loss network model', () => {
   // 40 maps on node 0 read their 100 MB blocks from node 1 in the other rack at once,

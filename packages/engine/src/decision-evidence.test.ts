@@ -1,8 +1,8 @@
 import type { PolicyContext, SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 /** FIFO that says which node it launched on, when asked. */
 function explaining(context: PolicyContext, asked: boolean[]): SchedulerPolicy {

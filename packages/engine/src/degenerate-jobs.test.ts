@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import {
   arrivalSpan,
   isDegenerateJob,
@@ -7,8 +9,6 @@ import {
 } from './degenerate-jobs.js';
 import type { JobRecord } from './run-metrics.js';
 import { simulate } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 function record(fields: Partial<JobRecord>): JobRecord {
   return {

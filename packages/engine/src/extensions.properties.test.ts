@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import type { ClusterView, Decision, PolicyContext, SchedulerPolicy, SlotOffer } from '@rackwise/types';
 import { describe, expect } from 'vitest';
+import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { placementFor, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
-import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { placementFor, workload } from './test-support/workload-builders.js';
 
 /**
  * FIFO that, using its seeded random source, sometimes duplicates a running map, picks a

@@ -7,9 +7,9 @@ import type {
   SlotOffer,
 } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { fixedPlacement, jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 const FAST = { heartbeatInterval: 1e-3, mapOverhead: 1, mapRate: 1e7, reduceOverhead: 1, reduceRate: 1e7 };
 

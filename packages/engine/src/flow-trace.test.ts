@@ -1,6 +1,9 @@
 import { test } from '@fast-check/vitest';
 import { buildTopology } from '@rackwise/topology';
 import { describe, expect, it } from 'vitest';
+import { jobsArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { jobSpec, placementFor, workload } from '../test/workload-builders.js';
 import { replayFlowTrace } from './flow-trace-replay.js';
 import {
   type FlowTrace,
@@ -12,9 +15,6 @@ import {
   parseFlowTrace,
 } from './flow-trace.js';
 import { simulate } from './simulation.js';
-import { jobsArbitrary } from './test-support/arbitraries.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { jobSpec, placementFor, workload } from './test-support/workload-builders.js';
 
 const spec = {
   racks: 2,

@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import type { JobSpec, SchedulerPolicy, UserId } from '@rackwise/types';
 import { describe, expect } from 'vitest';
+import { parametersArbitrary, topologyArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { placementFor, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
-import { parametersArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { placementFor, workload } from './test-support/workload-builders.js';
 
 interface StagePlan {
   readonly tasks: number;

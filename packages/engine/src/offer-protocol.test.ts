@@ -1,8 +1,8 @@
 import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { createSimulation } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { fixedPlacement, jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 const GOLDEN = 0.6180339887498949;
 const phase = (n: number) => (n + 1) * GOLDEN - Math.floor((n + 1) * GOLDEN);

@@ -1,9 +1,9 @@
 import type { PreemptionRequest, SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import type { EngineParameters } from './engine-parameters.js';
 import { simulate } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { fixedPlacement, jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 const OUTPUT = 1e8;
 

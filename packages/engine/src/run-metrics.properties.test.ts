@@ -1,17 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
 import { SHUFFLE_CLASSES } from '@rackwise/predictor';
 import { describe, expect, it } from 'vitest';
+import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { launchMapsOn } from '../test/launch-on-node.js';
+import { fixedPlacement, jobSpec, placementFor, testTopology, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
-import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { launchMapsOn } from './test-support/launch-on-node.js';
-import {
-  fixedPlacement,
-  jobSpec,
-  placementFor,
-  testTopology,
-  workload,
-} from './test-support/workload-builders.js';
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 

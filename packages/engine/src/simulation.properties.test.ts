@@ -1,10 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import type { ClusterView, NodeId, SchedulerPolicy, SlotKind } from '@rackwise/types';
 import { describe, expect } from 'vitest';
+import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { jobSpec, placementFor, workload } from '../test/workload-builders.js';
 import { createSimulation, simulate } from './simulation.js';
-import { jobsArbitrary, parametersArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { jobSpec, placementFor, workload } from './test-support/workload-builders.js';
 
 /** Wraps the FIFO test policy with checks of what it sees at every offer. */
 function checked(onViolation: (message: string) => void) {

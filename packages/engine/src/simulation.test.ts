@@ -1,8 +1,8 @@
 import type { ClusterView, Decision, SchedulerPolicy, SlotOffer } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { createSimulation, simulate } from './simulation.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { fixedPlacement, jobSpec, testTopology, workload } from './test-support/workload-builders.js';
 
 /** Offers arrive within a millisecond of work appearing, so hand-computed times hold to 1e-2. */
 const FAST = { heartbeatInterval: 1e-3, mapOverhead: 1, mapRate: 1e7, reduceOverhead: 1, reduceRate: 1e7 };

@@ -1,10 +1,10 @@
 import { buildTopology } from '@rackwise/topology';
 import type { JobSpec, UserId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { placementFor, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
 import { standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { placementFor, workload } from './test-support/workload-builders.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,16 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
 import type { ClusterView, NodeId, RackId, SchedulerPolicy, UserId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { jobsArbitrary, topologyArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { fixedPlacement, jobSpec, placementFor, testTopology, workload } from '../test/workload-builders.js';
 import { createSimulation, simulate } from './simulation.js';
-import { jobsArbitrary, topologyArbitrary } from './test-support/arbitraries.js';
-import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import {
-  fixedPlacement,
-  jobSpec,
-  placementFor,
-  testTopology,
-  workload,
-} from './test-support/workload-builders.js';
 
 /** Recomputes the indexed look-ups from the task views and compares. */
 function checkViews(view: ClusterView, problems: string[]): void {

@@ -1,5 +1,5 @@
 /**
- * The engine benchmark (DESIGN §8): the FB-2010 trace at nas-sim scale under Fair and
+ * The engine benchmark (docs/architecture.md §8): the FB-2010 trace at nas-sim scale under Fair and
  * NAS in 1 h / 6 h / 24 h slices, the floor (FIFO, network off, the whole day), and a
  * coflow-benchmark-shaped hour replayed at CoflowSim's fabric — each in a fresh child
  * process, measuring whole-process wall time, CPU time and peak memory. Prints JSON and

@@ -82,7 +82,7 @@ export interface RecordedTraceRecipe {
 /** How a preset builds its jobs. */
 export type WorkloadRecipe = SwimTraceRecipe | PoissonMixRecipe | RecordedTraceRecipe;
 
-/** HDFS storage of the input (DESIGN §3 "Storage"). */
+/** HDFS storage of the input (docs/architecture.md §3 "Storage"). */
 export interface StorageSettings {
   readonly blockBytes: Bytes;
   readonly replication: number;
@@ -94,7 +94,7 @@ export interface StorageSettings {
   readonly uploadShare?: Fraction;
 }
 
-/** How metrics are taken (DESIGN §7). */
+/** How metrics are taken (docs/architecture.md §7). */
 export interface MetricSettings {
   /** Rack-link utilisation above which a link counts as congested (NAS 80 %). */
   readonly congestionThreshold: Fraction;

@@ -2,7 +2,7 @@ import type { JobTable } from './job-table.js';
 import type { MetricSummary } from './summary-statistics.js';
 
 /**
- * Time series of one run, downsampled for reports (DESIGN §7 "Time series"): the
+ * Time series of one run, downsampled for reports (docs/architecture.md §7 "Time series"): the
  * cross-rack shuffle rate over time and the running tasks by kind.
  */
 export interface RunSeries {

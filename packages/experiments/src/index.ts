@@ -1,7 +1,8 @@
 /**
  * @rackwise/experiments — the papers' evaluation setups as presets, the policy registry,
- * the experiment runner and sweeps, and result tables, CSV, JSON and HTML reports
- * (DESIGN §6–§7).
+ * the experiment runner and sweeps, the results they produce, and the metric catalogue
+ * and statistics that describe them (docs/architecture.md §6–§7). Reports on results are
+ * `@rackwise/reports`; the papers' claims are `@rackwise/reproduce`.
  */
 export { createPolicyRegistry } from './policy-registry.js';
 export type { AnyPolicyDefinition, PolicyRegistry } from './policy-registry.js';
@@ -18,7 +19,11 @@ export type {
 } from './experiment-preset.js';
 export { BUILTIN_PRESETS, experimentPreset, presetNames } from './preset-catalogue.js';
 export { NAS_CLUSTER_PRESET, NAS_SIM_PRESET } from './presets/nas-presets.js';
-export { SW_DEDICATED_PRESET, SW_EC2_PRESET } from './presets/shufflewatcher-presets.js';
+export {
+  SW_DEDICATED_PRESET,
+  SW_EC2_CALIBRATED_INTERARRIVAL,
+  SW_EC2_PRESET,
+} from './presets/shufflewatcher-presets.js';
 export {
   SHADOW_BENCH_PRESET,
   SHADOW_FB_PRESET,
@@ -57,13 +62,8 @@ export { calibrateArrivalRate, steadySlotUtilisation } from './calibrate.js';
 export type { CalibrationOptions, CalibrationResult, CalibrationStep } from './calibrate.js';
 export { RESULT_FORMAT } from './experiment-result.js';
 export type { ExperimentResult, PolicyResult, PolicyRun, RunSeries } from './experiment-result.js';
-export { normalise, summarise } from './summary-statistics.js';
+export { confidenceHalfWidth, normalise, pairedRatioSummary, summarise } from './summary-statistics.js';
 export type { MetricSummary } from './summary-statistics.js';
-export { formatNormalisedTable, normalisedTable } from './reports/normalised-table.js';
-export type { NormalisedRow, NormalisedTable, NormalisedTableOptions } from './reports/normalised-table.js';
-export { toCsv } from './reports/csv-report.js';
-export { parseResultJson, toJson } from './reports/json-report.js';
-export type { ParsedResult } from './reports/json-report.js';
 export {
   assembleSweep,
   prepareSweep,
@@ -74,21 +74,8 @@ export {
   SWEEP_PARAMETERS,
 } from './sweep.js';
 export type { SweepOptions, SweepPoint, SweepResult, SweepValue } from './sweep.js';
-export {
-  formatSweepTable,
-  isSweepResult,
-  sweepTable,
-  sweepToCsv,
-  sweepToHtml,
-} from './reports/sweep-report.js';
-export type { SweepTable } from './reports/sweep-report.js';
-export { toHtml } from './reports/html-report.js';
-export type { HtmlReportOptions } from './reports/html-report.js';
-export { formatBytes, formatMetricValue, formatNumber } from './reports/format-values.js';
 export { JOB_COLUMNS, jobTable } from './job-table.js';
 export type { JobCell, JobColumn, JobTable } from './job-table.js';
-export { jobsToCsv } from './reports/jobs-csv-report.js';
-export type { JobsCsv } from './reports/jobs-csv-report.js';
 export {
   cellFileName,
   mergeSweepCells,
@@ -100,41 +87,8 @@ export {
   SWEEP_CELL_FORMAT,
 } from './sweep-cells.js';
 export type { Shard, SweepCell, SweepCellFile, SweepCellsOutcome, SweepSpec } from './sweep-cells.js';
-export { combineResults, combineSweeps } from './reports/combine-results.js';
-export type { LabelledResult } from './reports/combine-results.js';
 export { directionNote, METRIC_CATALOGUE, metricInfo, metricTitle } from './metric-info.js';
 export type { MetricDirection, MetricEntry, MetricInfo } from './metric-info.js';
-export { confidenceHalfWidth, pairedRatioSummary } from './summary-statistics.js';
-export {
-  claimApplies,
-  comparisonClaim,
-  crossCells,
-  lossCell,
-  onlyIn,
-  presetCell,
-} from './reproduce/paper-claims.js';
-export type {
-  Claim,
-  ClaimExpectation,
-  GridCell,
-  PaperClaims,
-  ReproductionGrid,
-} from './reproduce/paper-claims.js';
-export { evaluateClaim, satisfies } from './reproduce/evaluate-claim.js';
-export type { ClaimOutcome, ClaimRuns, ClaimVerdict } from './reproduce/evaluate-claim.js';
-export { paperClaims, registerPaperClaims, reproduciblePapers } from './reproduce/claim-registry.js';
-export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './reproduce/nas-claims.js';
-export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './reproduce/shufflewatcher-claims.js';
-export { SHADOW_CLAIMS, SHADOW_PAPER } from './reproduce/shadow-claims.js';
-export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './reproduce/fcs-claims.js';
-export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce/reproduce-paper.js';
-export type { ClaimMap, ReproduceOptions, ReproductionMap } from './reproduce/reproduce-paper.js';
-export {
-  hasPaperSection,
-  reproductionDocument,
-  reproductionMapMarkdown,
-  updateReproductionDocument,
-} from './reproduce/reproduction-markdown.js';
 export { SIZE_BUCKETS, compareFlowTimes, quantile } from './flow-comparison.js';
 export type {
   BucketComparison,

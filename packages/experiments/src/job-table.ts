@@ -1,5 +1,4 @@
 import type { JobRecord } from '@rackwise/engine';
-import { csvField } from './reports/csv-report.js';
 
 /**
  * One column of the per-job table: its CSV name, what it holds, and the field of the
@@ -12,7 +11,7 @@ export interface JobColumn {
 }
 
 /**
- * The per-job columns, in CSV order (DESIGN §7 "per-job records"). A column whose field
+ * The per-job columns, in CSV order (docs/architecture.md §7 "per-job records"). A column whose field
  * the engine's job records do not give is kept, empty, and named in `JobTable.missing`.
  */
 export const JOB_COLUMNS: readonly JobColumn[] = Object.freeze([
@@ -75,24 +74,4 @@ export function jobTable(records: readonly JobRecord[]): JobTable {
     return cells;
   });
   return { columns: JOB_COLUMNS.map((c) => c.name), rows: records.length, values, missing };
-}
-
-/** One cell as CSV text: empty for `null`, shortest round-trip numbers, quoted names. */
-export function jobCellCsv(cell: JobCell | undefined): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
-  return csvField(cell);
-}
-
-/**
- * The rows of a job table as CSV lines in `JOB_COLUMNS` order (a column the table does
- * not hold is empty), each prefixed with `prefix` (already CSV).
- */
-export function jobTableLines(table: JobTable, prefix: string): string[] {
-  const columns = JOB_COLUMNS.map((c) => table.values[table.columns.indexOf(c.name)]);
-  const lines: string[] = [];
-  for (let j = 0; j < table.rows; j++) {
-    lines.push(`${prefix}${columns.map((column) => jobCellCsv(column?.[j])).join(',')}`);
-  }
-  return lines;
 }

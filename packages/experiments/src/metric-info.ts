@@ -1,6 +1,6 @@
 /**
  * The metric catalogue: a human name, a display unit and a direction for every metric
- * a report shows (DESIGN §7). A metric is matched by its dotted name against the
+ * a report shows (docs/architecture.md §7). A metric is matched by its dotted name against the
  * entries' patterns, `*` standing for one segment; a new metric (or a policy's own)
  * plugs in by adding an entry to `METRIC_CATALOGUE`. Names no entry matches are still
  * shown, spelled out from their key.

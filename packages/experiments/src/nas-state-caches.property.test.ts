@@ -7,7 +7,7 @@ import { buildTopology } from '@rackwise/topology';
 import type { SchedulerPolicy } from '@rackwise/types';
 import { hdfsPlacement } from '@rackwise/workloads';
 import { describe, expect, it } from 'vitest';
-import { unversioned } from './testing/unversioned-view.js';
+import { unversioned } from '../test/unversioned-view.js';
 
 /**
  * NAS keeps answers per cluster state (`stateVersion`): the user order, whether any map is

@@ -4,9 +4,6 @@ import type { ExperimentResult } from './experiment-result.js';
 import { metricNames } from './metric-catalogue.js';
 import { NAS_FIGURE_3_METRICS } from './presets/headline-metrics.js';
 import { TINY_PRESET } from './presets/tiny-preset.js';
-import { toCsv } from './reports/csv-report.js';
-import { parseResultJson, toJson } from './reports/json-report.js';
-import { sweepTable } from './reports/sweep-report.js';
 import { prepareExperiment, runExperiment } from './run-experiment.js';
 import { type SweepPoint, sweep } from './sweep.js';
 import { buildWorkload, swimSizeScale } from './workload-recipe.js';
@@ -39,10 +36,11 @@ describe('runExperiment on the tiny preset', () => {
     expect(result.configuration).toMatchObject({ preset: 'tiny', jobs: 30, seeds: [3] });
   });
 
-  it('gives byte-identical CSV for the same seed, and another for another seed', async () => {
+  it('gives the same metrics for the same seed, and others for another seed', async () => {
     const [a, b, c] = await Promise.all([run(11), run(11), run(12)]);
-    expect(toCsv(a)).toBe(toCsv(b));
-    expect(toCsv(a)).not.toBe(toCsv(c));
+    const metrics = (r: ExperimentResult) => r.policies.map((p) => p.metrics);
+    expect(metrics(a)).toEqual(metrics(b));
+    expect(metrics(a)).not.toEqual(metrics(c));
   });
 
   it('reports mean and spread over several seeds', async () => {
@@ -57,15 +55,12 @@ describe('runExperiment on the tiny preset', () => {
     expect(fair?.runs.map((r) => r.seed)).toEqual([1, 2, 3]);
     expect(fair?.spread['executionTime.mean']?.mean).toBeCloseTo(times.reduce((s, t) => s + t, 0) / 3, 9);
     expect(fair?.spread['executionTime.mean']?.n).toBe(3);
-    expect(toCsv(result).split('\n')[0]).toContain('executionTime.mean.sd');
   });
 
-  it('survives a JSON round trip with every metric', async () => {
+  it('names the versions of the packages it ran', async () => {
     const result = await run(5, ['fair']);
-    const parsed = parseResultJson(toJson(result), 'r.json');
-    if (parsed.kind !== 'experiment') throw new Error('expected an experiment');
-    expect(toCsv(parsed.result)).toBe(toCsv(result));
-    expect(parsed.result.versions['@rackwise/engine']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(result.versions['@rackwise/engine']).toMatch(/^\d+\.\d+\.\d+/);
+    expect(result.versions['@rackwise/experiments']).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
 
@@ -146,7 +141,6 @@ describe('sweep', () => {
     const dropped = result.points.map((p) => p.result.policies[0]?.metrics['preemptions.droppedFetchBytes']);
     expect(dropped[0]).toBe(0);
     expect(dropped[1]).toBeGreaterThan(0);
-    expect(sweepTable(result, 'preemptions.total').values).toEqual(['bytes', 'drop']);
     await expect(
       sweep({ preset: 'tiny', parameter: 'engine.preemptedFetches', values: ['all'] }),
     ).rejects.toThrowError(/preemptedFetches/);

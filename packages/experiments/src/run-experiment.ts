@@ -98,7 +98,7 @@ export interface PreparedExperiment {
 export const DEFAULT_SEED = 1;
 
 /**
- * Resolves and checks everything an experiment needs before anything runs (DESIGN §9):
+ * Resolves and checks everything an experiment needs before anything runs (docs/architecture.md §9):
  * the preset (overrides applied), policies, baseline, seeds, every policy's
  * configuration (by creating it once) and the workload of the first seed (so trace
  * errors surface now, with file, line and field).

@@ -1,4 +1,4 @@
-/** Mean and spread of one metric over the seeds of a configuration (DESIGN §6: sweeps report mean and spread). */
+/** Mean and spread of one metric over the seeds of a configuration (docs/architecture.md §6: sweeps report mean and spread). */
 export interface MetricSummary {
   /** Number of finite samples the summary rests on. */
   readonly n: number;

@@ -13,7 +13,7 @@ const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export const PROBE_CONTEXT = { random: { next: () => 0.5, int: () => 0 } };
 
 /**
- * Checks a preset before anything runs (DESIGN §9): every field, the topology, the
+ * Checks a preset before anything runs (docs/architecture.md §9): every field, the topology, the
  * engine parameters, that the trace file can be read, that the policies are registered
  * and accept the preset's configuration.
  * @throws Error starting `preset <name>:` and naming the field and what was expected.

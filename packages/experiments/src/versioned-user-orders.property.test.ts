@@ -9,7 +9,7 @@ import { buildTopology } from '@rackwise/topology';
 import type { ClusterView, SchedulerPolicy, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import { hdfsPlacement } from '@rackwise/workloads';
 import { describe, expect } from 'vitest';
-import { unversioned } from './testing/unversioned-view.js';
+import { unversioned } from '../test/unversioned-view.js';
 
 /**
  * The user orders answer from their per-`stateVersion` cache (and Fair's per-user orders

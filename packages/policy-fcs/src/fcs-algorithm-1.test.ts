@@ -1,13 +1,7 @@
 import { jobId } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
+import { applyPreemptions, fcsCluster, reducesOf, runMaps, sceneTopology } from '../test/fcs-scenes.js';
 import type { FcsPreemptionEvidence } from './fcs-evidence.js';
-import {
-  applyPreemptions,
-  fcsCluster,
-  reducesOf,
-  runMaps,
-  sceneTopology,
-} from './test-support/fcs-scenes.js';
 
 /**
  * A large job (40 maps, 4 reduces) holds every reduce slot of 4 nodes from t = 10; a

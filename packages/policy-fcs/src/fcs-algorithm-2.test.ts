@@ -1,8 +1,8 @@
 import { migrationDelay } from '@rackwise/estimators';
 import { jobId } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
+import { applyPreemptions, fcsCluster, runMaps, sceneTopology } from '../test/fcs-scenes.js';
 import type { FcsLaunchEvidence } from './fcs-evidence.js';
-import { applyPreemptions, fcsCluster, runMaps, sceneTopology } from './test-support/fcs-scenes.js';
 
 /**
  * On `nodes` nodes of one reduce slot: a large job's reduce runs on node 0 and is

@@ -1,11 +1,11 @@
 import { createTestCluster } from '@rackwise/testkit';
 import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { MIB, attachNas, finishMap, fixedContext, launched } from '../test/nas-scene.js';
+import { usersById } from '../test/user-orders.js';
 import { createNasPolicy } from './create-nas-policy.js';
 import { NAS_DEFAULTS } from './nas-config.js';
 import { createNasDefinition, nasVariants } from './nas-variants.js';
-import { MIB, attachNas, finishMap, fixedContext, launched } from './testing/nas-scene.js';
-import { usersById } from './testing/user-orders.js';
 
 const containers = { racks: 2, nodesPerRack: 2, slots: { model: 'container' as const, containers: 2 } };
 

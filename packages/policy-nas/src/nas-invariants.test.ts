@@ -4,10 +4,10 @@ import { classifyShuffleBySize } from '@rackwise/predictor';
 import { type TestCluster, arbTopologySpec, createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { ClusterView, Decision, NodeId, RackId, SlotKind } from '@rackwise/types';
 import { expect } from 'vitest';
+import { MIB, attachNas } from '../test/nas-scene.js';
+import { usersById } from '../test/user-orders.js';
 import type { NasPolicy } from './create-nas-policy.js';
 import { nasVariants } from './nas-variants.js';
-import { MIB, attachNas } from './testing/nas-scene.js';
-import { usersById } from './testing/user-orders.js';
 
 const USERS = 3;
 const UTILISATIONS = [0, 0.5, 0.8, 0.95, 1];

@@ -2,8 +2,8 @@ import { fc, test } from '@fast-check/vitest';
 import { arbTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { ClusterView, JobView, NodeId, RackId, SlotKind } from '@rackwise/types';
 import { describe, expect } from 'vitest';
+import { TEST_CONTEXT } from '../test/scenes.js';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
-import { TEST_CONTEXT } from './test-support/scenes.js';
 
 const fewestRunningFirst = createTestUserOrder('user');
 

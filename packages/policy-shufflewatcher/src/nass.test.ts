@@ -1,8 +1,8 @@
 import { createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { Decision } from '@rackwise/types';
 import { describe, expect, test } from 'vitest';
-import { CONTAINER_TOPOLOGY, finishMap, sceneMaker, taskName } from './test-support/scenes.js';
-import { fixedUserOrder } from './test-support/user-orders.js';
+import { CONTAINER_TOPOLOGY, finishMap, sceneMaker, taskName } from '../test/scenes.js';
+import { fixedUserOrder } from '../test/user-orders.js';
 
 const scene = sceneMaker(createTestCluster, createTestUserOrder('user'), { topology: CONTAINER_TOPOLOGY });
 const launched = (d: Decision): string =>

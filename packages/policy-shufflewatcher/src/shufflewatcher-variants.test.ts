@@ -1,9 +1,9 @@
 import { createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import { describe, expect, test } from 'vitest';
+import { CONTAINER_TOPOLOGY, TEST_CONTEXT, sceneMaker } from '../test/scenes.js';
 import { SHUFFLEWATCHER_DEFAULTS, resolveShuffleWatcherConfig } from './shufflewatcher-config.js';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
 import { defineShuffleWatcher, shuffleWatcherVariants } from './shufflewatcher-variants.js';
-import { CONTAINER_TOPOLOGY, TEST_CONTEXT, sceneMaker } from './test-support/scenes.js';
 
 const fewestRunningFirst = createTestUserOrder('user');
 const scene = sceneMaker(createTestCluster, fewestRunningFirst, { topology: CONTAINER_TOPOLOGY });

@@ -2,8 +2,8 @@ import { fc, test } from '@fast-check/vitest';
 import { createTestCluster, createTestUserOrder } from '@rackwise/testkit';
 import type { JobView } from '@rackwise/types';
 import { describe, expect } from 'vitest';
+import { CONTAINER_TOPOLOGY, TEST_CONTEXT } from '../test/scenes.js';
 import { createShuffleWatcherPolicy } from './shufflewatcher-policy.js';
-import { CONTAINER_TOPOLOGY, TEST_CONTEXT } from './test-support/scenes.js';
 
 const fewestRunningFirst = createTestUserOrder('user');
 

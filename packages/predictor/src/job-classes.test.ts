@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { fakeJob } from '../test/fake-job.js';
 import {
   MEBIBYTE,
   classifyInput,
@@ -8,7 +9,6 @@ import {
   jobShuffleClass,
 } from './job-classes.js';
 import { createShufflePredictor } from './shuffle-predictor.js';
-import { fakeJob } from './test-support/fake-job.js';
 
 describe('classifyShuffleBySize (NAS §IV-A)', () => {
   test('boundaries: light < 1 MiB ≤ medium ≤ 100 MiB < heavy', () => {

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { fakeJob, fakeMap } from '../test/fake-job.js';
 import { createShufflePredictor } from './shuffle-predictor.js';
-import { fakeJob, fakeMap } from './test-support/fake-job.js';
 
 const mapArb = fc.record({
   inputBytes: fc.integer({ min: 1, max: 256 * 2 ** 20 }),

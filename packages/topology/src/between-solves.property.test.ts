@@ -1,8 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { topologyArb as clusterArb, pathArb } from '../test/topology-arbitraries.js';
 import { type FlowNetwork, createFlowNetwork } from './flow-network.js';
 import { nodeId } from './ids.js';
-import { topologyArb as clusterArb, pathArb } from './test-support/topology-arbitraries.js';
 import type { Topology } from './topology.js';
 
 const topologyArb = clusterArb();

@@ -1,8 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import { topologyArb } from '../test/topology-arbitraries.js';
 import { type FlowNetwork, createFlowNetwork } from './flow-network.js';
 import { nodeId } from './ids.js';
-import { topologyArb } from './test-support/topology-arbitraries.js';
 
 /**
  * The bundled model against the per-flow model (the oracle): the same host protocol

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { rumenHistoryText, sparkLogLines, sparkTaskEnd } from '../test/trace-fixtures.js';
 import { recordedWorkload } from './recorded-workload.js';
 import { parseRumenJobHistory } from './rumen-job-history.js';
 import { parseSparkEventLog } from './spark-event-log.js';
-import { rumenHistoryText, sparkLogLines, sparkTaskEnd } from './test-support/trace-fixtures.js';
 
 const T0 = 1_600_000_000_000;
 

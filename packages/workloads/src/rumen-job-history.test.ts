@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { rumenHistoryText } from '../test/trace-fixtures.js';
 import { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
-import { rumenHistoryText } from './test-support/trace-fixtures.js';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'rackwise-rumen-'));
 

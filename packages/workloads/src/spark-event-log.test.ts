@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rawZstdFrame, sparkLogLines, sparkTaskEnd } from '../test/trace-fixtures.js';
 import { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
-import { rawZstdFrame, sparkLogLines, sparkTaskEnd } from './test-support/trace-fixtures.js';
 
 const text = () => `${sparkLogLines().join('\n')}\n`;
 const temp = () => mkdtempSync(join(tmpdir(), 'rackwise-spark-'));

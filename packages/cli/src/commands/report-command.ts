@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import type { ExperimentResult, SweepResult } from '@rackwise/experiments';
 import {
-  type ExperimentResult,
-  type SweepResult,
   combineResults,
   combineSweeps,
   formatNormalisedTable,
@@ -14,7 +13,7 @@ import {
   sweepToHtml,
   toCsv,
   toHtml,
-} from '@rackwise/experiments';
+} from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { nameList, stringOption } from '../option-values.js';

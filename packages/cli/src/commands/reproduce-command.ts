@@ -7,7 +7,7 @@ import {
   reproduciblePapers,
   reproductionDocument,
   updateReproductionDocument,
-} from '@rackwise/experiments';
+} from '@rackwise/reproduce';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { integerInRange, seedList, stringOption } from '../option-values.js';

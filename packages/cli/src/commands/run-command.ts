@@ -4,14 +4,10 @@ import {
   FB2010_TRACE,
   type PreparedExperiment,
   checkReadable,
-  formatNormalisedTable,
-  normalisedTable,
   prepareExperiment,
   runPreparedExperiment,
-  toCsv,
-  toHtml,
-  toJson,
 } from '@rackwise/experiments';
+import { formatNormalisedTable, normalisedTable, toCsv, toHtml, toJson } from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';

@@ -4,16 +4,12 @@ import {
   type SweepSpec,
   type SweepValue,
   experimentPreset,
-  formatSweepTable,
   mergeSweepCells,
   prepareSweep,
   runPreparedSweep,
   runSweepCells,
-  sweepTable,
-  sweepToCsv,
-  sweepToHtml,
-  toJson,
 } from '@rackwise/experiments';
+import { formatSweepTable, sweepTable, sweepToCsv, sweepToHtml, toJson } from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { DEFAULT_EMIT_SHARDS, emitSweep } from '../emit/emit-sweep.js';

@@ -1,6 +1,6 @@
 import { createTestCluster } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
-import { MIB, attachNas, finishMap, launched } from '../testing/nas-scene.js';
+import { MIB, attachNas, finishMap, launched } from '../../test/nas-scene.js';
 
 // Racks {0, 1} and {2, 3}, one reduce slot per node. A job's class follows its predicted
 // shuffle (ratio of completed maps × input): output 0.25 MiB of a 128 MiB map is light,

@@ -1,6 +1,6 @@
 import { createTestCluster } from '@rackwise/testkit';
 import { describe, expect, it } from 'vitest';
-import { MIB, attachNas, finishMap, launched } from '../testing/nas-scene.js';
+import { MIB, attachNas, finishMap, launched } from '../../test/nas-scene.js';
 
 const LIGHT = 0.25 * MIB;
 const MEDIUM = 20 * MIB;

@@ -1,7 +1,7 @@
 import { createTestCluster } from '@rackwise/testkit';
 import type { JobView } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
-import { MIB } from '../testing/nas-scene.js';
+import { MIB } from '../../test/nas-scene.js';
 import { MapInputRanges } from './map-input-range.js';
 
 describe('MapInputRanges.pendingInput', () => {

@@ -4,7 +4,7 @@ import { classifyInput } from '@rackwise/predictor';
 import { arbTopologySpec, createTestCluster } from '@rackwise/testkit';
 import type { ClusterView, JobView, MapTaskView, NodeId } from '@rackwise/types';
 import { expect, it } from 'vitest';
-import { MIB } from '../testing/nas-scene.js';
+import { MIB } from '../../test/nas-scene.js';
 import { cutMapGroups } from './map-groups.js';
 import { MapInputRanges } from './map-input-range.js';
 import { type MapRequest, leastOutput, localQualified, qualifiedByCategory } from './mts.js';

@@ -1,10 +1,10 @@
 import { createTestCluster } from '@rackwise/testkit';
 import type { NodeId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { MIB, attachNas, finishMap, fixedContext, launched } from '../../test/nas-scene.js';
+import { usersById } from '../../test/user-orders.js';
 import { createNasPolicy } from '../create-nas-policy.js';
 import type { NasEvidence } from '../nas-evidence.js';
-import { MIB, attachNas, finishMap, fixedContext, launched } from '../testing/nas-scene.js';
-import { usersById } from '../testing/user-orders.js';
 import { cutMapGroups } from './map-groups.js';
 import { LazySpaceRequest } from './mts.js';
 

@@ -1,0 +1,26 @@
+/**
+ * @rackwise/reports — what a person reads of an experiment or a sweep: the table
+ * normalised to a baseline (metric names, units, which way is better, ratios paired by
+ * seed with their 95 % intervals and a verdict), CSV, JSON and a self-contained HTML
+ * report with SVG charts (docs/architecture.md §6–§7). The results come from
+ * `@rackwise/experiments`; this package only reads them.
+ */
+export { formatNormalisedTable, normalisedCells, normalisedTable, verdictLine } from './normalised-table.js';
+export type {
+  MetricVerdict,
+  NormalisedRow,
+  NormalisedTable,
+  NormalisedTableOptions,
+} from './normalised-table.js';
+export { toCsv } from './csv-report.js';
+export { parseResultJson, toJson } from './json-report.js';
+export type { ParsedResult } from './json-report.js';
+export { formatSweepTable, isSweepResult, sweepTable, sweepToCsv, sweepToHtml } from './sweep-report.js';
+export type { SweepTable } from './sweep-report.js';
+export { toHtml } from './html-report.js';
+export type { HtmlReportOptions } from './html-report.js';
+export { formatBytes, formatMetricValue, formatNumber } from './format-values.js';
+export { jobsToCsv } from './jobs-csv-report.js';
+export type { JobsCsv } from './jobs-csv-report.js';
+export { combineResults, combineSweeps } from './combine-results.js';
+export type { LabelledResult } from './combine-results.js';

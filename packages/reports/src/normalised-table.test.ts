@@ -1,0 +1,165 @@
+import { fc, test } from '@fast-check/vitest';
+import { confidenceHalfWidth, metricInfo, summarise } from '@rackwise/experiments';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_METRICS, result, run } from '../test/results.js';
+import { toHtml } from './html-report.js';
+import { formatNormalisedTable, normalisedTable } from './normalised-table.js';
+
+const HEADLINE = [...FIXTURE_METRICS, 'mapProgressAtFirstReduce'];
+const POLICIES = ['fair', 'delay', 'nas', 'drf'];
+
+/** A value of a metric on one seed: sometimes 0, so that some ratios do not exist. */
+const value = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(0) },
+  { weight: 6, arbitrary: fc.double({ min: 1e-3, max: 1e6, noNaN: true }) },
+);
+
+/** Results of 2 to 4 policies on 1 to 4 seeds, every headline metric on every seed. */
+const arbResult = fc
+  .record({ policies: fc.integer({ min: 2, max: 4 }), seeds: fc.integer({ min: 1, max: 4 }) })
+  .chain(({ policies, seeds }) =>
+    fc.array(
+      fc.array(fc.array(value, { minLength: HEADLINE.length, maxLength: HEADLINE.length }), {
+        minLength: seeds,
+        maxLength: seeds,
+      }),
+      { minLength: policies, maxLength: policies },
+    ),
+  )
+  .map((values) =>
+    result(
+      Object.fromEntries(
+        values.map((seeds, p) => [
+          POLICIES[p] as string,
+          seeds.map((metrics, s) =>
+            run(s + 1, Object.fromEntries(HEADLINE.map((m, i) => [m, metrics[i] as number]))),
+          ),
+        ]),
+      ),
+      HEADLINE,
+      HEADLINE,
+    ),
+  );
+
+/** The text table's header and rows, cell by cell (columns stand two spaces apart or more). */
+function textCells(text: string): { rows: string[][]; caption: string; verdict: string } {
+  const lines = text.split('\n');
+  const rows = [lines[1] as string, ...lines.slice(3, -2)].map((l) => l.trim().split(/\s{2,}/));
+  return { rows, caption: lines.at(-2) as string, verdict: lines.at(-1) as string };
+}
+
+const fromHtml = (html: string) =>
+  html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+/** The HTML report's normalised table, cell by cell, its caption and its verdict line. */
+function htmlCells(html: string): { rows: string[][]; caption: string; verdict: string } {
+  const section = html.slice(html.indexOf('<h2>Headline metrics'));
+  const table = section.slice(section.indexOf('<table>'), section.indexOf('</table>'));
+  const rows = [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((tr) =>
+    [...(tr[1] as string).matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((c) => fromHtml(c[1] as string)),
+  );
+  const caption = fromHtml(/<caption>(.*?)<\/caption>/.exec(table)?.[1] ?? '');
+  const verdict = fromHtml(/<p class="verdict">(.*?)<\/p>/.exec(section)?.[1] ?? '');
+  return { rows, caption, verdict };
+}
+
+describe('the normalised table', () => {
+  test.prop([arbResult])('gives each policy the mean of its per-seed ratios to the baseline', (r) => {
+    const table = normalisedTable(r);
+    const base = r.policies[0];
+    table.rows.forEach((row, m) => {
+      r.policies.forEach((policy, p) => {
+        const ratios = policy.runs
+          .map((own, s) => [own.metrics[row.metric] ?? 0, base?.runs[s]?.metrics[row.metric] ?? 0])
+          .map(([a, b]) => (b === 0 ? (a === 0 ? 1 : Number.NaN) : (a as number) / (b as number)))
+          .filter(Number.isFinite);
+        const mean = ratios.reduce((sum, x) => sum + x, 0) / ratios.length;
+        if (ratios.length === 0) expect(row.ratios[p]).toBeNaN();
+        else expect(row.ratios[p]).toBeCloseTo(mean, 9);
+        const half = confidenceHalfWidth(summarise(ratios));
+        if (ratios.length < 2) expect(row.halfWidths[p], `${m} ${p}`).toBeNaN();
+        else expect(row.halfWidths[p]).toBeCloseTo(half, 9);
+      });
+    });
+  });
+
+  test.prop([arbResult], { numRuns: 30 })(
+    "shows the very cells, caption and verdict of the HTML report's table",
+    (r) => {
+      const text = textCells(formatNormalisedTable(normalisedTable(r)));
+      const html = htmlCells(toHtml(r));
+      expect(text.rows).toEqual(html.rows);
+      expect(text.caption).toBe(html.caption);
+      expect(text.verdict).toBe(html.verdict);
+      expect(text.rows[0]).toEqual([
+        'metric',
+        'better',
+        'fair (absolute)',
+        ...r.policies.map((p) => `${p.policy} / fair`),
+      ]);
+    },
+  );
+
+  test.prop([arbResult])(
+    'names the best ratio by the direction the catalogue gives, sure only where the intervals are clear',
+    (r) => {
+      const table = normalisedTable(r);
+      table.verdicts.forEach((verdict, m) => {
+        const row = table.rows[m];
+        if (row === undefined) throw new Error('a verdict without its row');
+        const direction = metricInfo(row.metric).direction;
+        const shown = row.ratios.map((x) => (Number.isFinite(x) ? x.toFixed(3) : undefined));
+        if (direction === 'neither' || shown.every((x) => x === undefined)) {
+          expect(verdict.winners).toEqual([]);
+          return;
+        }
+        const finite = row.ratios.filter(Number.isFinite);
+        const best = direction === 'lower' ? Math.min(...finite) : Math.max(...finite);
+        const winners = table.policies.filter((_, p) => shown[p] === best.toFixed(3));
+        expect(verdict.winners).toEqual(winners);
+        if (!verdict.sure) return;
+        expect(table.seeds).toBeGreaterThan(1);
+        for (const w of winners) {
+          const i = table.policies.indexOf(w);
+          table.policies.forEach((other, o) => {
+            if (winners.includes(other) || !Number.isFinite(row.ratios[o] as number)) return;
+            const gap = Math.abs((row.ratios[i] as number) - (row.ratios[o] as number));
+            expect(gap).toBeGreaterThan((row.halfWidths[i] as number) + (row.halfWidths[o] as number));
+          });
+        }
+      });
+    },
+  );
+
+  it('says who won each headline metric, tied, sure or not, in one line', () => {
+    // Mean job time: nas / fair per seed 0.500, 0.508, 0.488 — clear of fair (1) and of
+    // delay (0.900, 1.083, 0.875: ± 0.28). Cross-rack: fair 1 and nas 0.9, 1.1, 1.0 read
+    // 1.000 both, a tie; nas's interval (± 0.25) reaches delay's 1.2, so not sure.
+    const r = result(
+      {
+        fair: [
+          run(1, { throughput: 1, 'executionTime.mean': 100, 'crossRackBytes.total': 10 }),
+          run(2, { throughput: 1, 'executionTime.mean': 120, 'crossRackBytes.total': 10 }),
+          run(3, { throughput: 1, 'executionTime.mean': 80, 'crossRackBytes.total': 10 }),
+        ],
+        delay: [
+          run(1, { throughput: 1, 'executionTime.mean': 90, 'crossRackBytes.total': 12 }),
+          run(2, { throughput: 1, 'executionTime.mean': 130, 'crossRackBytes.total': 12 }),
+          run(3, { throughput: 1, 'executionTime.mean': 70, 'crossRackBytes.total': 12 }),
+        ],
+        nas: [
+          run(1, { throughput: 1, 'executionTime.mean': 50, 'crossRackBytes.total': 9 }),
+          run(2, { throughput: 1, 'executionTime.mean': 61, 'crossRackBytes.total': 11 }),
+          run(3, { throughput: 1, 'executionTime.mean': 39, 'crossRackBytes.total': 10 }),
+        ],
+      },
+      FIXTURE_METRICS,
+      ['throughput', 'executionTime.mean', 'crossRackBytes.total'],
+    );
+    const lines = formatNormalisedTable(normalisedTable(r)).split('\n');
+    expect(lines.at(-1)).toBe(
+      'best (? = not sure: the 95 % intervals overlap): Throughput all equal · Mean job execution time nas · Cross-rack traffic fair = nas?',
+    );
+    expect(toHtml(r)).toContain(`<p class="verdict">${lines.at(-1)}</p>`);
+  });
+});

@@ -1,0 +1,236 @@
+import {
+  type ExperimentResult,
+  type MetricInfo,
+  type PolicyResult,
+  confidenceHalfWidth,
+  metricInfo,
+  metricTitle,
+  pairedRatioSummary,
+} from '@rackwise/experiments';
+import { formatNumber } from './format-values.js';
+
+/** One metric across the policies, relative to the baseline policy. */
+export interface NormalisedRow {
+  readonly metric: string;
+  /** Human name, display unit and which way is better, from the metric catalogue. */
+  readonly info: MetricInfo;
+  /** The baseline's value (mean over seeds), in stored units. */
+  readonly baselineValue: number;
+  /** Half-width of the 95 % interval of the baseline's mean, stored units (`NaN` for one seed). */
+  readonly baselineHalfWidth: number;
+  /**
+   * Per policy, in the result's order: the mean of its per-seed ratios to the baseline
+   * (`pairedRatioSummary`): each seed's value over the baseline's on the same seed.
+   */
+  readonly ratios: readonly number[];
+  /** Per policy: half-width of the 95 % interval of those per-seed ratios (`NaN` below two seeds). */
+  readonly halfWidths: readonly number[];
+}
+
+/**
+ * Which policy did best on one metric. `winners` holds the policy of the best ratio, and
+ * every policy whose ratio reads the same to the three decimals the table shows (a tie);
+ * none for a metric that is neither better higher nor lower, or that no policy has a
+ * ratio of. `sure` is true where the winners' 95 % intervals lie clear of every other
+ * policy's (the baseline's own ratio is exactly 1 on every seed, an interval of width 0);
+ * never with one seed, which has no interval, nor where every policy ties.
+ */
+export interface MetricVerdict {
+  readonly metric: string;
+  readonly winners: readonly string[];
+  readonly sure: boolean;
+}
+
+/** A table of metrics normalised to a baseline policy, as the papers plot them. */
+export interface NormalisedTable {
+  readonly baseline: string;
+  readonly policies: readonly string[];
+  /** Number of seeds the means and intervals rest on. */
+  readonly seeds: number;
+  readonly rows: readonly NormalisedRow[];
+  /** One verdict per row, in the rows' order. */
+  readonly verdicts: readonly MetricVerdict[];
+}
+
+/** Options of `normalisedTable`. */
+export interface NormalisedTableOptions {
+  /** Policy to divide by; the result's baseline by default. Must be one of the result's policies. */
+  readonly baseline?: string;
+  /** Metrics to show, in order; the result's headline metrics by default. */
+  readonly metrics?: readonly string[];
+}
+
+/**
+ * Normalises the chosen metrics of every policy to the baseline policy (NAS §IV-B,
+ * ShuffleWatcher §5.2: "normalized to Fair"), paired by seed: the seeds share their
+ * workload, so the mean of the per-seed ratios and its 95 % interval say how sure the
+ * difference between the policies is, not how much the workloads differ. The command
+ * line's table and the HTML report are both drawn from this one table. A ratio is `NaN`
+ * where no ratio exists (see `normalise`). Throws if the baseline or a metric is not in
+ * the result.
+ */
+export function normalisedTable(
+  result: ExperimentResult,
+  options: NormalisedTableOptions = {},
+): NormalisedTable {
+  const baseline = options.baseline ?? result.baseline;
+  const policies = result.policies.map((p) => p.policy);
+  const base = result.policies.find((p) => p.policy === baseline);
+  if (base === undefined) {
+    throw new Error(
+      `baseline ${JSON.stringify(baseline)} is not among the policies run: ${policies.join(', ')}`,
+    );
+  }
+  const metrics = options.metrics ?? result.headline;
+  const known = new Set(result.metricNames);
+  const rows = metrics.map((metric): NormalisedRow => {
+    if (!known.has(metric)) {
+      throw new Error(
+        `metric ${JSON.stringify(metric)} is not in the result; known metrics: ${result.metricNames.join(', ')}`,
+      );
+    }
+    const cells = result.policies.map((p) => pairedRatio(p, base, metric));
+    const spread = base.spread[metric];
+    return {
+      metric,
+      info: metricInfo(metric),
+      baselineValue: base.metrics[metric] ?? Number.NaN,
+      baselineHalfWidth: spread === undefined ? Number.NaN : confidenceHalfWidth(spread),
+      ratios: cells.map((c) => c.mean),
+      halfWidths: cells.map((c) => c.half),
+    };
+  });
+  return {
+    baseline,
+    policies,
+    seeds: result.seeds.length,
+    rows,
+    verdicts: rows.map((row) => verdict(row, policies)),
+  };
+}
+
+/** Mean of a policy's per-seed ratios to the baseline and the half-width of their 95 % interval. */
+function pairedRatio(
+  policy: PolicyResult,
+  base: PolicyResult,
+  metric: string,
+): { mean: number; half: number } {
+  const summary = pairedRatioSummary(policy.runs, base.runs, metric);
+  return { mean: summary.mean, half: confidenceHalfWidth(summary) };
+}
+
+/** The best policy of a row by the metric's direction, and whether the intervals are sure of it. */
+function verdict(row: NormalisedRow, policies: readonly string[]): MetricVerdict {
+  const { direction } = row.info;
+  const cells = policies
+    .map((policy, i) => ({
+      policy,
+      mean: row.ratios[i] ?? Number.NaN,
+      half: row.halfWidths[i] ?? Number.NaN,
+    }))
+    .filter((c) => Number.isFinite(c.mean));
+  if (direction === 'neither' || cells.length === 0) return { metric: row.metric, winners: [], sure: false };
+  const better = direction === 'lower' ? -1 : 1;
+  const best = cells.reduce((a, b) => (better * b.mean > better * a.mean ? b : a));
+  const shown = (mean: number) => mean.toFixed(3);
+  const winners = cells.filter((c) => shown(c.mean) === shown(best.mean));
+  const others = cells.filter((c) => shown(c.mean) !== shown(best.mean));
+  const clear = (w: (typeof cells)[number], o: (typeof cells)[number]) =>
+    better * (w.mean - o.mean) > w.half + o.half;
+  const sure =
+    others.length > 0 &&
+    cells.every((c) => Number.isFinite(c.half)) &&
+    winners.every((w) => others.every((o) => clear(w, o)));
+  return { metric: row.metric, winners: winners.map((w) => w.policy), sure };
+}
+
+/** The cells of the table, header first, as both the text table and the HTML report show them. */
+export function normalisedCells(table: NormalisedTable): {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+  readonly caption: string;
+} {
+  return {
+    header: [
+      'metric',
+      'better',
+      `${table.baseline} (absolute)`,
+      ...table.policies.map((p) => `${p} / ${table.baseline}`),
+    ],
+    rows: table.rows.map((row) => [
+      metricTitle(row.info),
+      row.info.direction,
+      withInterval(row.baselineValue * row.info.scale, row.baselineHalfWidth * row.info.scale),
+      ...row.ratios.map((r, i) => ratioText(r, row.halfWidths[i] ?? Number.NaN)),
+    ]),
+    caption: `Absolute: mean over ${seedsCount(table.seeds)}; ratios: mean of the per-seed ratios to ${
+      table.baseline
+    }${table.seeds > 1 ? ' ± half-width of their 95 % interval' : ''}.`,
+  };
+}
+
+/**
+ * One line naming the best policy on each metric that has a better direction, `?` where
+ * the intervals are not sure of it and `=` between tied policies:
+ * `best (? = not sure: the 95 % intervals overlap): Throughput nas · Mean job execution time delay? · …`.
+ * A metric on which every policy ties reads `all equal`.
+ */
+export function verdictLine(table: NormalisedTable): string {
+  const oneSeed = table.seeds < 2;
+  const judged = table.verdicts.flatMap((v, i) => {
+    const row = table.rows[i];
+    if (row === undefined || v.winners.length === 0) return [];
+    if (v.winners.length === table.policies.length && table.policies.length > 1)
+      return [`${row.info.label} all equal`];
+    return [`${row.info.label} ${v.winners.join(' = ')}${v.sure || oneSeed ? '' : '?'}`];
+  });
+  if (judged.length === 0) return 'best: none of these metrics is better higher or lower';
+  const legend = oneSeed
+    ? 'one seed: no interval, so none is sure'
+    : '? = not sure: the 95 % intervals overlap';
+  return `best (${legend}): ${judged.join(' · ')}`;
+}
+
+/**
+ * The table as aligned plain text: the same cells as the HTML report's table, its
+ * caption under it, and the verdict line.
+ */
+export function formatNormalisedTable(table: NormalisedTable): string {
+  const cells = normalisedCells(table);
+  const text = alignColumns([cells.header, ...cells.rows], `normalised to ${table.baseline} (= 1.000)`);
+  return `${text}\n${cells.caption}\n${verdictLine(table)}`;
+}
+
+/** `3 seeds` / `1 seed`. */
+function seedsCount(n: number): string {
+  return `${n} seed${n === 1 ? '' : 's'}`;
+}
+
+/** `1.234 ± 0.056` in the metric's display unit, or `—`; the mean alone without an interval. */
+export function withInterval(mean: number, half: number): string {
+  if (!Number.isFinite(mean)) return '—';
+  return Number.isFinite(half) ? `${formatNumber(mean)} ± ${formatNumber(half)}` : formatNumber(mean);
+}
+
+/** A ratio to three decimals with its interval: `0.907 ± 0.045`, or `—`. */
+function ratioText(mean: number, half: number): string {
+  if (!Number.isFinite(mean)) return '—';
+  return Number.isFinite(half) ? `${mean.toFixed(3)} ± ${half.toFixed(3)}` : mean.toFixed(3);
+}
+
+/** Left-aligns the first column and right-aligns the others; a caption line comes first. */
+export function alignColumns(rows: readonly (readonly string[])[], caption: string): string {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, [...cell].length);
+    });
+  }
+  const pad = (cell: string, i: number): string => {
+    const gap = ' '.repeat((widths[i] ?? 0) - [...cell].length);
+    return i === 0 ? cell + gap : gap + cell;
+  };
+  const lines = rows.map((row) => row.map(pad).join('  ').trimEnd());
+  const rule = '─'.repeat(Math.max(...lines.map((l) => [...l].length)));
+  return [caption, lines[0], rule, ...lines.slice(1)].join('\n');
+}

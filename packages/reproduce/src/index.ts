@@ -1,0 +1,36 @@
+/**
+ * @rackwise/reproduce — the papers' claims as registries of checkable statements, the
+ * grid of runs that tests them, and the reproduction map (JSON and Markdown) that says
+ * which claims hold (docs/architecture.md §6, §10). The runs are `@rackwise/experiments`'
+ * presets; a new paper plugs in with `registerPaperClaims`.
+ */
+export {
+  claimApplies,
+  comparisonClaim,
+  crossCells,
+  lossCell,
+  onlyIn,
+  presetCell,
+} from './paper-claims.js';
+export type {
+  Claim,
+  ClaimExpectation,
+  GridCell,
+  PaperClaims,
+  ReproductionGrid,
+} from './paper-claims.js';
+export { evaluateClaim, satisfies } from './evaluate-claim.js';
+export type { ClaimOutcome, ClaimRuns, ClaimVerdict } from './evaluate-claim.js';
+export { paperClaims, registerPaperClaims, reproduciblePapers } from './claim-registry.js';
+export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './nas-claims.js';
+export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './shufflewatcher-claims.js';
+export { SHADOW_CLAIMS, SHADOW_PAPER } from './shadow-claims.js';
+export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './fcs-claims.js';
+export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce-paper.js';
+export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
+export {
+  hasPaperSection,
+  reproductionDocument,
+  reproductionMapMarkdown,
+  updateReproductionDocument,
+} from './reproduction-markdown.js';
