@@ -19,10 +19,21 @@ describe('rackwise run on the tiny preset', () => {
     const { code, out } = await cli(
       'run',
       ...['--preset', 'tiny', '--policies', 'fair,delay,nas', '--seeds', '1,2,3'],
-      ...['--parallel', '1', '--quiet', '--html', 'three.html'],
+      ...['--parallel', '1', '--quiet', '--html', 'three.html', '--svg', 'three.svg'],
     );
     expect(code).toBe(EXIT_OK);
     const html = readFileSync(join(dir, 'three.html'), 'utf8');
+    // The verdict in words opens both; the SVG is the HTML's headline chart alone.
+    expect(out.split('\n')[1]).toBe('Over 3 seeds, paired by seed (ratio to fair per seed, 95 % interval):');
+    expect(out).toMatch(/^delay against fair: .*\.$/m);
+    expect(out).toMatch(/^nas against fair: .*\.$/m);
+    const svg = readFileSync(join(dir, 'three.svg'), 'utf8');
+    expect(svg).toMatch(/^<\?xml [^\n]*\n<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const chart = /<svg[\s\S]*?<\/svg>/.exec(html.slice(html.indexOf('<h2>Headline metrics')))?.[0];
+    // ECharts numbers its style classes per chart rendered in the process.
+    const unnumbered = (text: string | undefined) => text?.replace(/zr\d+-(cls|c)-\d+/g, 'zr-id');
+    expect(unnumbered(chart)).toBeDefined();
+    expect(unnumbered(svg)).toContain(unnumbered(chart));
     const section = html.slice(html.indexOf('<h2>Headline metrics'));
     const table = section.slice(0, section.indexOf('</table>'));
     const text = (cell: string) =>

@@ -6,7 +6,7 @@ import { stringOption } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
 /** The options that name a file to write, in the order they are written. */
-export const OUTPUT_KINDS = ['json', 'csv', 'html', 'jobs-csv'] as const;
+export const OUTPUT_KINDS = ['json', 'csv', 'html', 'svg', 'jobs-csv'] as const;
 
 /** One kind of output file, named after its option (`jobs-csv` for `--jobs-csv`). */
 export type OutputKind = (typeof OUTPUT_KINDS)[number];

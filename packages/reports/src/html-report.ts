@@ -16,6 +16,7 @@ import {
 } from './normalised-table.js';
 import { barChartSvg, lineChartSvg } from './report-charts.js';
 import { SERIES_CATALOGUE, seriesValues, smooth } from './series-catalogue.js';
+import { verdictInWords } from './verdict-words.js';
 
 /** Options of `toHtml`. */
 export interface HtmlReportOptions {
@@ -63,6 +64,9 @@ export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}
     `<p>Policies <b>${escapeXml(table.policies.join(', '))}</b> · normalised to <b>${escapeXml(
       table.baseline,
     )}</b> · ${seedsText(result.seeds)} · run took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
+    `<div class="verdict-words">${verdictInWords(table)
+      .map((sentence) => `<p>${escapeXml(sentence)}</p>`)
+      .join('')}</div>`,
     seeds < 2
       ? '<p class="warn">One seed: every number below is a single run, not a result. Run with <code>--seeds 1..5</code> for means with 95 % intervals.</p>'
       : '',
@@ -119,6 +123,15 @@ function meanAndInterval(
   const mean = spread?.mean ?? Number.NaN;
   const half = spread === undefined ? Number.NaN : confidenceHalfWidth(spread);
   return [mean * scale, (mean - half) * scale, (mean + half) * scale];
+}
+
+/**
+ * The report's headline chart alone, as a standalone SVG document: every policy's
+ * headline metrics as ratios to the baseline, paired by seed, with their 95 % intervals.
+ */
+export function headlineChartSvg(result: ExperimentResult, options: HtmlReportOptions = {}): string {
+  const svg = normalisedChart(result, normalisedTable(result, options));
+  return svg.startsWith('<svg') ? `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n` : svg;
 }
 
 function normalisedChart(result: ExperimentResult, table: NormalisedTable): string {

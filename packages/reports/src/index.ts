@@ -6,6 +6,7 @@
  * `@rackwise/experiments`; this package only reads them.
  */
 export { formatNormalisedTable, normalisedCells, normalisedTable, verdictLine } from './normalised-table.js';
+export { type PolicyStanding, policyStandings, verdictInWords } from './verdict-words.js';
 export type {
   MetricVerdict,
   NormalisedRow,
@@ -17,7 +18,7 @@ export { parseResultJson, toJson } from './json-report.js';
 export type { ParsedResult } from './json-report.js';
 export { formatSweepTable, isSweepResult, sweepTable, sweepToCsv, sweepToHtml } from './sweep-report.js';
 export type { SweepTable } from './sweep-report.js';
-export { toHtml } from './html-report.js';
+export { headlineChartSvg, toHtml } from './html-report.js';
 export type { HtmlReportOptions } from './html-report.js';
 export { formatBytes, formatMetricValue, formatNumber } from './format-values.js';
 export { jobsToCsv } from './jobs-csv-report.js';

@@ -43,7 +43,8 @@ const arbResult = fc
 
 /** The text table's header and rows, cell by cell (columns stand two spaces apart or more). */
 function textCells(text: string): { rows: string[][]; caption: string; verdict: string } {
-  const lines = text.split('\n');
+  // The verdict in words comes first, a blank line under it.
+  const lines = text.slice(text.indexOf('\n\n') + 2).split('\n');
   const rows = [lines[1] as string, ...lines.slice(3, -2)].map((l) => l.trim().split(/\s{2,}/));
   return { rows, caption: lines.at(-2) as string, verdict: lines.at(-1) as string };
 }

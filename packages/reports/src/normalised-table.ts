@@ -8,6 +8,7 @@ import {
   pairedRatioSummary,
 } from '@rackwise/experiments';
 import { formatNumber } from './format-values.js';
+import { verdictInWords } from './verdict-words.js';
 
 /** One metric across the policies, relative to the baseline policy. */
 export interface NormalisedRow {
@@ -192,13 +193,13 @@ export function verdictLine(table: NormalisedTable): string {
 }
 
 /**
- * The table as aligned plain text: the same cells as the HTML report's table, its
- * caption under it, and the verdict line.
+ * The table as aligned plain text: the verdict in words first (`verdictInWords`), then
+ * the same cells as the HTML report's table, its caption under it, and the verdict line.
  */
 export function formatNormalisedTable(table: NormalisedTable): string {
   const cells = normalisedCells(table);
   const text = alignColumns([cells.header, ...cells.rows], `normalised to ${table.baseline} (= 1.000)`);
-  return `${text}\n${cells.caption}\n${verdictLine(table)}`;
+  return `${verdictInWords(table).join('\n')}\n\n${text}\n${cells.caption}\n${verdictLine(table)}`;
 }
 
 /** `3 seeds` / `1 seed`. */

@@ -37,7 +37,10 @@ describe('normalisedTable', () => {
 
   it('prints as an aligned table: human names, units, which way is better, the verdict under it', () => {
     expect(formatNormalisedTable(normalisedTable(oneSeed))).toMatchInlineSnapshot(`
-      "normalised to fair (= 1.000)
+      "One seed: no interval, so no difference below is sure (run --seeds 1..5).
+      nas against fair: no sure difference on any of 2 metrics.
+
+      normalised to fair (= 1.000)
       metric                       better  fair (absolute)  fair / fair  nas / fair
       ─────────────────────────────────────────────────────────────────────────────
       Throughput (jobs/h)          higher             1800        1.000       1.500

@@ -78,6 +78,13 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
+/** `--svg <file>` of the commands that chart one experiment: its headline chart alone. */
+export const SVG_OPTION: OptionSpec = {
+  type: 'string',
+  value: '<file>',
+  description: "write the report's headline chart (ratios to the baseline, 95 % intervals) as an SVG image",
+};
+
 /** Most hours a run may ask for (a year), to catch typos. */
 const MAX_HOURS = 8760;
 const MAX_USERS = 1_000_000;

@@ -6,6 +6,7 @@ import {
   combineSweeps,
   formatNormalisedTable,
   formatSweepTable,
+  headlineChartSvg,
   normalisedTable,
   parseResultJson,
   sweepTable,
@@ -19,6 +20,7 @@ import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { nameList, stringOption } from '../option-values.js';
 import { checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
+import { SVG_OPTION } from './experiment-options.js';
 
 /** `rackwise report`: tables, CSV and HTML from a saved JSON result. */
 export const REPORT_COMMAND: CommandSpec = {
@@ -41,6 +43,7 @@ export const REPORT_COMMAND: CommandSpec = {
     },
     csv: { type: 'string', value: '<file>', description: 'write the CSV' },
     html: { type: 'string', value: '<file>', description: 'write the HTML report' },
+    svg: SVG_OPTION,
     'jobs-csv': { type: 'string', value: '<file>', description: 'write one row per job, policy and seed' },
     help: { type: 'boolean', short: 'h', description: 'show this help' },
   },
@@ -119,6 +122,8 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
   if (parsed.kind === 'sweep') {
     if (baseline !== undefined)
       throw new UsageError('--baseline applies to experiment results, not to sweeps');
+    if (outputs.svg !== undefined)
+      throw new UsageError('--svg charts an experiment result, not a sweep (--html draws the sweep)');
     const sweep = parsed.result;
     for (const metric of metrics ?? sweep.headline)
       io.stdout(`${formatSweepTable(sweepTable(sweep, metric))}\n\n`);
@@ -150,6 +155,7 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
     {
       csv: () => toCsv(result),
       html: () => toHtml(result, options),
+      svg: () => headlineChartSvg(result, options),
       'jobs-csv': jobsCsvOutput(result, io),
     },
     io,

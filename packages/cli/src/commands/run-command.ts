@@ -7,7 +7,14 @@ import {
   prepareExperiment,
   runPreparedExperiment,
 } from '@rackwise/experiments';
-import { formatNormalisedTable, normalisedTable, toCsv, toHtml, toJson } from '@rackwise/reports';
+import {
+  formatNormalisedTable,
+  headlineChartSvg,
+  normalisedTable,
+  toCsv,
+  toHtml,
+  toJson,
+} from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { withProgressBar } from '../internal/progress-bar.js';
@@ -18,6 +25,7 @@ import { isCoflowTrace, replayCoflowTraceCommand } from './coflow-replay-command
 import {
   EXPERIMENT_OPTIONS,
   type ExperimentRequest,
+  SVG_OPTION,
   checkMetricNames,
   engineParameters,
   experimentRequest,
@@ -33,6 +41,7 @@ export const RUN_COMMAND: CommandSpec = {
   options: {
     ...EXPERIMENT_OPTIONS,
     ...RECORDED_RUN_OPTIONS,
+    svg: SVG_OPTION,
     'flow-trace': {
       type: 'string',
       value: '<file>',
@@ -129,6 +138,7 @@ const COFLOW_REFUSED: Readonly<Record<string, string>> = {
   parallel: 'it is one replay',
   'jobs-csv': 'it has coflows, not jobs (--csv writes one row per coflow)',
   'flow-trace': 'it records no flow trace',
+  svg: 'it compares no policies to chart (--html draws its completion times)',
 };
 
 function refuseCoflowOptions(values: Readonly<Record<string, string | boolean | undefined>>): void {
@@ -203,6 +213,7 @@ export async function executeExperiment(
       json: () => toJson(result),
       csv: () => toCsv(result),
       html: () => toHtml(result),
+      svg: () => headlineChartSvg(result),
       'jobs-csv': jobsCsvOutput(result, io),
     },
     io,
