@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { confidenceHalfWidth, metricInfo, summarise } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_METRICS, result, run } from '../test/results.js';
+import { FIXTURE_METRICS, result, run, threePolicyResult } from '../test/results.js';
 import { toHtml } from './html-report.js';
 import { formatNormalisedTable, normalisedTable } from './normalised-table.js';
 
@@ -136,27 +136,7 @@ describe('the normalised table', () => {
     // Mean job time: nas / fair per seed 0.500, 0.508, 0.488 — clear of fair (1) and of
     // delay (0.900, 1.083, 0.875: ± 0.28). Cross-rack: fair 1 and nas 0.9, 1.1, 1.0 read
     // 1.000 both, a tie; nas's interval (± 0.25) reaches delay's 1.2, so not sure.
-    const r = result(
-      {
-        fair: [
-          run(1, { throughput: 1, 'executionTime.mean': 100, 'crossRackBytes.total': 10 }),
-          run(2, { throughput: 1, 'executionTime.mean': 120, 'crossRackBytes.total': 10 }),
-          run(3, { throughput: 1, 'executionTime.mean': 80, 'crossRackBytes.total': 10 }),
-        ],
-        delay: [
-          run(1, { throughput: 1, 'executionTime.mean': 90, 'crossRackBytes.total': 12 }),
-          run(2, { throughput: 1, 'executionTime.mean': 130, 'crossRackBytes.total': 12 }),
-          run(3, { throughput: 1, 'executionTime.mean': 70, 'crossRackBytes.total': 12 }),
-        ],
-        nas: [
-          run(1, { throughput: 1, 'executionTime.mean': 50, 'crossRackBytes.total': 9 }),
-          run(2, { throughput: 1, 'executionTime.mean': 61, 'crossRackBytes.total': 11 }),
-          run(3, { throughput: 1, 'executionTime.mean': 39, 'crossRackBytes.total': 10 }),
-        ],
-      },
-      FIXTURE_METRICS,
-      ['throughput', 'executionTime.mean', 'crossRackBytes.total'],
-    );
+    const r = threePolicyResult();
     const lines = formatNormalisedTable(normalisedTable(r)).split('\n');
     expect(lines.at(-1)).toBe(
       'best (? = not sure: the 95 % intervals overlap): Throughput all equal · Mean job execution time nas · Cross-rack traffic fair = nas?',

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { confidenceHalfWidth, metricInfo, pairedRatioSummary } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_METRICS, result, run } from '../test/results.js';
+import { FIXTURE_METRICS, result, run, threePolicyResult } from '../test/results.js';
 import { toHtml } from './html-report.js';
 import { formatNormalisedTable, normalisedTable } from './normalised-table.js';
 import { policyStandings, verdictInWords } from './verdict-words.js';
@@ -57,27 +57,7 @@ describe('the verdict in words', () => {
     // mean 0.4986, sd 0.01049, half-width 4.303 × 0.01049 / √3 = 0.026: clear of 1, better.
     // Delay's 0.9, 1.083, 0.875 hold 1. Cross-rack: delay 1.2 on every seed (± 0): worse;
     // nas 0.9, 1.1, 1.0 holds 1. Throughput equal everywhere: no sure difference.
-    const r = result(
-      {
-        fair: [
-          run(1, { throughput: 1, 'executionTime.mean': 100, 'crossRackBytes.total': 10 }),
-          run(2, { throughput: 1, 'executionTime.mean': 120, 'crossRackBytes.total': 10 }),
-          run(3, { throughput: 1, 'executionTime.mean': 80, 'crossRackBytes.total': 10 }),
-        ],
-        delay: [
-          run(1, { throughput: 1, 'executionTime.mean': 90, 'crossRackBytes.total': 12 }),
-          run(2, { throughput: 1, 'executionTime.mean': 130, 'crossRackBytes.total': 12 }),
-          run(3, { throughput: 1, 'executionTime.mean': 70, 'crossRackBytes.total': 12 }),
-        ],
-        nas: [
-          run(1, { throughput: 1, 'executionTime.mean': 50, 'crossRackBytes.total': 9 }),
-          run(2, { throughput: 1, 'executionTime.mean': 61, 'crossRackBytes.total': 11 }),
-          run(3, { throughput: 1, 'executionTime.mean': 39, 'crossRackBytes.total': 10 }),
-        ],
-      },
-      FIXTURE_METRICS,
-      METRICS,
-    );
+    const r = threePolicyResult();
     const words = verdictInWords(normalisedTable(r));
     expect(words).toEqual([
       'Over 3 seeds, paired by seed (ratio to fair per seed, 95 % interval):',

@@ -50,3 +50,24 @@ export function result(
     timing: { startedAt: '2024-01-01T00:00:00.000Z', wallSeconds: 12 },
   };
 }
+
+/**
+ * Fair, delay and nas on three seeds, by hand: mean job time 100, 120, 80 s under fair;
+ * 90, 130, 70 under delay; 50, 61, 39 under nas. Cross-rack bytes 10 under fair, 12 under
+ * delay, 9, 11, 10 under nas. Throughput 1 everywhere.
+ */
+export function threePolicyResult(): ExperimentResult {
+  const runs = (times: number[], bytes: number[]) =>
+    times.map((t, s) =>
+      run(s + 1, { throughput: 1, 'executionTime.mean': t, 'crossRackBytes.total': bytes[s] as number }),
+    );
+  return result(
+    {
+      fair: runs([100, 120, 80], [10, 10, 10]),
+      delay: runs([90, 130, 70], [12, 12, 12]),
+      nas: runs([50, 61, 39], [9, 11, 10]),
+    },
+    FIXTURE_METRICS,
+    ['throughput', 'executionTime.mean', 'crossRackBytes.total'],
+  );
+}
