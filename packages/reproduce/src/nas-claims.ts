@@ -205,5 +205,5 @@ export const NAS_PAPER: PaperClaims = Object.freeze({
   quickGrid: nasQuickGrid,
   fullGrid: nasFullGrid,
   fullGridCost:
-    '480 day-long simulations (3 scales × 2 loss settings × 7 policies, plus the 9 policy runs the four other readings change, × 5 seeds). The whole day under NAS at scale 1 took 85 minutes on this 2-core machine (README, Performance), so the full grid costs several hundred CPU-hours today — about 8 CPU-hours once a day-long run meets the 60 s budget of DESIGN §8. It waits for the engine speed work; the quick grid runs the first 6 minutes of the day.',
+    '480 day-long simulations (3 scales × 2 loss settings × 7 policies, plus the 9 policy runs the four other readings change, × 5 seeds). The whole day under NAS at scale 1 took 85 minutes on this 2-core machine (README, Performance), so the full grid costs several hundred CPU-hours today — about 8 CPU-hours once a day-long run meets the 60 s budget of docs/architecture.md §8. It waits for the engine speed work; the quick grid runs the first 6 minutes of the day.',
 });
