@@ -37,7 +37,8 @@ export const PALETTE = [
 /** Report width of every chart, px. */
 export const CHART_WIDTH = 880;
 
-const TEXT = { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', color: '#222' };
+// Single quotes: the SVG renderer writes the family into a double-quoted style attribute as it is.
+const TEXT = { fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", color: '#222' };
 
 /**
  * Renders an option to an SVG string: no animation, the report's palette and font,
