@@ -23,6 +23,9 @@ export default {
   readme: 'none',
   // `pnpm typecheck` type-checks every package; checking again here would triple the time.
   skipErrorChecking: true,
+  // No public repository to link a declaration's source to: a clone's `origin` is a path
+  // or nothing, which TypeDoc reports as an error.
+  disableSources: true,
   excludePrivate: true,
   excludeInternal: true,
   sort: ['source-order'],
