@@ -3,7 +3,9 @@ import type { ClusterView, JobId, JobView, ServiceGroup, UserId } from '@rackwis
 /**
  * A property of a job that reads only what `UserView.version` covers: the job's task
  * counts and states, its readiness to reduce, its completed maps — never the clock, the
- * network or another user's jobs.
+ * network or another user's jobs. (A caller that also reads its own state must make sure
+ * that state never turns a job's answer to true between two of its user's versions, and
+ * must pass over a job whose answer turned false since.)
  */
 export type JobPredicate = (job: JobView) => boolean;
 
