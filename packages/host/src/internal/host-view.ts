@@ -96,10 +96,17 @@ export class HostView implements ClusterView {
     return this.s.free[kindIndex(kind) * this.s.topology.nodeCount + this.#node(node)]!;
   }
 
+  /** Slots of each kind in the whole cluster, summed when first asked (the topology is fixed). */
+  readonly #totals: (number | undefined)[] = [undefined, undefined, undefined];
+
   totalSlots(kind: SlotKind): number {
-    kindIndex(kind);
-    let sum = 0;
-    for (let n = 0; n < this.s.topology.nodeCount; n++) sum += this.s.topology.slotsOf(n as NodeId, kind);
+    const k = kindIndex(kind);
+    let sum = this.#totals[k];
+    if (sum === undefined) {
+      sum = 0;
+      for (let n = 0; n < this.s.topology.nodeCount; n++) sum += this.s.topology.slotsOf(n as NodeId, kind);
+      this.#totals[k] = sum;
+    }
     return sum;
   }
 
