@@ -54,7 +54,10 @@ export interface ViewSource {
   readonly running: { map: number; reduce: number };
   readonly active: JobRecord[];
   readonly activeUsers: UserRecord[];
+  /** Active jobs by id (a completed job's record is dropped once its policies were told). */
   readonly jobs: Map<number, JobRecord>;
+  /** Ids of the completed jobs, so that an id is never taken twice. */
+  readonly completedJobs: Set<number>;
   readonly users: Map<number, UserRecord>;
 }
 
@@ -150,7 +153,10 @@ export class HostView implements ClusterView {
 
   job(id: JobId): JobView {
     const job = this.s.jobs.get(id);
-    if (job === undefined) throw new Error(`cluster view: job ${String(id)} was never submitted`);
+    if (job === undefined) {
+      const why = this.s.completedJobs.has(id) ? 'has completed' : 'was never submitted';
+      throw new Error(`cluster view: job ${String(id)} ${why}`);
+    }
     return job;
   }
 
