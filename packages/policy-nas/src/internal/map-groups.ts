@@ -1,9 +1,52 @@
-import type { ClusterView, JobView, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
+import type { ClusterView, JobView, NodeId, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 
 /** A user of the order with maps MTS may launch: its jobs with a pending map, in the group's order. */
 export interface MapGroup {
   readonly key: string;
   readonly jobs: readonly JobView[];
+  /**
+   * Of `jobs`, those with a pending map on the node — found once per node for as long as
+   * the cut is kept (a group kept between states). Absent: look at every job.
+   */
+  readonly onNode?: (node: NodeId, view: ClusterView) => LocalMaps;
+}
+
+/** A group's jobs with a pending map on one node. */
+export interface LocalMaps {
+  /** In the group's order. */
+  readonly jobs: readonly JobView[];
+  /** The least predicted output (`ratio(job) × inputBytes`) of those maps; `Infinity` with none. */
+  readonly least: number;
+}
+
+/**
+ * A kept cut's group, with its jobs by node found as nodes ask. The predictor's answers
+ * about a job rest on the job's own state (its completed maps, a declared or learnt
+ * ratio), which moves only with its user's version, as the cut does.
+ */
+function keptMapGroup(key: string, jobs: readonly JobView[]): MapGroup {
+  const byNode = new Map<NodeId, LocalMaps>();
+  return {
+    key,
+    jobs,
+    onNode(node, view) {
+      let local = byNode.get(node);
+      if (local === undefined) {
+        const onNode: JobView[] = [];
+        let least = Number.POSITIVE_INFINITY;
+        for (const job of jobs) {
+          const maps = job.pendingMapsOnNode(node);
+          if (maps.length === 0) continue;
+          onNode.push(job);
+          const ratio = view.predictor.ratio(job);
+          for (const map of maps) least = Math.min(least, ratio * map.inputBytes);
+        }
+        local = { jobs: onNode, least };
+        byNode.set(node, local);
+      }
+      return local;
+    },
+  };
 }
 
 /**
@@ -130,6 +173,8 @@ export class MapGroupCache {
     let cut = entry.cuts[k];
     if (cut === undefined) {
       cut = this.cutGroup(group, view, pause);
+      if (cut.group !== undefined)
+        cut = { group: keptMapGroup(cut.group.key, cut.group.jobs), held: cut.held };
       entry.cuts[k] = cut;
     }
     return cut;
