@@ -21,3 +21,5 @@ export type { UserScoring } from './kept-user-order.js';
 export { keptUserOrder } from './kept-user-order.js';
 export type { JobPredicate } from './jobs-where.js';
 export { ActiveJobsWhere, GroupJobsWhere, hasReadyReduce, mapsAllLaunched } from './jobs-where.js';
+export type { JobScoring } from './kept-job-order.js';
+export { keptJobOrder } from './kept-job-order.js';
