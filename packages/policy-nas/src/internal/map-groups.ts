@@ -8,40 +8,35 @@ export interface MapGroup {
    * Of `jobs`, those with a pending map on the node — found once per node for as long as
    * the cut is kept (a group kept between states). Absent: look at every job.
    */
-  readonly onNode?: (node: NodeId, view: ClusterView) => LocalMaps;
+  readonly onNode?: (node: NodeId) => LocalMaps;
 }
 
-/** A group's jobs with a pending map on one node. */
+/** A group's jobs with a pending map on one node, and what MTS found of them. */
 export interface LocalMaps {
   /** In the group's order. */
   readonly jobs: readonly JobView[];
-  /** The least predicted output (`ratio(job) × inputBytes`) of those maps; `Infinity` with none. */
-  readonly least: number;
+  /**
+   * The least of the jobs' least predicted map outputs (`ratio(job) × inputBytes` of each
+   * job's smallest map), found by MTS when first asked; `Infinity` with no job.
+   */
+  least: number | undefined;
 }
 
 /**
- * A kept cut's group, with its jobs by node found as nodes ask. The predictor's answers
- * about a job rest on the job's own state (its completed maps, a declared or learnt
- * ratio), which moves only with its user's version, as the cut does.
+ * A kept cut's group, with its jobs by node found as nodes ask. What MTS finds of them
+ * rests on the predictor's answers about a job, which rest on the job's own state (its
+ * completed maps, a declared or learnt ratio) and move only with its user's version, as
+ * the cut does.
  */
 function keptMapGroup(key: string, jobs: readonly JobView[]): MapGroup {
   const byNode = new Map<NodeId, LocalMaps>();
   return {
     key,
     jobs,
-    onNode(node, view) {
+    onNode(node) {
       let local = byNode.get(node);
       if (local === undefined) {
-        const onNode: JobView[] = [];
-        let least = Number.POSITIVE_INFINITY;
-        for (const job of jobs) {
-          const maps = job.pendingMapsOnNode(node);
-          if (maps.length === 0) continue;
-          onNode.push(job);
-          const ratio = view.predictor.ratio(job);
-          for (const map of maps) least = Math.min(least, ratio * map.inputBytes);
-        }
-        local = { jobs: onNode, least };
+        local = { jobs: jobs.filter((job) => job.pendingMapsOnNode(node).length > 0), least: undefined };
         byNode.set(node, local);
       }
       return local;

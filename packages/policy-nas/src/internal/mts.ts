@@ -92,7 +92,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { candidates } = request;
   for (let i = 0, group = candidates.at(0); group !== undefined; group = candidates.at(++i)) {
     const { key, jobs } = group;
-    const local = localQualified(onNode(group, request) ?? jobs, request, state.mapInputs);
+    const local = localQualified(onNode(group, request, state.mapInputs) ?? jobs, request, state.mapInputs);
     if (local !== undefined) {
       state.mapSkips.reset(key);
       return launch(local.map, 'mts/local-qualified');
@@ -122,14 +122,30 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
 }
 
 /**
- * The jobs of a kept group that may have a data-local map that fits: none when even the
- * least output of the maps pending on the node exceeds the space (no map fits); else those
- * with a pending map there (only they have a data-local one). Undefined: look at every job.
+ * The jobs of a kept group that may have a data-local map that fits: those with a pending
+ * map on the node (only they have a data-local one), and none when even the least of their
+ * smallest maps' outputs exceeds the space — `localQualified` passes over each of them.
+ * Undefined: look at every job.
  */
-function onNode(group: MapGroup, request: MapRequest): readonly JobView[] | undefined {
-  const local = group.onNode?.(request.node, request.view);
+function onNode(
+  group: MapGroup,
+  request: MapRequest,
+  ranges: MapInputRanges,
+): readonly JobView[] | undefined {
+  const local = group.onNode?.(request.node);
   if (local === undefined) return undefined;
-  return local.jobs.length === 0 || local.least > request.space ? NO_JOBS : local.jobs;
+  if (local.jobs.length === 0) return NO_JOBS;
+  if (local.least === undefined) {
+    let least = Number.POSITIVE_INFINITY;
+    for (const job of local.jobs) {
+      least = Math.min(
+        least,
+        request.view.predictor.ratio(job) * job.map(ranges.of(job).smallest).inputBytes,
+      );
+    }
+    local.least = least;
+  }
+  return local.least > request.space ? NO_JOBS : local.jobs;
 }
 
 const NO_JOBS: readonly JobView[] = Object.freeze([]);
