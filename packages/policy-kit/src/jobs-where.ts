@@ -62,8 +62,8 @@ const NONE: readonly JobId[] = Object.freeze([]);
  * `UserView.version`: a new state looks again only at the jobs of the users whose
  * version moved (the users `ClusterView.usersChangedSince` names, or every active user's
  * version where it names none), and walks the active jobs only when the matching set
- * changed. While the state stays, every call returns the same array. Without versions,
- * every call filters the active jobs afresh.
+ * changed; otherwise it returns the same array. Without versions, every call filters the
+ * active jobs afresh.
  */
 export class ActiveJobsWhere {
   #view: ClusterView | undefined;
@@ -102,9 +102,9 @@ export class ActiveJobsWhere {
         matching.size === 0
           ? NONE_JOBS
           : Object.freeze(view.activeJobs().filter((job) => matching.has(job.id)));
-    } else if (this.#jobs.length > 0) {
-      this.#jobs = Object.freeze(this.#jobs.map((job) => view.job(job.id)));
     }
+    // Otherwise the same jobs, whose views the host keeps for their lives (as an order kept
+    // between states keeps its groups' jobs).
     return this.#jobs;
   }
 
