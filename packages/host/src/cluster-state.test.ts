@@ -127,6 +127,35 @@ describe('createClusterState', () => {
     expect(state.view.activeJobs()).toHaveLength(0);
   });
 
+  it('forgets a completed job but its id: events naming it and its id again are refused', () => {
+    const state = createClusterState({ topology, mapCompletionThreshold: 0 });
+    let told: number | undefined;
+    state.attach({
+      specificationVersion: 'v1',
+      name: 'reader',
+      assign: () => ({ type: 'pass', reason: 'reader/none' }),
+      // Told while the job can still be looked up.
+      onJobCompleted: (job, view) => {
+        told = view.job(job.id).mapCount;
+      },
+    });
+    state.apply(submit(0));
+    for (const [i, task] of [reduce(0, 0), map(0, 0), map(0, 1)].entries()) {
+      state.apply({ type: 'start', time: 0, task, node: n(i) });
+    }
+    state.apply({ type: 'finish', time: 1, task: map(0, 0), node: n(1), outputBytes: 1 });
+    state.apply({ type: 'finish', time: 1, task: map(0, 1), node: n(2), outputBytes: 1 });
+    state.apply({ type: 'finish', time: 2, task: reduce(0, 0), node: n(0) });
+    expect(told).toBe(2);
+    expect(() => state.view.job(0 as JobId)).toThrow(/job 0 has completed/);
+    expect(() => state.view.job(1 as JobId)).toThrow(/job 1 was never submitted/);
+    const late = refusal(state, { type: 'kill', time: 3, task: map(0, 0), node: n(1) });
+    expect([late.field, late.message]).toEqual(['task.job', expect.stringMatching(/job 0 has completed/)]);
+    expect(refusal(state, submit(0, 3)).field).toBe('job.id');
+    state.apply(submit(1, 3));
+    expect(state.view.activeJobs().map((j) => j.id)).toEqual([1]);
+  });
+
   it('keeps the work of a reduce preempted work-conservingly, and resumes it elsewhere', () => {
     const state = createClusterState({ topology, mapCompletionThreshold: 0 });
     state.apply(submit(0));

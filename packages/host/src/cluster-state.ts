@@ -154,6 +154,7 @@ export function createClusterState(options: ClusterStateOptions): ClusterState {
     active: [],
     activeUsers: [],
     jobs: new Map(),
+    completedJobs: new Set(),
     users: new Map(),
     samples,
     policies: [],

@@ -41,13 +41,28 @@ export function createCapacityPolicy(
   const limit = resolved.reduceRampupLimit;
   const queues = new Map(resolved.queues.map((q) => [`queue:${q.name}`, q]));
   /** Running reduces of each queue, to keep the ramp-up limit inside a queue's maximum too. */
-  const runningReduces = (view: ClusterView): Map<string, number> => {
+  const countRunningReduces = (view: ClusterView): Map<string, number> => {
     const counts = new Map<string, number>();
     for (const job of view.activeJobs()) {
       const key = `queue:${queueOf(job, resolved)}`;
       counts.set(key, (counts.get(key) ?? 0) + job.count('reduce', 'running'));
     }
     return counts;
+  };
+  // Running reduces move only when a task starts or ends, which moves `stateVersion`:
+  // the counts are kept while it stays (offers that pass change nothing).
+  let countedView: ClusterView | undefined;
+  let countedVersion: number | undefined;
+  let counted: Map<string, number> | undefined;
+  const runningReduces = (view: ClusterView): Map<string, number> => {
+    const version = view.stateVersion;
+    if (version === undefined) return countRunningReduces(view);
+    if (view !== countedView || version !== countedVersion || counted === undefined) {
+      counted = countRunningReduces(view);
+      countedView = view;
+      countedVersion = version;
+    }
+    return counted;
   };
   const policy = {
     specificationVersion: 'v1',

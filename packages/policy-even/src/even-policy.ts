@@ -1,6 +1,8 @@
 import {
+  GroupJobsWhere,
   type JobStep,
   createRackReduceGate,
+  hasReadyReduce,
   mergeConfig,
   requireFraction,
   requireName,
@@ -77,6 +79,7 @@ export function createEvenPolicy(
   const resolved = resolve(config);
   const evidence = context.recordEvidence === true;
   const gate = createRackReduceGate(resolved.reduceRackWait);
+  const readyReduces = new GroupJobsWhere(hasReadyReduce);
   const launched = new Map<JobId, number[]>();
   /** When a rack first refused each job a map since its last map launch (for `overflowWait`). */
   const lastProgress = new Map<JobId, number>();
@@ -131,6 +134,8 @@ export function createEvenPolicy(
   };
 
   const reduceFor = (job: JobView, offer: SlotOffer, view: ClusterView): JobStep => {
+    // Nothing to launch: the gate would answer nothing (and the job's counts are not needed).
+    if (!hasReadyReduce(job)) return undefined;
     const counts = countsOf(job, view);
     const pick = gate.reduceFor(job, offer, view, counts, resolved.reduceRampupLimit);
     if (pick === undefined) return undefined;
@@ -153,6 +158,7 @@ export function createEvenPolicy(
     assign(offer: SlotOffer, view: ClusterView): Decision {
       return serveInOrder(resolved.userOrder, offer, view, {
         reduce: reduceFor,
+        readyReduces,
         map: mapFor,
         idle: 'even/no-pending',
       });

@@ -1,4 +1,4 @@
-import { keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
+import { keptJobOrder, keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { FairConfig } from './fair-config.js';
 import {
@@ -21,9 +21,9 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
  * (maps and reduces together for a container).
  *
  * Groups with no waiting task for the kind are left out; so are such jobs inside a group.
- * Computed once per kind and `ClusterView.stateVersion`; per-user orders on a host that
- * keeps `UserView.version` are kept between states, rescoring only the users that changed
- * (`keptUserOrder`).
+ * Computed once per kind and `ClusterView.stateVersion`; per-user and per-job orders on a
+ * host that keeps `UserView.version` are kept between states, rescoring only the users
+ * that changed, or the jobs of those users (`keptUserOrder`, `keptJobOrder`).
  */
 export function createFairUserOrder(config?: Partial<FairConfig>, _context?: PolicyContext): UserOrder {
   const resolved = resolveFairConfig(config ?? {});
@@ -38,8 +38,23 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
       return entries.map((e) => ({ key: e.key, jobs: e.jobs }));
     },
   );
-  if (resolved.groupBy !== 'user') return fresh;
   const tables = hasGroupTables(resolved);
+  if (resolved.groupBy === 'job') {
+    return keptJobOrder<FairScore>(
+      {
+        score: (job, kind) => {
+          const score: FairScore = { needy: false, ratio: 0, first: 0, rank: job.id };
+          return scoreGroup('job', job.id, [job], undefined, kind, resolved, tables, score)
+            ? score
+            : undefined;
+        },
+        jobs: (job, kind) => servedJobs([job], kind, resolved),
+        compare: compareFairScores,
+      },
+      fresh,
+    );
+  }
+  if (resolved.groupBy !== 'user') return fresh;
   return keptUserOrder<FairScore>(
     {
       score: (user, _view, kind, previous) => {

@@ -1,4 +1,9 @@
-import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
+import {
+  ActiveJobsWhere,
+  earlyReduceAllowed,
+  hasReadyReduce,
+  pickTaskByLocality,
+} from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -71,8 +76,10 @@ export function createFcsPolicy(
     return undefined;
   };
 
+  /** Jobs with a reduce demand, kept between states by their users' versions. */
+  const demanding = new ActiveJobsWhere(hasReadyReduce);
   const launchReduce = (offer: SlotOffer, view: ClusterView): Decision | undefined =>
-    selectReduceLaunch(offer, view, resolved, estimates, records, withEvidence);
+    selectReduceLaunch(offer, view, demanding.of(view), resolved, estimates, records, withEvidence);
 
   return {
     specificationVersion: 'v1',

@@ -64,6 +64,17 @@ function runningFor(job: JobView, kind: SlotKind): number {
   );
 }
 
+/** A group's standing for a slot kind: its running tasks of the kind and its jobs waiting for one. */
+function standingOf(group: ServiceGroup, kind: SlotKind, share: number): GroupStanding {
+  let running = 0;
+  const waiting: number[] = [];
+  for (const job of group.jobs) {
+    running += runningFor(job, kind);
+    if (waitsFor(job, kind)) waiting.push(job.id);
+  }
+  return { group: group.key, share, running, waitingJobs: waiting };
+}
+
 /**
  * Builds a baseline policy's evidence for `decision`, from the groups in the order it
  * served them and its own share measure. Call it only when the host asked for evidence
@@ -83,21 +94,31 @@ export function baselineEvidence(
   let group: string | undefined;
   let found = false;
   for (const g of groups) {
-    let running = 0;
-    const waiting: number[] = [];
-    for (const job of g.jobs) {
-      running += runningFor(job, offer.kind);
-      if (!waitsFor(job, offer.kind)) continue;
-      waiting.push(job.id);
-      if (chosen !== undefined && job.id === chosen.job && !found) {
+    const standing = standingOf(g, offer.kind, share(g));
+    for (const job of standing.waitingJobs) {
+      if (chosen !== undefined && job === chosen.job && !found) {
         found = true;
         group = g.key;
       } else if (!found) {
-        skipped.push({ job: job.id, why: `${g.key} had no task for this ${offer.kind} slot` });
+        skipped.push({ job, why: `${g.key} had no task for this ${offer.kind} slot` });
       }
     }
-    standings.push({ group: g.key, share: share(g), running, waitingJobs: waiting });
+    standings.push(standing);
   }
+  return assembled(decision, offer, view, group, shareMeasure, standings, skipped);
+}
+
+/** The evidence of a decision from the standings and the jobs passed over. */
+function assembled(
+  decision: Decision,
+  offer: SlotOffer,
+  view: ClusterView,
+  group: string | undefined,
+  shareMeasure: string,
+  groups: readonly GroupStanding[],
+  skipped: readonly SkippedJob[],
+): BaselineEvidence {
+  const chosen = decision.type === 'launch' ? decision.task : undefined;
   return {
     ...(chosen === undefined
       ? {}
@@ -110,7 +131,7 @@ export function baselineEvidence(
     rack: view.topology.rackOf(offer.node),
     ...(group === undefined ? {} : { group }),
     shareMeasure,
-    groups: standings,
+    groups,
     skipped,
   };
 }
@@ -123,6 +144,137 @@ export function slotShare(group: ServiceGroup, kind: SlotKind, view: ClusterView
     kind === 'reduce' ? 'reduce' : view.topology.slotModel === 'split' ? 'map' : 'container',
   );
   return total > 0 ? running / total : 0;
+}
+
+/** What one group of an order contributes to the evidence of an offer of a kind. */
+interface GroupFacts {
+  readonly version: number;
+  readonly kind: SlotKind;
+  readonly standing: GroupStanding;
+  /** Its jobs with a task waiting for the kind, as `SkippedJob`s (the why names the group and kind). */
+  readonly waiting: readonly SkippedJob[];
+}
+
+/** The standings of one order array on one cluster state, and every waiting job as skipped. */
+interface StateFacts {
+  readonly view: ClusterView;
+  readonly version: number;
+  readonly kind: SlotKind;
+  readonly groups: readonly ServiceGroup[];
+  readonly standings: readonly GroupStanding[];
+  readonly facts: readonly GroupFacts[];
+  /** Every group's waiting jobs, in serving order: the skipped list of a pass. */
+  allWaiting: readonly SkippedJob[] | undefined;
+}
+
+/**
+ * {@link baselineEvidence} kept between offers: while the cluster state
+ * (`ClusterView.stateVersion`) and the order's array stay, every offer of the kind shares
+ * one frozen list of standings; a group the order keeps between states (one with a
+ * `ServiceGroup.version`) is looked at once for as long as the order hands it out. Only
+ * the jobs ahead of the chosen one are gathered per offer. `share` must read only the
+ * group's jobs and the cluster's slot totals (what a group's version covers). Without a
+ * `stateVersion`, every offer is explained afresh by `baselineEvidence`.
+ */
+class KeptEvidence {
+  readonly #groups = new WeakMap<ServiceGroup, GroupFacts>();
+  #state: StateFacts | undefined;
+
+  constructor(
+    private readonly share: (group: ServiceGroup, offer: SlotOffer, view: ClusterView) => number,
+    private readonly shareMeasure: string,
+  ) {}
+
+  explain(
+    decision: Decision,
+    offer: SlotOffer,
+    view: ClusterView,
+    groups: readonly ServiceGroup[],
+  ): BaselineEvidence {
+    const version = view.stateVersion;
+    if (version === undefined) {
+      return baselineEvidence(
+        decision,
+        offer,
+        view,
+        groups,
+        (g) => this.share(g, offer, view),
+        this.shareMeasure,
+      );
+    }
+    const state = this.#stateFor(view, version, offer, groups);
+    const chosen = decision.type === 'launch' ? decision.task : undefined;
+    let group: string | undefined;
+    let skipped: readonly SkippedJob[] | undefined;
+    if (chosen !== undefined) {
+      const ahead: SkippedJob[] = [];
+      for (let g = 0; g < state.facts.length && skipped === undefined; g++) {
+        const waiting = state.facts[g]!.waiting;
+        for (const job of waiting) {
+          if (job.job === chosen.job) {
+            group = groups[g]!.key;
+            skipped = ahead;
+            break;
+          }
+          ahead.push(job);
+        }
+      }
+    }
+    if (skipped === undefined) {
+      // Nothing chosen (or a job not waiting): every waiting job was passed over.
+      state.allWaiting ??= Object.freeze(state.facts.flatMap((f) => f.waiting));
+      skipped = state.allWaiting;
+    }
+    return assembled(decision, offer, view, group, this.shareMeasure, state.standings, skipped);
+  }
+
+  #stateFor(
+    view: ClusterView,
+    version: number,
+    offer: SlotOffer,
+    groups: readonly ServiceGroup[],
+  ): StateFacts {
+    const kept = this.#state;
+    if (
+      kept !== undefined &&
+      kept.view === view &&
+      kept.version === version &&
+      kept.kind === offer.kind &&
+      kept.groups === groups
+    ) {
+      return kept;
+    }
+    const facts = groups.map((g) => this.#factsOf(g, offer, view));
+    const state: StateFacts = {
+      view,
+      version,
+      kind: offer.kind,
+      groups,
+      standings: Object.freeze(facts.map((f) => f.standing)),
+      facts,
+      allWaiting: undefined,
+    };
+    this.#state = state;
+    return state;
+  }
+
+  #factsOf(group: ServiceGroup, offer: SlotOffer, view: ClusterView): GroupFacts {
+    const version = group.version;
+    const kept = version === undefined ? undefined : this.#groups.get(group);
+    if (kept !== undefined && kept.version === version && kept.kind === offer.kind) return kept;
+    const standing = standingOf(group, offer.kind, this.share(group, offer, view));
+    Object.freeze(standing.waitingJobs);
+    Object.freeze(standing);
+    const why = `${group.key} had no task for this ${offer.kind} slot`;
+    const facts: GroupFacts = {
+      version: version ?? Number.NaN,
+      kind: offer.kind,
+      standing,
+      waiting: Object.freeze(standing.waitingJobs.map((job) => Object.freeze({ job, why }))),
+    };
+    if (version !== undefined) this.#groups.set(group, facts);
+    return facts;
+  }
 }
 
 /**
@@ -139,19 +291,12 @@ export function withBaselineEvidence<Policy extends SchedulerPolicy>(
   shareMeasure = 'share of slots held',
 ): Policy {
   if (context?.recordEvidence !== true) return policy;
+  const kept = new KeptEvidence(share, shareMeasure);
   return {
     ...policy,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       const decision = policy.assign(offer, view);
-      const groups = order.order(view, offer.kind);
-      const evidence = baselineEvidence(
-        decision,
-        offer,
-        view,
-        groups,
-        (g) => share(g, offer, view),
-        shareMeasure,
-      );
+      const evidence = kept.explain(decision, offer, view, order.order(view, offer.kind));
       return { ...decision, evidence };
     },
   };

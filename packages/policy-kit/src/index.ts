@@ -19,3 +19,7 @@ export { delayPlacementSteps } from './placement-steps.js';
 export { versionedOrder } from './versioned-order.js';
 export type { UserScoring } from './kept-user-order.js';
 export { keptUserOrder } from './kept-user-order.js';
+export type { JobPredicate } from './jobs-where.js';
+export { ActiveJobsWhere, GroupJobsWhere, hasReadyReduce, mapsAllLaunched } from './jobs-where.js';
+export type { JobScoring } from './kept-job-order.js';
+export { keptJobOrder } from './kept-job-order.js';

@@ -168,18 +168,34 @@ class KeptOrder<Score> {
   /** Puts an entry in its place by bisection: after every entry that does not come after it. */
   private rank(entry: Entry<Score>): void {
     const { ranked } = this;
-    const compare = this.scoring.compare;
     const score = entry.score!;
-    let low = 0;
-    let high = ranked.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compare(ranked[mid]!.score!, score) > 0) high = mid;
-      else low = mid + 1;
-    }
-    ranked.splice(low, 0, entry);
-    this.groups.splice(low, 0, entry.group!);
+    const at = bisect(ranked.length, (i) => ranked[i]!.score!, score, this.scoring.compare, 'after');
+    ranked.splice(at, 0, entry);
+    this.groups.splice(at, 0, entry.group!);
   }
+}
+
+/**
+ * In a list of `count` scores ordered by `compare` (`scoreAt(i)` the i-th), the first place
+ * whose score comes after `score` (`after`: where an equal score goes last), or the first
+ * whose score does not come before it (`at`: where an equal score stands).
+ */
+export function bisect<Score>(
+  count: number,
+  scoreAt: (i: number) => Score,
+  score: Score,
+  compare: (a: Score, b: Score) => number,
+  side: 'after' | 'at',
+): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const c = compare(scoreAt(mid), score);
+    if (c > 0 || (side === 'at' && c === 0)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
 
 const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
@@ -192,8 +208,22 @@ const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
  * `fresh` (an order computed afresh, such as a `versionedOrder`) answers.
  */
 export function keptUserOrder<Score>(scoring: UserScoring<Score>, fresh: UserOrder): UserOrder {
+  return keptByKind((kind) => new KeptOrder(kind, scoring), fresh);
+}
+
+/** One slot kind's order kept between states: brought up to a view's state, or undefined to answer afresh. */
+export interface KindOrder {
+  refresh(view: ClusterView): readonly ServiceGroup[] | undefined;
+}
+
+/**
+ * A `UserOrder` from one kept order per slot kind (created when first asked): answered
+ * from memory while the view and its `stateVersion` stay, refreshed on a new state, and
+ * by `fresh` where the host keeps no `stateVersion` or a refresh cannot tell.
+ */
+export function keptByKind(create: (kind: SlotKind) => KindOrder, fresh: UserOrder): UserOrder {
   let view: ClusterView | undefined;
-  let orders: (KeptOrder<Score> | undefined)[] = [undefined, undefined, undefined];
+  let orders: (KindOrder | undefined)[] = [undefined, undefined, undefined];
   const versions = [Number.NaN, Number.NaN, Number.NaN];
   const answers: (readonly ServiceGroup[] | undefined)[] = [undefined, undefined, undefined];
   return Object.freeze({
@@ -210,7 +240,7 @@ export function keptUserOrder<Score>(scoring: UserScoring<Score>, fresh: UserOrd
       const k = KINDS.indexOf(kind);
       if (versions[k] === version) return answers[k]!;
       let order = orders[k];
-      if (order === undefined) orders[k] = order = new KeptOrder(kind, scoring);
+      if (order === undefined) orders[k] = order = create(kind);
       const answer = order.refresh(current) ?? fresh.order(current, kind);
       versions[k] = version;
       answers[k] = answer;

@@ -7,6 +7,7 @@ import type {
   SlotOffer,
   TaskRef,
 } from '@rackwise/types';
+import { hasReadyReduce } from './jobs-where.js';
 import type { LocalityWaits } from './locality-wait.js';
 import type { RackReduceGate } from './rack-round-robin.js';
 import type { JobStep } from './serve-in-order.js';
@@ -53,6 +54,8 @@ export function delayPlacementSteps(options: PlacementStepsOptions): {
       : { type: 'launch', task, reason, evidence: proof };
   return {
     reduce(job, offer, view) {
+      // Nothing to launch: the gate would answer nothing (and the job's counts are not needed).
+      if (!hasReadyReduce(job)) return undefined;
       const counts = options.mapsPerRack(job, view);
       const pick = gate.reduceFor(job, offer, view, counts, options.rampupLimit);
       if (pick === undefined) return undefined;

@@ -1,4 +1,5 @@
 import type { ClusterView, Decision, JobView, SlotOffer, UserOrder } from '@rackwise/types';
+import type { GroupJobsWhere } from './jobs-where.js';
 
 /** What a policy's step answers for one job: a decision, a reason it held back, or nothing to do. */
 export type JobStep = Decision | { readonly held: string } | undefined;
@@ -13,6 +14,12 @@ export interface OrderedSteps {
   readonly map: (job: JobView, offer: SlotOffer, view: ClusterView) => JobStep;
   /** The pass reason when no job held back (`shadow/no-pending`). */
   readonly idle: string;
+  /**
+   * Each group's jobs with a ready reduce (a `GroupJobsWhere` of `hasReadyReduce`), for a
+   * `reduce` step that answers nothing for any other job: the reduce walk then looks only
+   * at those, kept per group by the order's versions, instead of at every job.
+   */
+  readonly readyReduces?: GroupJobsWhere;
 }
 
 /**
@@ -30,9 +37,10 @@ export function serveInOrder(
   let reason = steps.idle;
   const walk = (
     step: (job: JobView, offer: SlotOffer, view: ClusterView) => JobStep,
+    ready?: GroupJobsWhere,
   ): Decision | undefined => {
     for (const group of order.order(view, offer.kind)) {
-      for (const job of group.jobs) {
+      for (const job of ready === undefined ? group.jobs : ready.of(group, view)) {
         const answer = step(job, offer, view);
         if (answer === undefined) continue;
         if ('held' in answer) reason = answer.held;
@@ -42,7 +50,7 @@ export function serveInOrder(
     return undefined;
   };
   if (offer.kind !== 'map') {
-    const reduce = walk(steps.reduce);
+    const reduce = walk(steps.reduce, steps.readyReduces);
     if (reduce !== undefined) return reduce;
   }
   if (offer.kind !== 'reduce') {

@@ -1,4 +1,5 @@
 import type { JobView, SlotKind } from '@rackwise/types';
+import { hasReadyReduce } from './jobs-where.js';
 
 /**
  * Whether a job has a task a slot of the kind could run now: a pending map for a map
@@ -7,9 +8,5 @@ import type { JobView, SlotKind } from '@rackwise/types';
  */
 export function waitsFor(job: JobView, kind: SlotKind): boolean {
   if (kind !== 'reduce' && job.count('map', 'pending') > 0) return true;
-  return (
-    kind !== 'map' &&
-    job.reducesReady &&
-    job.count('reduce', 'pending') + job.count('reduce', 'suspended') > 0
-  );
+  return kind !== 'map' && hasReadyReduce(job);
 }

@@ -1,8 +1,12 @@
 import { taskCountSkew } from '@rackwise/estimators';
 import {
+  ActiveJobsWhere,
+  GroupJobsWhere,
   createLocalityWaits,
   createRackReduceGate,
   delayPlacementSteps,
+  hasReadyReduce,
+  mapsAllLaunched,
   roundRobinReduceQuota,
   serveInOrder,
 } from '@rackwise/policy-kit';
@@ -64,6 +68,7 @@ export function createKmnPolicy(config: Partial<KmnConfig> | undefined, context:
   const evidence = context.recordEvidence === true;
   const waits = createLocalityWaits(resolved);
   const gate = createRackReduceGate(resolved.reduceRackWait);
+  const readyReduces = new GroupJobsWhere(hasReadyReduce);
   const jobs = new Map<JobId, KmnJob>();
   const records: KmnChoice[] = [];
   const counts = { launched: 0, chosen: 0, whileRunning: 0 };
@@ -89,9 +94,12 @@ export function createKmnPolicy(config: Partial<KmnConfig> | undefined, context:
   const skewOf = (job: JobView, mapsPerRack: readonly number[]): number | null =>
     taskCountSkew(mapsPerRack, roundRobinReduceQuota(mapsPerRack, job.reduceCount)) ?? null;
 
+  /** The jobs whose copies `copyFor` may place: every map launched, in submission order. */
+  const launched = new ActiveJobsWhere(mapsAllLaunched);
+
   const copyFor = (offer: SlotOffer, view: ClusterView): Decision | undefined => {
     const rack = view.topology.rackOf(offer.node);
-    for (const job of view.activeJobs()) {
+    for (const job of launched.of(view)) {
       const state = jobs.get(job.id);
       if (state === undefined || job.count('map', 'pending') > 0) continue;
       if (state.targets === undefined) {
@@ -188,6 +196,7 @@ export function createKmnPolicy(config: Partial<KmnConfig> | undefined, context:
     assign(offer: SlotOffer, view: ClusterView): Decision {
       return serveInOrder(userOrder, offer, view, {
         reduce: placement.reduce,
+        readyReduces,
         beforeMaps: copyFor,
         map: placement.map,
         idle: 'kmn/no-pending',

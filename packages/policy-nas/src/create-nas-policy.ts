@@ -1,4 +1,5 @@
 import { trafficThresholdFromView } from '@rackwise/estimators';
+import { GroupJobsWhere, hasReadyReduce } from '@rackwise/policy-kit';
 import type {
   Bytes,
   ClusterView,
@@ -67,6 +68,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     delayed: new Set(),
     crRtsRacks: new Set(),
     mapInputs: new MapInputRanges(),
+    readyReduces: new GroupJobsWhere(hasReadyReduce),
     trafficThreshold: resolved.trafficThreshold ?? Number.POSITIVE_INFINITY,
   };
   let nextRefresh = Number.NEGATIVE_INFINITY;

@@ -1,8 +1,11 @@
 import { planDuplicates } from '@rackwise/estimators';
 import {
+  ActiveJobsWhere,
+  GroupJobsWhere,
   createLocalityWaits,
   createRackReduceGate,
   delayPlacementSteps,
+  hasReadyReduce,
   serveInOrder,
 } from '@rackwise/policy-kit';
 import type {
@@ -69,6 +72,7 @@ export function createShadowPolicy(
   const evidence = context.recordEvidence === true;
   const waits = createLocalityWaits(resolved);
   const gate = createRackReduceGate(resolved.reduceRackWait);
+  const readyReduces = new GroupJobsWhere(hasReadyReduce);
   const jobs = new Map<JobId, ShadowJob>();
   const records: ShadowSelection[] = [];
   const counts = {
@@ -105,9 +109,19 @@ export function createShadowPolicy(
     return state.moves;
   };
 
+  /**
+   * The jobs `duplicateFor` may plan or place a copy for, in submission order: every map
+   * launched, or copies still planned (a map that failed after the plan). A plan is made
+   * only for a job already listed, so none is missed; a job whose plan ran out stays
+   * listed until its user's state moves, and the walk passes over it.
+   */
+  const mayDuplicate = new ActiveJobsWhere(
+    (job) => job.count('map', 'pending') === 0 || (jobs.get(job.id)?.moves?.length ?? 0) > 0,
+  );
+
   const duplicateFor = (offer: SlotOffer, view: ClusterView): Decision | undefined => {
     const rack = view.topology.rackOf(offer.node);
-    for (const job of view.activeJobs()) {
+    for (const job of mayDuplicate.of(view)) {
       const state = jobs.get(job.id);
       if (state === undefined) continue;
       const moves = planOf(job, state);
@@ -238,6 +252,7 @@ export function createShadowPolicy(
     assign(offer: SlotOffer, view: ClusterView): Decision {
       return serveInOrder(userOrder, offer, view, {
         reduce: placement.reduce,
+        readyReduces,
         ...(resolved.duplicate ? { beforeMaps: duplicateFor } : {}),
         map: placement.map,
         idle: 'shadow/no-pending',

@@ -7,6 +7,8 @@ import type {
   PolicyContext,
   RackId,
   SchedulerPolicyV1,
+  ServiceGroup,
+  SlotKind,
   SlotOffer,
 } from '@rackwise/types';
 import { JobPlans } from './internal/job-plans.js';
@@ -20,6 +22,47 @@ import {
   resolveShuffleWatcherConfig,
 } from './shufflewatcher-config.js';
 import { type ShuffleWatcherWaitingGroup, shuffleWatcherEvidence } from './shufflewatcher-evidence.js';
+
+/** A group's candidate jobs for each slot kind, as of its version. */
+interface KeptCandidates {
+  readonly version: number;
+  readonly jobs: (readonly JobView[] | undefined)[];
+}
+
+/**
+ * Each user-order group's candidate jobs — those with a task the slot could run, of the
+ * earliest starvation window, in arrival order — kept under the group object while the
+ * order hands it out with the same `ServiceGroup.version` (which moves with everything
+ * the candidates read: pending maps, waiting reduces, readiness). One set per slot kind:
+ * the reduce ramp-up does not change them (in a container a job with a pending map is a
+ * candidate for it; one without is not held back by the ramp-up; a reduce slot is never
+ * capped). Groups without a version are cut afresh.
+ */
+class GroupCandidates {
+  readonly #kept = new WeakMap<ServiceGroup, KeptCandidates>();
+
+  of(
+    group: ServiceGroup,
+    view: ClusterView,
+    kind: SlotKind,
+    cut: (group: ServiceGroup) => readonly JobView[],
+  ): readonly JobView[] {
+    const version = group.version;
+    if (version === undefined || view.stateVersion === undefined) return cut(group);
+    let entry = this.#kept.get(group);
+    if (entry === undefined || entry.version !== version) {
+      entry = { version, jobs: [] };
+      this.#kept.set(group, entry);
+    }
+    const at = kind === 'map' ? 0 : kind === 'reduce' ? 1 : 2;
+    let jobs = entry.jobs[at];
+    if (jobs === undefined) {
+      jobs = Object.freeze(cut(group));
+      entry.jobs[at] = jobs;
+    }
+    return jobs;
+  }
+}
 
 /** What SAMP and SARP decided for one active job, for logs and explanations. */
 export interface ShuffleWatcherJobState {
@@ -78,6 +121,7 @@ export function createShuffleWatcherPolicy(
   const plans = new JobPlans(config);
   const wait = config.relaxedLocality === false ? undefined : new LocalityWait(config.relaxedLocality);
   const heavy = { mediumAbove: config.shuffleHeavyRatio, heavyAbove: config.shuffleHeavyRatio };
+  const candidates = new GroupCandidates();
 
   const assign = (offer: SlotOffer, view: ClusterView): Decision => {
     const maps = offer.kind !== 'reduce';
@@ -96,10 +140,14 @@ export function createShuffleWatcherPolicy(
     const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
     const rack = view.topology.rackOf(offer.node);
     let waited = false;
-    for (const group of config.userOrder.order(view, offer.kind)) {
+    /** The group's launchable jobs of its earliest window, kept with the group (see `candidates`). */
+    const windowJobs = (group: ServiceGroup): readonly JobView[] => {
       const ready = group.jobs.filter(launchable);
-      if (ready.length === 0) continue;
-      const jobs = earliestWindowJobs(ready, config.starvationWindow);
+      return ready.length === 0 ? ready : earliestWindowJobs(ready, config.starvationWindow);
+    };
+    for (const group of config.userOrder.order(view, offer.kind)) {
+      const jobs = candidates.of(group, view, offer.kind, windowJobs);
+      if (jobs.length === 0) continue;
       const allowed = wait === undefined ? 2 : wait.allowed(group.key, view.now);
       const choice = nassChoose({
         view,

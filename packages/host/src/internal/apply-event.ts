@@ -46,6 +46,7 @@ export function applyEvent(state: HostState, event: HostEvent): readonly TaskCop
     now: state.now,
     topology: state.topology,
     job: (id) => state.jobs.get(id),
+    completed: (id) => state.completedJobs.has(id),
     free: (node, kind) => state.view.freeSlots(node, kind),
   };
   switch (event.type) {
@@ -214,7 +215,8 @@ function checkSubmission(event: Extract<HostEvent, { type: 'submit' }>, state: H
   const job = event.job as JobSubmission | undefined;
   if (job === null || typeof job !== 'object') refuse(event, 'job', 'must be an object');
   checkCount(event, 'job.id', job.id);
-  if (state.jobs.has(job.id)) refuse(event, 'job.id', `job ${job.id} was already submitted`);
+  if (state.jobs.has(job.id) || state.completedJobs.has(job.id))
+    refuse(event, 'job.id', `job ${job.id} was already submitted`);
   checkCount(event, 'job.user', job.user);
   if (job.queue !== undefined && (typeof job.queue !== 'string' || job.queue === ''))
     refuse(event, 'job.queue', 'must be a non-empty string');
@@ -391,4 +393,8 @@ function complete(state: HostState, job: JobRecord): void {
   removeFrom(user.jobs, job);
   if (user.jobs.length === 0) removeFrom(state.activeUsers, user);
   tell(state, (p, view) => p.onJobCompleted?.(job, view));
+  // Nothing may name the job any more: only its id is kept, so a long-lived host's memory
+  // grows with its active jobs, not with every job it ever ran.
+  state.jobs.delete(job.id);
+  state.completedJobs.add(job.id);
 }

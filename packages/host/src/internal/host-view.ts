@@ -54,7 +54,10 @@ export interface ViewSource {
   readonly running: { map: number; reduce: number };
   readonly active: JobRecord[];
   readonly activeUsers: UserRecord[];
+  /** Active jobs by id (a completed job's record is dropped once its policies were told). */
   readonly jobs: Map<number, JobRecord>;
+  /** Ids of the completed jobs, so that an id is never taken twice. */
+  readonly completedJobs: Set<number>;
   readonly users: Map<number, UserRecord>;
 }
 
@@ -96,10 +99,17 @@ export class HostView implements ClusterView {
     return this.s.free[kindIndex(kind) * this.s.topology.nodeCount + this.#node(node)]!;
   }
 
+  /** Slots of each kind in the whole cluster, summed when first asked (the topology is fixed). */
+  readonly #totals: (number | undefined)[] = [undefined, undefined, undefined];
+
   totalSlots(kind: SlotKind): number {
-    kindIndex(kind);
-    let sum = 0;
-    for (let n = 0; n < this.s.topology.nodeCount; n++) sum += this.s.topology.slotsOf(n as NodeId, kind);
+    const k = kindIndex(kind);
+    let sum = this.#totals[k];
+    if (sum === undefined) {
+      sum = 0;
+      for (let n = 0; n < this.s.topology.nodeCount; n++) sum += this.s.topology.slotsOf(n as NodeId, kind);
+      this.#totals[k] = sum;
+    }
     return sum;
   }
 
@@ -143,7 +153,10 @@ export class HostView implements ClusterView {
 
   job(id: JobId): JobView {
     const job = this.s.jobs.get(id);
-    if (job === undefined) throw new Error(`cluster view: job ${String(id)} was never submitted`);
+    if (job === undefined) {
+      const why = this.s.completedJobs.has(id) ? 'has completed' : 'was never submitted';
+      throw new Error(`cluster view: job ${String(id)} ${why}`);
+    }
     return job;
   }
 

@@ -17,6 +17,23 @@ import { MapRecord, ReduceRecord, insertByIndex, removeFrom } from './task-recor
 const DEFAULT_DEMAND: ResourceVector = Object.freeze({ vcores: 1, memoryMb: 2048 });
 const EMPTY: readonly never[] = Object.freeze([]);
 
+/** Where a kind and state count in a job's counts; -1 for a state that is not one. */
+function countSlot(kind: TaskKind, state: TaskState): number {
+  const base = kind === 'map' ? 0 : 4;
+  switch (state) {
+    case 'pending':
+      return base;
+    case 'running':
+      return base + 1;
+    case 'suspended':
+      return base + 2;
+    case 'completed':
+      return base + 3;
+    default:
+      return -1;
+  }
+}
+
 /**
  * One job's state and its `JobView`. Pending maps are kept in ascending index order, in
  * full and by node and rack of their replicas, so the locality look-ups cost nothing.
@@ -40,7 +57,8 @@ export class JobRecord implements JobView {
   firstReduceTime: Seconds | undefined = undefined;
   completed = false;
   readonly #needed: number;
-  readonly #counts = { map: new Map<TaskState, number>(), reduce: new Map<TaskState, number>() };
+  /** Tasks by kind and state: maps then reduces, each by `stateSlot`. */
+  readonly #counts = new Int32Array(8);
   readonly #pending: MapRecord[];
   readonly #pendingOnNode = new Map<number, MapRecord[]>();
   readonly #pendingOnRack = new Map<number, MapRecord[]>();
@@ -84,8 +102,8 @@ export class JobRecord implements JobView {
     this.#pending = [...this.maps];
     this.#waitingPending = [...this.reduces];
     for (const map of this.maps) this.#index(map, true);
-    this.#counts.map.set('pending', this.mapCount);
-    this.#counts.reduce.set('pending', this.reduceCount);
+    this.#counts[countSlot('map', 'pending')] = this.mapCount;
+    this.#counts[countSlot('reduce', 'pending')] = this.reduceCount;
     for (const map of this.maps) {
       const racks = new Set(map.replicaNodes.map((n) => topology.rackOf(n)));
       for (const rack of racks)
@@ -98,7 +116,8 @@ export class JobRecord implements JobView {
   }
 
   count(kind: TaskKind, state: TaskState): number {
-    return this.#counts[kind].get(state) ?? 0;
+    const slot = countSlot(kind, state);
+    return slot < 0 ? 0 : this.#counts[slot]!;
   }
 
   mapOutputOnRack(rack: RackId): Bytes {
@@ -195,9 +214,8 @@ export class JobRecord implements JobView {
   }
 
   #shift(kind: TaskKind, from: TaskState, to: TaskState): void {
-    const counts = this.#counts[kind];
-    counts.set(from, (counts.get(from) ?? 0) - 1);
-    counts.set(to, (counts.get(to) ?? 0) + 1);
+    this.#counts[countSlot(kind, from)]! -= 1;
+    this.#counts[countSlot(kind, to)]! += 1;
   }
 
   #index(map: MapRecord, add: boolean, sorted = false): void {

@@ -8,6 +8,8 @@ export interface CheckedState {
   readonly now: number;
   readonly topology: TopologyView;
   job(id: number): JobRecord | undefined;
+  /** Whether a job of this id completed (its record is gone). */
+  completed(id: number): boolean;
   free(node: NodeId, kind: SlotKind): number;
 }
 
@@ -58,8 +60,11 @@ export function checkTask(
   if (ref === null || typeof ref !== 'object')
     refuse(event, 'task', `must be { job, kind, index }, got ${describe(ref)}`);
   const job = typeof ref.job === 'number' ? state.job(ref.job) : undefined;
-  if (job === undefined) refuse(event, 'task.job', `is not a known job: ${describe(ref.job)}`);
-  if (job.completed) refuse(event, 'task.job', `job ${job.id} has completed`);
+  if (job === undefined) {
+    if (typeof ref.job === 'number' && state.completed(ref.job))
+      refuse(event, 'task.job', `job ${ref.job} has completed`);
+    refuse(event, 'task.job', `is not a known job: ${describe(ref.job)}`);
+  }
   if (ref.kind !== 'map' && ref.kind !== 'reduce')
     refuse(event, 'task.kind', `must be 'map' or 'reduce', got ${describe(ref.kind)}`);
   const list = ref.kind === 'map' ? job.maps : job.reduces;

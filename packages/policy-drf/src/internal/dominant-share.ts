@@ -8,13 +8,15 @@ import type {
   TopologyView,
 } from '@rackwise/types';
 
+/** Whether a demand component is given (a positive finite number). */
+const given = (v: number | undefined): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
 /** A job's demand for one task of a kind, absent components filled from the default. */
 export function demandOf(job: JobView, kind: TaskKind, fallback: ResourceVector): ResourceVector {
   const d = kind === 'map' ? job.mapDemand : job.reduceDemand;
-  const ok = (v: number | undefined): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
   return {
-    vcores: ok(d?.vcores) ? d.vcores : fallback.vcores,
-    memoryMb: ok(d?.memoryMb) ? d.memoryMb : fallback.memoryMb,
+    vcores: given(d?.vcores) ? d.vcores : fallback.vcores,
+    memoryMb: given(d?.memoryMb) ? d.memoryMb : fallback.memoryMb,
   };
 }
 
@@ -55,10 +57,16 @@ export function dominantShare(
   for (const job of jobs) {
     const m = job.count('map', 'running');
     const r = job.count('reduce', 'running');
-    const md = demandOf(job, 'map', fallback);
-    const rd = demandOf(job, 'reduce', fallback);
-    vcores += m * md.vcores + r * rd.vcores;
-    memoryMb += m * md.memoryMb + r * rd.memoryMb;
+    // Demands are finite, so a job with nothing running adds exactly zero.
+    if (m === 0 && r === 0) continue;
+    const md = job.mapDemand;
+    const rd = job.reduceDemand;
+    const mapVcores = given(md?.vcores) ? md.vcores : fallback.vcores;
+    const mapMemory = given(md?.memoryMb) ? md.memoryMb : fallback.memoryMb;
+    const reduceVcores = given(rd?.vcores) ? rd.vcores : fallback.vcores;
+    const reduceMemory = given(rd?.memoryMb) ? rd.memoryMb : fallback.memoryMb;
+    vcores += m * mapVcores + r * reduceVcores;
+    memoryMb += m * mapMemory + r * reduceMemory;
     maps += m;
     reduces += r;
   }

@@ -16,7 +16,7 @@ function freeReduceSlots(view: ClusterView, kind: SlotKind): number {
 }
 
 /** Reduces of the job that wait for a slot (pending or suspended), once it may run them. */
-export function reduceDemand(job: JobView): number {
+function reduceDemand(job: JobView): number {
   if (!job.reducesReady) return 0;
   return job.count('reduce', 'pending') + job.count('reduce', 'suspended');
 }

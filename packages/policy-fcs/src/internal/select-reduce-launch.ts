@@ -3,7 +3,7 @@ import type { FcsConfig } from '../fcs-config.js';
 import type { FcsLaunchEvidence } from '../fcs-evidence.js';
 import { type JobEstimate, type JobEstimates, compareEstimates } from './job-estimates.js';
 import type { ReduceRecords } from './reduce-records.js';
-import { reduceDemand, workEvidence } from './select-preemptions.js';
+import { workEvidence } from './select-preemptions.js';
 
 /**
  * FCS Algorithm 2 on a node's free slot: jobs by increasing remaining work (`L_rem`);
@@ -11,19 +11,21 @@ import { reduceDemand, workEvidence } from './select-preemptions.js';
  * here (line 4); otherwise each of its preempted reduces, oldest preemption first, that
  * was passed over more than `D` times migrates here (line 11), and every other one counts
  * one more delay (line 16). `undefined` when no reduce launches.
+ *
+ * @param demanding - the active jobs with a reduce demand (past slowstart, a reduce
+ *   pending or suspended), in submission order.
  */
 export function selectReduceLaunch(
   offer: SlotOffer,
   view: ClusterView,
+  demanding: readonly JobView[],
   config: FcsConfig,
   estimates: JobEstimates,
   records: ReduceRecords,
   withEvidence: boolean,
 ): Decision | undefined {
   const ranked: { job: JobView; estimate: JobEstimate }[] = [];
-  for (const job of view.activeJobs()) {
-    if (reduceDemand(job) > 0) ranked.push({ job, estimate: estimates.of(job, view) });
-  }
+  for (const job of demanding) ranked.push({ job, estimate: estimates.of(job, view) });
   if (ranked.length === 0) return undefined;
   ranked.sort((a, b) => compareEstimates(a.estimate, b.estimate));
   const D = config.migration ? config.migrationDelay : Number.POSITIVE_INFINITY;

@@ -1,5 +1,5 @@
 import type { Decision, JobView, ShuffleClass } from '@rackwise/types';
-import { hasReadyReduce, launch, pass, shuffleClassOf } from './job-facts.js';
+import { launch, pass, shuffleClassOf } from './job-facts.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 import { reduceNumOnRack } from './reduce-num-on-rack.js';
 
@@ -30,8 +30,7 @@ export function scheduleReduceCaRts(state: NasState, request: TaskRequest): Deci
   const rack = view.topology.rackOf(request.node);
   for (const group of state.config.userOrder.order(view, request.kind)) {
     let best: Ranked | undefined;
-    for (const job of group.jobs) {
-      if (!hasReadyReduce(job)) continue;
+    for (const job of state.readyReduces.of(group, view)) {
       const shuffleClass = shuffleClassOf(job, view, state.config.shuffleClassThresholds);
       const met = job.reducesOnRack(rack) >= reduceNumOnRack(job, rack, view.topology);
       const shuffle = view.predictor.shuffleBytes(job);

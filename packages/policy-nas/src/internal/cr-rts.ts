@@ -1,5 +1,5 @@
 import type { Decision, JobView } from '@rackwise/types';
-import { hasReadyReduce, launch, pass, shuffleClassOf } from './job-facts.js';
+import { launch, pass, shuffleClassOf } from './job-facts.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
 /**
@@ -16,7 +16,7 @@ export function scheduleReduceCrRts(state: NasState, request: TaskRequest): Deci
   const thresholds = state.config.shuffleClassThresholds;
   let skipped = false;
   for (const group of state.config.userOrder.order(view, request.kind)) {
-    const ready = group.jobs.filter(hasReadyReduce);
+    const ready = state.readyReduces.of(group, view);
     if (ready.length === 0) continue;
 
     if (state.reduceSkips.reachedMax(group.key, view.now)) {

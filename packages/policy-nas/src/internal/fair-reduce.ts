@@ -1,5 +1,5 @@
 import type { Decision } from '@rackwise/types';
-import { hasReadyReduce, launch, pass } from './job-facts.js';
+import { launch, pass } from './job-facts.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
 /**
@@ -8,8 +8,8 @@ import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-st
  */
 export function scheduleReduceInOrder(state: NasState, request: TaskRequest): Decision {
   for (const group of state.config.userOrder.order(request.view, request.kind)) {
-    for (const job of group.jobs) {
-      const reduce = hasReadyReduce(job) ? job.waitingReduces()[0] : undefined;
+    for (const job of state.readyReduces.of(group, request.view)) {
+      const reduce = job.waitingReduces()[0];
       if (reduce === undefined) continue;
       resetUnlessPseudocode(state, state.reduceSkips, group.key);
       return launch(reduce, 'nas/fair-reduce');

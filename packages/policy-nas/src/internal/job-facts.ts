@@ -23,11 +23,6 @@ export function waitingReduceCount(job: JobView): number {
   return job.count('reduce', 'pending') + job.count('reduce', 'suspended');
 }
 
-/** A job past its map completion threshold with a reduce waiting. */
-export function hasReadyReduce(job: JobView): boolean {
-  return job.reducesReady && waitingReduceCount(job) > 0;
-}
-
 /** `NetState` of Algorithm 1: the larger of a rack's uplink and downlink utilisation. */
 export function rackLoad(view: ClusterView, rack: RackId): Fraction {
   return Math.max(view.network.rackUtilisation(rack, 'up'), view.network.rackUtilisation(rack, 'down'));

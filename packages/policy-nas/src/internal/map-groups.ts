@@ -1,9 +1,47 @@
-import type { ClusterView, JobView, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
+import type { ClusterView, JobView, NodeId, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 
 /** A user of the order with maps MTS may launch: its jobs with a pending map, in the group's order. */
 export interface MapGroup {
   readonly key: string;
   readonly jobs: readonly JobView[];
+  /**
+   * Of `jobs`, those with a pending map on the node — found once per node for as long as
+   * the cut is kept (a group kept between states). Absent: look at every job.
+   */
+  readonly onNode?: (node: NodeId) => LocalMaps;
+}
+
+/** A group's jobs with a pending map on one node, and what MTS found of them. */
+export interface LocalMaps {
+  /** In the group's order. */
+  readonly jobs: readonly JobView[];
+  /**
+   * The least of the jobs' least predicted map outputs (`ratio(job) × inputBytes` of each
+   * job's smallest map), found by MTS when first asked; `Infinity` with no job.
+   */
+  least: number | undefined;
+}
+
+/**
+ * A kept cut's group, with its jobs by node found as nodes ask. What MTS finds of them
+ * rests on the predictor's answers about a job, which rest on the job's own state (its
+ * completed maps, a declared or learnt ratio) and move only with its user's version, as
+ * the cut does.
+ */
+function keptMapGroup(key: string, jobs: readonly JobView[]): MapGroup {
+  const byNode = new Map<NodeId, LocalMaps>();
+  return {
+    key,
+    jobs,
+    onNode(node) {
+      let local = byNode.get(node);
+      if (local === undefined) {
+        local = { jobs: jobs.filter((job) => job.pendingMapsOnNode(node).length > 0), least: undefined };
+        byNode.set(node, local);
+      }
+      return local;
+    },
+  };
 }
 
 /**
@@ -130,6 +168,8 @@ export class MapGroupCache {
     let cut = entry.cuts[k];
     if (cut === undefined) {
       cut = this.cutGroup(group, view, pause);
+      if (cut.group !== undefined)
+        cut = { group: keptMapGroup(cut.group.key, cut.group.jobs), held: cut.held };
       entry.cuts[k] = cut;
     }
     return cut;

@@ -13,7 +13,7 @@ import type {
 } from '@rackwise/types';
 import type { NasSkippedGroup } from '../nas-evidence.js';
 import { launch, pass } from './job-facts.js';
-import type { MapGroups } from './map-groups.js';
+import type { MapGroup, MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
@@ -92,7 +92,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { candidates } = request;
   for (let i = 0, group = candidates.at(0); group !== undefined; group = candidates.at(++i)) {
     const { key, jobs } = group;
-    const local = localQualified(jobs, request, state.mapInputs);
+    const local = localQualified(onNode(group, request, state.mapInputs) ?? jobs, request, state.mapInputs);
     if (local !== undefined) {
       state.mapSkips.reset(key);
       return launch(local.map, 'mts/local-qualified');
@@ -120,6 +120,35 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
   if (skipped) return pass('mts/skipped');
   return pass(candidates.paused ? 'mts/paused-by-cr-rts' : 'mts/no-pending-map');
 }
+
+/**
+ * The jobs of a kept group that may have a data-local map that fits: those with a pending
+ * map on the node (only they have a data-local one), and none when even the least of their
+ * smallest maps' outputs exceeds the space — `localQualified` passes over each of them.
+ * Undefined: look at every job.
+ */
+function onNode(
+  group: MapGroup,
+  request: MapRequest,
+  ranges: MapInputRanges,
+): readonly JobView[] | undefined {
+  const local = group.onNode?.(request.node);
+  if (local === undefined) return undefined;
+  if (local.jobs.length === 0) return NO_JOBS;
+  if (local.least === undefined) {
+    let least = Number.POSITIVE_INFINITY;
+    for (const job of local.jobs) {
+      least = Math.min(
+        least,
+        request.view.predictor.ratio(job) * job.map(ranges.of(job).smallest).inputBytes,
+      );
+    }
+    local.least = least;
+  }
+  return local.least > request.space ? NO_JOBS : local.jobs;
+}
+
+const NO_JOBS: readonly JobView[] = Object.freeze([]);
 
 /**
  * Lines 3–4: a data-local map whose predicted output fits; unpredicted jobs first, then

@@ -1,3 +1,4 @@
+import type { GroupJobsWhere } from '@rackwise/policy-kit';
 import type { Bytes, ClusterView, JobId, NodeId, RackId, SlotKind } from '@rackwise/types';
 import type { NasConfig } from '../nas-config.js';
 import type { NasSkippedGroup } from '../nas-evidence.js';
@@ -17,6 +18,11 @@ export interface NasState {
   readonly crRtsRacks: Set<RackId>;
   /** Each job's maps of least and greatest input, for MTS's bounds. */
   readonly mapInputs: MapInputRanges;
+  /**
+   * Each user-order group's jobs past their map completion threshold with a reduce
+   * waiting (CA-RTS, CR-RTS and in-order reduces look only at those), kept per group.
+   */
+  readonly readyReduces: GroupJobsWhere;
   /** The current `TrafficThreshold` (eq. 3, or the operator's value). */
   trafficThreshold: Bytes;
 }

@@ -1,0 +1,317 @@
+import { fc, test } from '@fast-check/vitest';
+import { defaultPolicyRegistry, experimentPreset } from '@rackwise/experiments';
+import type {
+  ClusterView,
+  Decision,
+  JobId,
+  NodeId,
+  RackId,
+  SchedulerPolicy,
+  SlotKind,
+  TaskRef,
+  UserView,
+} from '@rackwise/types';
+import { describe, expect, it } from 'vitest';
+import { type ClusterState, createClusterState } from './cluster-state.js';
+import { HostEventError } from './host-event-error.js';
+import type { HostEvent } from './host-events.js';
+import { createHostTopology } from './host-topology.js';
+import { createRandomSource } from './random-source.js';
+
+/**
+ * Policies keep answers between offers under the view's versions (`stateVersion`,
+ * `UserView.version`, `usersChangedSince`, `ServiceGroup.version`): user orders, each
+ * group's jobs with a ready reduce, the jobs with every map launched, queue counts,
+ * evidence standings. The oracle is the same policy handed views without those versions,
+ * where every answer is computed afresh, and a middle case without `usersChangedSince`
+ * (every user's version looked at). Random event sequences through the host — jobs
+ * arriving, offers whose launches start, tasks finishing, failing, killed and preempted,
+ * shuffle progress, link samples, ticks — must get the very same decisions (evidence
+ * included) and preemptions at every step, from every built-in policy.
+ */
+const registry = defaultPolicyRegistry();
+const configs = experimentPreset('nas-cluster').policyConfig;
+interface Case {
+  readonly label: string;
+  readonly name: string;
+  readonly config: Readonly<Record<string, unknown>> | undefined;
+  readonly runs?: number;
+}
+const CASES: readonly Case[] = [
+  ...registry.names().map((name) => ({ label: name, name, config: configs[name] })),
+  // Two queues, so that a queue's own reduce ramp-up cap binds before the cluster's.
+  {
+    label: 'capacity with two queues',
+    name: 'capacity',
+    runs: 40,
+    config: {
+      queues: [
+        { name: 'a', capacity: 0.2, maximumCapacity: 0.25 },
+        { name: 'default', capacity: 0.8 },
+      ],
+    },
+  },
+  { label: 'fair by queue', name: 'fair', config: { groupBy: 'queue' } },
+  { label: 'fair by job', name: 'fair', config: { groupBy: 'job' } },
+];
+const RACKS = 3;
+const NODES = 6;
+
+type Sight = 'kept' | 'no-moves' | 'fresh';
+
+/** A user view without its `version`. */
+function unversionedUser(user: UserView): UserView {
+  return { id: user.id, jobs: user.jobs, running: (kind) => user.running(kind) };
+}
+
+/** The view as a host that keeps fewer versions shows it. */
+function sighted(view: ClusterView, sight: Exclude<Sight, 'kept'>): ClusterView {
+  return new Proxy(view, {
+    get(target, key) {
+      if (key === 'usersChangedSince') return undefined;
+      if (sight === 'fresh') {
+        if (key === 'stateVersion') return undefined;
+        if (key === 'activeUsers') return () => target.activeUsers().map(unversionedUser);
+        if (key === 'user') return (id: never) => unversionedUser(target.user(id));
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The policy, handed every view as `sight` shows it (one proxy per host view, as a host keeps one view). */
+function seeing(inner: SchedulerPolicy, sight: Sight): SchedulerPolicy {
+  if (sight === 'kept') return inner;
+  const proxies = new WeakMap<ClusterView, ClusterView>();
+  const see = (view: ClusterView): ClusterView => {
+    let proxy = proxies.get(view);
+    if (proxy === undefined) {
+      proxy = sighted(view, sight);
+      proxies.set(view, proxy);
+    }
+    return proxy;
+  };
+  const { duplication, preemption } = inner;
+  return {
+    ...inner,
+    assign: (offer, view) => inner.assign(offer, see(view)),
+    onJobSubmitted: (job, view) => inner.onJobSubmitted?.(job, see(view)),
+    onJobCompleted: (job, view) => inner.onJobCompleted?.(job, see(view)),
+    onTaskStarted: (event, view) => inner.onTaskStarted?.(event, see(view)),
+    onTaskCompleted: (event, view) => inner.onTaskCompleted?.(event, see(view)),
+    ...(inner.onTick === undefined ? {} : { onTick: (view: ClusterView) => inner.onTick?.(see(view)) }),
+    ...(duplication === undefined
+      ? {}
+      : { duplication: { chooseCopy: (map, node, view) => duplication.chooseCopy(map, node, see(view)) } }),
+    ...(preemption === undefined
+      ? {}
+      : { preemption: { mode: preemption.mode, preempt: (view) => preemption.preempt(see(view)) } }),
+  };
+}
+
+/** A decision with its task as a plain reference (a launch names a live task view of its host). */
+function plain(decision: Decision): Decision {
+  if (decision.type !== 'launch') return decision;
+  const { job, kind, index } = decision.task;
+  return { ...decision, task: { job, kind, index } };
+}
+
+interface Twin {
+  readonly state: ClusterState;
+  readonly policy: SchedulerPolicy;
+}
+
+const SIGHTS: readonly Sight[] = ['kept', 'no-moves', 'fresh'];
+
+interface Step {
+  readonly op: number;
+  readonly a: number;
+  readonly b: number;
+}
+
+const stepArb: fc.Arbitrary<Step> = fc.record({ op: fc.nat(99), a: fc.nat(1 << 20), b: fc.nat(1 << 20) });
+
+/** The copies running now, in the host's order. */
+function runningCopies(view: ClusterView): { task: TaskRef; node: NodeId }[] {
+  const copies: { task: TaskRef; node: NodeId }[] = [];
+  for (const job of view.activeJobs()) {
+    for (const map of job.runningMaps()) {
+      for (const node of map.runningOn)
+        copies.push({ task: { job: job.id, kind: 'map', index: map.index }, node });
+    }
+    for (const reduce of job.runningReduces()) {
+      if (reduce.node !== undefined) {
+        copies.push({ task: { job: job.id, kind: 'reduce', index: reduce.index }, node: reduce.node });
+      }
+    }
+  }
+  return copies;
+}
+
+/** Applies an event to every twin: all take it (naming the same copies to kill), or all refuse it. */
+function applyAll(twins: readonly Twin[], event: HostEvent): void {
+  const outcomes = twins.map((twin) => {
+    try {
+      return { copies: twin.state.apply(event) };
+    } catch (error) {
+      if (!(error instanceof HostEventError)) throw error;
+      return { refused: error.message };
+    }
+  });
+  for (const outcome of outcomes.slice(1)) expect(outcome).toEqual(outcomes[0]);
+}
+
+interface Run {
+  readonly reasons: Set<string>;
+  readonly launches: number;
+}
+
+/** Plays the steps on one twin per sight; every decision and preemption must agree. */
+function play({ name, config }: Case, evidence: boolean, split: boolean, steps: readonly Step[]): Run {
+  const topology = createHostTopology(
+    Array.from({ length: NODES }, (_, n) => ({
+      name: `n${n}`,
+      rack: `r${n % RACKS}`,
+      slots: split ? { map: 2, reduce: 1 } : 2,
+    })),
+    { oversubscription: 4 },
+  );
+  const twins: Twin[] = SIGHTS.map((sight) => {
+    const state = createClusterState({ topology, decisionLimit: 0 });
+    const inner = registry.create(
+      name,
+      config,
+      evidence ? { random: createRandomSource(3), recordEvidence: true } : { random: createRandomSource(3) },
+    );
+    const policy = seeing(inner, sight);
+    state.attach(policy);
+    return { state, policy };
+  });
+  const first = twins[0]!;
+  const reasons = new Set<string>();
+  let launches = 0;
+  let time = 0;
+  let nextJob = 0;
+  const submit = (a: number, b: number) => {
+    const maps = 1 + (b % 6);
+    applyAll(twins, {
+      type: 'submit',
+      time,
+      job: {
+        id: nextJob++,
+        user: a % 4,
+        queue: a % 2 === 0 ? 'a' : 'default',
+        maps: Array.from({ length: maps }, (_, i) => {
+          const node = (a + 5 * i) % NODES;
+          return {
+            inputBytes: (64 << 20) * (1 + ((a >> 3) % 3)),
+            replicas: [node, (node + 1 + (b % 4)) % NODES] as NodeId[],
+          };
+        }),
+        reduces: (b >> 4) % 5,
+      },
+    });
+  };
+  for (let j = 0; j < 4; j++) submit(j * 7919, j * 104729);
+  for (const { op, a, b } of steps) {
+    time += 0.25 + (a % 4) * 0.25;
+    const view = first.state.view;
+    if (op < 50) {
+      const kinds: readonly SlotKind[] = split ? (b % 2 === 0 ? ['map'] : ['reduce']) : ['container'];
+      const kind = kinds[0]!;
+      const free = Array.from({ length: NODES }, (_, n) => n as NodeId).filter(
+        (n) => view.freeSlots(n, kind) > 0,
+      );
+      if (free.length === 0) continue;
+      const node = free[a % free.length]!;
+      const decisions: Decision[] = twins.map((twin) =>
+        plain(twin.state.offer(twin.policy, node, kind, time)),
+      );
+      for (const decision of decisions.slice(1)) expect(decision).toEqual(decisions[0]);
+      const decision = decisions[0]!;
+      reasons.add(decision.reason);
+      if (decision.type === 'launch') {
+        launches++;
+        const task = { job: decision.task.job, kind: decision.task.kind, index: decision.task.index };
+        applyAll(twins, {
+          type: 'start',
+          time,
+          task,
+          node,
+          ...(decision.duplicate === true ? { duplicate: true } : {}),
+        });
+      }
+    } else if (op < 75) {
+      const copies = runningCopies(view);
+      if (copies.length === 0) continue;
+      const { task, node } = copies[a % copies.length]!;
+      if (op < 68) {
+        const input = task.kind === 'map' ? view.job(task.job).map(task.index).inputBytes : 0;
+        // The copies it names to kill are out of the state already; every twin names the same.
+        applyAll(twins, {
+          type: 'finish',
+          time,
+          task,
+          node,
+          ...(task.kind === 'map' ? { outputBytes: (input * (b % 4)) / 2 } : {}),
+        });
+      } else {
+        applyAll(twins, { type: op < 72 ? 'fail' : 'kill', time, task, node });
+      }
+    } else if (op < 78) {
+      const reduces = runningCopies(view).filter((c) => c.task.kind === 'reduce');
+      if (reduces.length === 0) continue;
+      const { task } = reduces[a % reduces.length]!;
+      applyAll(twins, { type: 'preempt', time, task, mode: b % 2 === 0 ? 'work-conserving' : 'kill' });
+    } else if (op < 85) {
+      const reduces = runningCopies(view).filter((c) => c.task.kind === 'reduce');
+      if (reduces.length === 0) continue;
+      const { task } = reduces[a % reduces.length]!;
+      const reduce = view.job(task.job as JobId).reduce(task.index);
+      const fetched = reduce.fetchedBytes + ((reduce.availableBytes - reduce.fetchedBytes) * (b % 5)) / 4;
+      applyAll(twins, { type: 'shuffle', time, task, fetchedBytes: fetched });
+    } else if (op < 92) {
+      applyAll(twins, {
+        type: 'links',
+        time,
+        measure: 'utilisation',
+        racks: Array.from({ length: RACKS }, (_, r) => ({
+          rack: r as RackId,
+          up: ((a >> (2 * r)) % 11) / 10,
+          down: ((b >> (2 * r)) % 11) / 10,
+        })),
+      });
+    } else if (op < 97) {
+      applyAll(twins, { type: 'tick', time });
+      const asked = twins.map((twin) => twin.state.preemptions);
+      for (const requests of asked.slice(1)) expect(requests).toEqual(asked[0]);
+      const mode = first.policy.preemption?.mode ?? 'work-conserving';
+      for (const request of asked[0]!) applyAll(twins, { type: 'preempt', time, task: request.task, mode });
+    } else {
+      submit(a, b);
+    }
+  }
+  return { reasons, launches };
+}
+
+describe('answers kept under the view versions', () => {
+  const seen = new Map<string, Set<string>>();
+  for (const each of CASES) {
+    test.prop([fc.boolean(), fc.boolean(), fc.array(stepArb, { minLength: 40, maxLength: 160 })], {
+      numRuns: each.runs ?? 12,
+    })(`${each.label} decides as it does with every answer computed afresh`, (evidence, split, steps) => {
+      const run = play(each, evidence, split, steps);
+      const reasons = seen.get(each.label) ?? new Set();
+      for (const reason of run.reasons) reasons.add(reason);
+      seen.set(each.label, reasons);
+    });
+  }
+
+  it('reached launches of maps and reduces under every policy', () => {
+    for (const { label } of CASES) {
+      const reasons = [...(seen.get(label) ?? [])];
+      expect(reasons.length, label).toBeGreaterThan(1);
+    }
+  });
+});
