@@ -1,5 +1,6 @@
 import { test } from '@fast-check/vitest';
 import { buildTopology } from '@rackwise/topology';
+import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { replayFlowTrace } from './flow-trace-replay.js';
 import {
@@ -14,7 +15,7 @@ import {
 import { simulate } from './simulation.js';
 import { jobsArbitrary } from './test-support/arbitraries.js';
 import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
-import { jobSpec, placementFor, workload } from './test-support/workload-builders.js';
+import { fixedPlacement, jobSpec, placementFor, workload } from './test-support/workload-builders.js';
 
 const spec = {
   racks: 2,
@@ -131,13 +132,40 @@ describe('flow traces', () => {
   });
 
   it('gives every flow linkGoodput of the line rate', () => {
-    const jobs = [jobSpec({ inputBytes: 6 * 128e6, shuffleBytes: 3e8, reduceCount: 3 })];
-    const full = recorded(jobs);
-    const half = recorded(jobs, { linkGoodput: 0.5 });
-    const alone = (t: FlowTrace) => t.flows.find((f) => f.id === 0)!;
-    // The first flow starts alone in both runs: half the rate, twice the time.
-    expect(alone(half).end - alone(half).start).toBeCloseTo(2 * (alone(full).end - alone(full).start), 6);
-    expect(() => recorded(jobs, { linkGoodput: 1.5 })).toThrow('linkGoodput must be a fraction in (0, 1]');
+    // One map whose only replica is on node 0, run on node 3 of the other rack: the
+    // run's only flow, 128e6 bytes over 1e8 B/s links, 1.28 s at full rate.
+    const topology = buildTopology(spec);
+    const remote: SchedulerPolicy = {
+      specificationVersion: 'v1',
+      name: 'remote',
+      assign: (offer, view) => {
+        const task = offer.node === 3 ? view.activeJobs()[0]?.pendingMaps()[0] : undefined;
+        return task === undefined
+          ? { type: 'pass', reason: 'remote/wait' }
+          : { type: 'launch', task, reason: 'remote' };
+      },
+    };
+    const alone = (parameters: object) => {
+      const flows: FlowTraceRecord[] = [];
+      simulate({
+        topology,
+        workload: workload(
+          [jobSpec({ inputBytes: 128e6 })],
+          fixedPlacement(() => [0]),
+        ),
+        policy: remote,
+        seed: 7,
+        parameters,
+        onFlow: (f) => flows.push(f),
+      });
+      expect(flows).toHaveLength(1);
+      return flows[0]!.end - flows[0]!.start;
+    };
+    expect(alone({})).toBeCloseTo(1.28, 6);
+    expect(alone({ linkGoodput: 0.5 })).toBeCloseTo(2.56, 6);
+    expect(() => recorded([jobSpec({ inputBytes: 128e6 })], { linkGoodput: 1.5 })).toThrow(
+      'linkGoodput must be a fraction in (0, 1]',
+    );
   });
 
   it('counts every byte on every link it crosses when binned', () => {

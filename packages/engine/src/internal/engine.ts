@@ -60,6 +60,8 @@ export interface EngineOptions {
   readonly parameters: EngineParameters;
   readonly placementRandom: RandomSource;
   readonly outputRandom: RandomSource;
+  /** Draws the nodes' heartbeat phases and seeds their lateness. */
+  readonly heartbeatRandom: RandomSource;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
   /** Hysteresis band of congestion occurrences (see `CongestionCounter`); 0 when absent. */
@@ -239,7 +241,7 @@ export class Engine implements EngineContext {
     );
 
     this.arrivals = new JobArrivals(this, workload, options.placementRandom, options.onProgress);
-    this.offers = new OfferRounds(this, options.decisionLimit);
+    this.offers = new OfferRounds(this, options.decisionLimit, options.heartbeatRandom);
     this.maps = new MapLifecycle(this);
     this.reduces = new ReduceLifecycle(this);
     this.fetcher = new ShuffleFetcher(this);
