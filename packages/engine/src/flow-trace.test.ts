@@ -1,6 +1,5 @@
 import { test } from '@fast-check/vitest';
 import { buildTopology } from '@rackwise/topology';
-import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { replayFlowTrace } from './flow-trace-replay.js';
 import {
@@ -15,6 +14,7 @@ import {
 import { simulate } from './simulation.js';
 import { jobsArbitrary } from './test-support/arbitraries.js';
 import { fifoTestPolicy } from './test-support/fifo-test-policy.js';
+import { oneNodePolicy } from './test-support/one-node-policy.js';
 import { fixedPlacement, jobSpec, placementFor, workload } from './test-support/workload-builders.js';
 
 const spec = {
@@ -135,16 +135,7 @@ describe('flow traces', () => {
     // One map whose only replica is on node 0, run on node 3 of the other rack: the
     // run's only flow, 128e6 bytes over 1e8 B/s links, 1.28 s at full rate.
     const topology = buildTopology(spec);
-    const remote: SchedulerPolicy = {
-      specificationVersion: 'v1',
-      name: 'remote',
-      assign: (offer, view) => {
-        const task = offer.node === 3 ? view.activeJobs()[0]?.pendingMaps()[0] : undefined;
-        return task === undefined
-          ? { type: 'pass', reason: 'remote/wait' }
-          : { type: 'launch', task, reason: 'remote' };
-      },
-    };
+    const remote = oneNodePolicy(3);
     const alone = (parameters: object) => {
       const flows: FlowTraceRecord[] = [];
       simulate({

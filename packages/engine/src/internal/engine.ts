@@ -18,6 +18,7 @@ import type {
 import type { EngineParameters } from '../engine-parameters.js';
 import type { FlowTraceRecord } from '../flow-trace.js';
 import type { DecisionRecord, JobRecord } from '../run-metrics.js';
+import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
 import { ClusterViewImpl } from './cluster-view-impl.js';
 import { CongestionCounter } from './congestion-counter.js';
@@ -155,6 +156,8 @@ export class Engine implements EngineContext {
   // ---- parts
   readonly arrivals: JobArrivals;
   readonly offers: OfferRounds;
+  /** Uplink utilisation and slot use sampled while jobs arrive. */
+  readonly arrivalLoad: ArrivalWindowLoad;
   readonly maps: MapLifecycle;
   readonly reduces: ReduceLifecycle;
   readonly fetcher: ShuffleFetcher;
@@ -240,6 +243,7 @@ export class Engine implements EngineContext {
         : { view: this.view, threshold: options.liveNodeThreshold, running: this },
     );
 
+    this.arrivalLoad = new ArrivalWindowLoad(topology, parameters.monitorInterval, workload.jobs.length);
     this.arrivals = new JobArrivals(this, workload, options.placementRandom, options.onProgress);
     this.offers = new OfferRounds(this, options.decisionLimit, options.heartbeatRandom);
     this.maps = new MapLifecycle(this);
