@@ -30,7 +30,9 @@ export async function recordFb2010(policy: string, seed: number, hours: number):
     ...base,
     name: 'nas-sim-4-racks',
     topology: { ...base.topology, name: 'nas-sim-4-racks', ...FB_FABRIC },
-    engine: { ...base.engine, resolveInterval: 0 },
+    // Fixed heartbeat phases: the recorded traces (and the ns-3 timings cached by them)
+    // stay those of every earlier run, whatever the engine's default.
+    engine: { ...base.engine, resolveInterval: 0, heartbeatPhases: 'spread' as const },
   };
   const dir = mkdtempSync(join(tmpdir(), 'rackwise-fb-'));
   try {

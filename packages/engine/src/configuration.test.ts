@@ -22,6 +22,8 @@ describe('parameters', () => {
     [{ parallelCopies: 2.5 }, /parameters\.parallelCopies must be a positive integer/],
     [{ fetchSource: 'switch' }, /parameters\.fetchSource must be 'node' or 'rack'/],
     [{ network: 'yes' }, /parameters\.network must be a boolean/],
+    [{ heartbeatPhases: 'golden' }, /parameters\.heartbeatPhases must be 'random' or 'spread'/],
+    [{ heartbeatJitter: 1 }, /parameters\.heartbeatJitter must be a fraction in \[0, 1\), got 1/],
     [{ heartbeat: 3 }, /parameters\.heartbeat is not an engine parameter; known: mapOverhead/],
   ])('refuses %j', (parameters, message) => {
     expect(() => resolveEngineParameters(parameters as never)).toThrow(message);

@@ -39,9 +39,23 @@ export interface EngineParameters {
   readonly shuffleStart: 'available' | 'maps-done';
   /**
    * Seconds between two heartbeats of a node. A node heartbeats only while it has a free
-   * slot and some task waits. Default 1 (YARN's NodeManager heartbeat).
+   * slot and some task waits. Default 1 (YARN's NodeManager heartbeat,
+   * `yarn.resourcemanager.nodemanagers.heartbeat-interval-ms`; docs/heartbeats.md).
    */
   readonly heartbeatInterval: Seconds;
+  /**
+   * Where in the interval each node heartbeats: `random` — drawn per node from the run's
+   * seed (its own stream, so the other draws do not move), as NodeManagers that start
+   * independently; `spread` — fixed, spread over the interval by the golden ratio
+   * (`frac((n + 1) × 0.618…) × interval`), the same for every seed. Default `random`.
+   */
+  readonly heartbeatPhases: 'random' | 'spread';
+  /**
+   * Lateness of each heartbeat, up to this fraction of the interval, drawn per node and
+   * heartbeat from the run's seed (a heartbeat waits on the RPC and the scheduler; it is
+   * never early). In `[0, 1)`, so a node's heartbeats keep their order. Default 0.
+   */
+  readonly heartbeatJitter: number;
   /** Seconds between monitor samples (network utilisation, outstanding map output). Default 1. */
   readonly monitorInterval: Seconds;
   /** Seconds of monitor samples kept for `NetworkView.recentRackUtilisation`. Default 600. */
@@ -137,6 +151,8 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   congestionLoss: 'none',
   shuffleStart: 'available',
   heartbeatInterval: 1,
+  heartbeatPhases: 'random',
+  heartbeatJitter: 0,
   monitorInterval: 1,
   monitorHistory: 600,
   resolveInterval: 0,
@@ -190,6 +206,8 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   congestionLoss: [(v) => v === 'none' || v === 'incast', "'none' or 'incast'"],
   shuffleStart: [(v) => v === 'available' || v === 'maps-done', "'available' or 'maps-done'"],
   heartbeatInterval: [positiveFinite, 'a positive finite number of seconds'],
+  heartbeatPhases: [(v) => v === 'random' || v === 'spread', "'random' or 'spread'"],
+  heartbeatJitter: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a fraction in [0, 1)'],
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],

@@ -3,7 +3,8 @@ import { buildTopology } from '@rackwise/topology';
 import { describe, expect, it } from 'vitest';
 import { jobsArbitrary } from '../test/arbitraries.js';
 import { fifoTestPolicy } from '../test/fifo-test-policy.js';
-import { jobSpec, placementFor, workload } from '../test/workload-builders.js';
+import { oneNodePolicy } from '../test/one-node-policy.js';
+import { fixedPlacement, jobSpec, placementFor, workload } from '../test/workload-builders.js';
 import { replayFlowTrace } from './flow-trace-replay.js';
 import {
   type FlowTrace,
@@ -131,13 +132,31 @@ describe('flow traces', () => {
   });
 
   it('gives every flow linkGoodput of the line rate', () => {
-    const jobs = [jobSpec({ inputBytes: 6 * 128e6, shuffleBytes: 3e8, reduceCount: 3 })];
-    const full = recorded(jobs);
-    const half = recorded(jobs, { linkGoodput: 0.5 });
-    const alone = (t: FlowTrace) => t.flows.find((f) => f.id === 0)!;
-    // The first flow starts alone in both runs: half the rate, twice the time.
-    expect(alone(half).end - alone(half).start).toBeCloseTo(2 * (alone(full).end - alone(full).start), 6);
-    expect(() => recorded(jobs, { linkGoodput: 1.5 })).toThrow('linkGoodput must be a fraction in (0, 1]');
+    // One map whose only replica is on node 0, run on node 3 of the other rack: the
+    // run's only flow, 128e6 bytes over 1e8 B/s links, 1.28 s at full rate.
+    const topology = buildTopology(spec);
+    const remote = oneNodePolicy(3);
+    const alone = (parameters: object) => {
+      const flows: FlowTraceRecord[] = [];
+      simulate({
+        topology,
+        workload: workload(
+          [jobSpec({ inputBytes: 128e6 })],
+          fixedPlacement(() => [0]),
+        ),
+        policy: remote,
+        seed: 7,
+        parameters,
+        onFlow: (f) => flows.push(f),
+      });
+      expect(flows).toHaveLength(1);
+      return flows[0]!.end - flows[0]!.start;
+    };
+    expect(alone({})).toBeCloseTo(1.28, 6);
+    expect(alone({ linkGoodput: 0.5 })).toBeCloseTo(2.56, 6);
+    expect(() => recorded([jobSpec({ inputBytes: 128e6 })], { linkGoodput: 1.5 })).toThrow(
+      'linkGoodput must be a fraction in (0, 1]',
+    );
   });
 
   it('counts every byte on every link it crosses when binned', () => {

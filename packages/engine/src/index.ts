@@ -33,6 +33,7 @@ export { jobClassMetrics, jobClassOf, slowdownSummary } from './job-class-metric
 export type { JobClassMetrics } from './job-class-metrics.js';
 export { slowdown, standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
 export type {
+  ArrivalWindowLoadMetrics,
   DecisionRecord,
   DistributionSummary,
   JobGroupMetrics,

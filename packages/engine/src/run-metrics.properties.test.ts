@@ -149,6 +149,27 @@ describe('metric invariants over random clusters and workloads', () => {
         expect(g.crossRackMapInputBytes).toBeGreaterThanOrEqual(0);
         if (!Number.isNaN(g.throughput)) expect(g.throughput).toBeGreaterThan(0);
       }
+
+      // Load while jobs arrive: fractions ordered as quantiles, NaN exactly without a window.
+      const load = m.load;
+      const submits = result.jobs.map((j) => j.submitTime);
+      expect(load.window).toBeCloseTo(Math.max(...submits) - Math.min(...submits), 9);
+      if (load.window === 0) {
+        expect(load.offered).toBeNaN();
+        expect(load.slotUse).toBeNaN();
+      } else {
+        expect(load.offered).toBeGreaterThanOrEqual(0);
+        const u = load.uplinkUtilisation;
+        if (!Number.isNaN(u.mean)) {
+          expect(u.p50).toBeGreaterThanOrEqual(0);
+          expect(u.p50).toBeLessThanOrEqual(u.p95);
+          expect(u.p95).toBeLessThanOrEqual(1);
+          expect(u.mean).toBeGreaterThanOrEqual(0);
+          expect(u.mean).toBeLessThanOrEqual(1);
+          expect(load.slotUse).toBeGreaterThanOrEqual(0);
+          expect(load.slotUse).toBeLessThanOrEqual(1);
+        }
+      }
     },
   );
 });

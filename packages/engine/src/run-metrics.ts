@@ -50,6 +50,33 @@ export interface JobGroupMetrics {
   readonly crossRackMapInputBytes: Bytes;
 }
 
+/**
+ * Load during the arrival window — from the first job's submission to the last's — the
+ * first axis along which to read where network-aware scheduling pays off.
+ */
+export interface ArrivalWindowLoadMetrics {
+  /** Length of the window: last submission − first; 0 with one submission time. */
+  readonly window: Seconds;
+  /**
+   * Offered cross-rack shuffle load: the shuffle bytes of the jobs submitted, times the
+   * share a locality-oblivious placement sends across racks (map and reduce on nodes
+   * drawn uniformly: 1 − Σ_r (nodes_r / nodes)², so 1 − 1/racks with equal racks), per
+   * second of the window, over the aggregate rack-uplink capacity (line rate ×
+   * `linkGoodput`). A property of the workload and the cluster, the same under every
+   * policy; above 1 the uplinks cannot carry it unless placement keeps shuffle in racks.
+   * NaN when the window is empty.
+   */
+  readonly offered: Fraction;
+  /**
+   * Delivered utilisation of the rack uplinks over the window: every uplink at every
+   * monitor sample (idle times count as 0). Mean, median and 95th percentile (nearest
+   * rank, to 1e-4 below).
+   */
+  readonly uplinkUtilisation: { readonly mean: Fraction; readonly p50: Fraction; readonly p95: Fraction };
+  /** Slot-seconds (or container-seconds) held by tasks over the slot-seconds of the window, sampled by the monitor. */
+  readonly slotUse: Fraction;
+}
+
 /** Metrics of one run that need no particular policy (docs/architecture.md §7). */
 export interface RunMetrics {
   readonly jobsSubmitted: number;
@@ -156,6 +183,8 @@ export interface RunMetrics {
   readonly predictorError: PredictionErrorSummary;
   /** Slot-seconds held by tasks, by kind (killed copies included). */
   readonly slotSeconds: { readonly map: Seconds; readonly reduce: Seconds };
+  /** Offered and delivered load while jobs arrive. */
+  readonly load: ArrivalWindowLoadMetrics;
 }
 
 /** One job's outcome. Times are NaN where the event did not happen. */

@@ -186,6 +186,7 @@ export function createSimulation(config: SimulationConfig): Simulation {
     parameters,
     placementRandom: randomStream(seed, 'placement'),
     outputRandom: randomStream(seed, 'output'),
+    heartbeatRandom: randomStream(seed, 'heartbeat'),
     congestionThreshold,
     congestedNodeThreshold: nodeThreshold,
     congestionHysteresis: hysteresis,

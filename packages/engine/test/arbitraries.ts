@@ -72,5 +72,7 @@ export const parametersArbitrary: fc.Arbitrary<Partial<EngineParameters>> = fc.r
   replicateOutput: fc.boolean(),
   mapCompletionThreshold: fc.constantFrom(0, 0.05, 1),
   heartbeatInterval: fc.constantFrom(0.5, 1, 3),
+  heartbeatPhases: fc.constantFrom('random' as const, 'spread' as const),
+  heartbeatJitter: fc.constantFrom(0, 0, 0.3, 0.9),
   preemptedFetches: fc.constantFrom('segments' as const, 'bytes' as const, 'drop' as const),
 });

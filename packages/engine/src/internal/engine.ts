@@ -18,6 +18,7 @@ import type {
 import type { EngineParameters } from '../engine-parameters.js';
 import type { FlowTraceRecord } from '../flow-trace.js';
 import type { DecisionRecord, JobRecord } from '../run-metrics.js';
+import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
 import { ClusterViewImpl } from './cluster-view-impl.js';
 import { CongestionCounter } from './congestion-counter.js';
@@ -60,6 +61,8 @@ export interface EngineOptions {
   readonly parameters: EngineParameters;
   readonly placementRandom: RandomSource;
   readonly outputRandom: RandomSource;
+  /** Draws the nodes' heartbeat phases and seeds their lateness. */
+  readonly heartbeatRandom: RandomSource;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
   /** Hysteresis band of congestion occurrences (see `CongestionCounter`); 0 when absent. */
@@ -153,6 +156,8 @@ export class Engine implements EngineContext {
   // ---- parts
   readonly arrivals: JobArrivals;
   readonly offers: OfferRounds;
+  /** Uplink utilisation and slot use sampled while jobs arrive. */
+  readonly arrivalLoad: ArrivalWindowLoad;
   readonly maps: MapLifecycle;
   readonly reduces: ReduceLifecycle;
   readonly fetcher: ShuffleFetcher;
@@ -238,8 +243,9 @@ export class Engine implements EngineContext {
         : { view: this.view, threshold: options.liveNodeThreshold, running: this },
     );
 
+    this.arrivalLoad = new ArrivalWindowLoad(topology, parameters.monitorInterval, workload.jobs.length);
     this.arrivals = new JobArrivals(this, workload, options.placementRandom, options.onProgress);
-    this.offers = new OfferRounds(this, options.decisionLimit);
+    this.offers = new OfferRounds(this, options.decisionLimit, options.heartbeatRandom);
     this.maps = new MapLifecycle(this);
     this.reduces = new ReduceLifecycle(this);
     this.fetcher = new ShuffleFetcher(this);

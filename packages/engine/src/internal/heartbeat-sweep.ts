@@ -1,20 +1,31 @@
 import type { EventQueue } from './event-queue.js';
+import { type HeartbeatSchedule, nextHeartbeat } from './heartbeat-schedule.js';
 import { EVENT_HEARTBEAT } from './task-states.js';
 
-const GOLDEN = 0.6180339887498949;
+/** What the offer protocol asks of the node heartbeats. */
+export interface Heartbeats {
+  /** A node now wants an offer: make sure it is visited at its next heartbeat. */
+  wake(node: number, now: number): void;
+  /** Work arrived: every node that wants an offer is visited at its next heartbeat. */
+  wakeAll(now: number): void;
+  /** The node's heartbeat event of stamp `stamp` fired; returns whether it is current. */
+  fire(node: number, stamp: number): boolean;
+  /** After visiting `node` at its heartbeat: arm what comes next. */
+  advance(node: number, now: number): void;
+}
 
 /**
- * Node heartbeats without an event per node per interval. Node n heartbeats at
- * `phase(n) + k × interval`, phases spread over the interval by the golden ratio; a
- * heartbeat only matters when the node has a free slot and some task waits ("wants" an
- * offer), so the sweep visits, in phase order, only the nodes that want one and keeps a
+ * Node heartbeats at fixed phases (no jitter) without an event per node per interval.
+ * Node n heartbeats at `phase(n) + k × interval`; a heartbeat only matters when the node
+ * has a free slot and some task waits ("wants" an offer), so the sweep visits, in phase order, only the nodes that want one and keeps a
  * single event in the queue: the next such visit. When no node wants an offer it stops,
  * and an idle cluster costs nothing.
  *
  * Equivalent to every node heartbeating every interval and ignoring heartbeats that find
  * nothing to do: a node that starts wanting an offer is visited at its next phase time.
  */
-export class HeartbeatSweep {
+export class HeartbeatSweep implements Heartbeats {
+  readonly #times: HeartbeatSchedule;
   readonly #interval: number;
   readonly #phase: Float64Array;
   /** Nodes in ascending phase order, and each node's rank in it. */
@@ -26,17 +37,15 @@ export class HeartbeatSweep {
   #busy = false;
 
   constructor(
-    nodeCount: number,
-    interval: number,
+    schedule: HeartbeatSchedule,
     private readonly queue: EventQueue,
     private readonly wants: (node: number) => boolean,
   ) {
-    this.#interval = interval;
-    this.#phase = new Float64Array(nodeCount);
-    for (let n = 0; n < nodeCount; n++) {
-      const x = (n + 1) * GOLDEN;
-      this.#phase[n] = (x - Math.floor(x)) * interval;
-    }
+    if (schedule.jitter !== 0) throw new Error('internal: the heartbeat sweep needs fixed phases');
+    this.#times = schedule;
+    this.#interval = schedule.interval;
+    this.#phase = schedule.phases;
+    const nodeCount = this.#phase.length;
     const order = Array.from({ length: nodeCount }, (_, n) => n).sort(
       (a, b) => this.#phase[a]! - this.#phase[b]! || a - b,
     );
@@ -47,18 +56,9 @@ export class HeartbeatSweep {
     });
   }
 
-  /** Phase of a node's heartbeats within the interval. */
-  phase(node: number): number {
-    return this.#phase[node]!;
-  }
-
   /** The node's first heartbeat strictly after `now`. */
   nextTime(node: number, now: number): number {
-    const interval = this.#interval;
-    const phase = this.#phase[node]!;
-    let t = phase + (Math.floor((now - phase) / interval) + 1) * interval;
-    if (t <= now) t += interval;
-    return t;
+    return nextHeartbeat(this.#times, node, now);
   }
 
   #schedule(node: number, time: number): void {
@@ -104,7 +104,7 @@ export class HeartbeatSweep {
   }
 
   /** A heartbeat event fired; returns whether it is current (not superseded). */
-  fire(stamp: number): boolean {
+  fire(_node: number, stamp: number): boolean {
     if (stamp !== this.#stamp) return false;
     this.#scheduledNode = -1;
     this.#scheduledTime = Number.POSITIVE_INFINITY;

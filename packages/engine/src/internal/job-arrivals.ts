@@ -104,6 +104,7 @@ export class JobArrivals {
     user.jobs.push(job);
     engine.touchUser(user);
     if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
+    engine.arrivalLoad.submitted(engine.now);
     engine.waitingMaps += job.mapCount;
     if (job.reducesReady) engine.waitingReduces += job.reduceCount;
     engine.policy.onJobSubmitted?.(job, engine.view);

@@ -1,7 +1,17 @@
-import type { Decision, DecisionEvidence, NodeId, SlotKind, SlotOffer, TaskRef } from '@rackwise/types';
+import type {
+  Decision,
+  DecisionEvidence,
+  NodeId,
+  RandomSource,
+  SlotKind,
+  SlotOffer,
+  TaskRef,
+} from '@rackwise/types';
 import type { DecisionRecord } from '../run-metrics.js';
 import type { Engine } from './engine.js';
-import { HeartbeatSweep } from './heartbeat-sweep.js';
+import { heartbeatSchedule } from './heartbeat-schedule.js';
+import { HeartbeatSweep, type Heartbeats } from './heartbeat-sweep.js';
+import { HeartbeatTimers } from './heartbeat-timers.js';
 import { SLOT_CONTAINER, SLOT_MAP, SLOT_REDUCE, launchRefusal } from './launch-check.js';
 
 /**
@@ -10,7 +20,7 @@ import { SLOT_CONTAINER, SLOT_MAP, SLOT_REDUCE, launchRefusal } from './launch-c
  * log. A node is offered a slot only while a task it could run waits.
  */
 export class OfferRounds {
-  readonly heartbeats: HeartbeatSweep;
+  readonly heartbeats: Heartbeats;
   /** Nodes whose slots were freed by a batch of kills or preemptions, offered once it is over. */
   readonly nodesToOffer: number[] = [];
   readonly #offers: { node: NodeId; kind: SlotKind }[] = [
@@ -23,14 +33,22 @@ export class OfferRounds {
   constructor(
     private readonly engine: Engine,
     private readonly decisionLimit: number,
+    heartbeatRandom: RandomSource,
   ) {
     this.#container = engine.topology.slotModel === 'container';
-    this.heartbeats = new HeartbeatSweep(
+    const { heartbeatInterval, heartbeatPhases, heartbeatJitter } = engine.parameters;
+    const schedule = heartbeatSchedule(
       engine.nodeCount,
-      engine.parameters.heartbeatInterval,
-      engine.queue,
-      (node) => this.wantsOffer(node),
+      heartbeatInterval,
+      heartbeatPhases,
+      heartbeatJitter,
+      heartbeatRandom,
     );
+    const wants = (node: number) => this.wantsOffer(node);
+    this.heartbeats =
+      heartbeatJitter === 0
+        ? new HeartbeatSweep(schedule, engine.queue, wants)
+        : new HeartbeatTimers(schedule, engine.queue, wants);
   }
 
   /** Whether the node has a free slot and some task waits that it could run. */
@@ -45,14 +63,14 @@ export class OfferRounds {
 
   /** The node's heartbeat of stamp `stamp` is due. */
   heartbeat(node: number, stamp: number): void {
-    if (!this.heartbeats.fire(stamp)) return;
+    if (!this.heartbeats.fire(node, stamp)) return;
     const engine = this.engine;
     engine.counters.heartbeats++;
     if (this.wantsOffer(node)) this.round(node);
     this.heartbeats.advance(node, engine.now);
   }
 
-  /** New work waits: the next node in phase order that could take it heartbeats. */
+  /** New work waits: the nodes that could take it are offered at their next heartbeats. */
   workArrived(): void {
     this.heartbeats.wakeAll(this.engine.now);
   }

@@ -4,6 +4,7 @@ import { throughputWhileArriving, withoutDegenerateJobs } from '../degenerate-jo
 import { jobGroupMetrics } from '../job-group-metrics.js';
 import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
 import type { SimulationResult } from '../simulation.js';
+import { offeredShuffleLoad } from './arrival-window-load.js';
 import type { Engine } from './engine.js';
 import { finiteMean, summarize } from './summary-statistics.js';
 
@@ -102,6 +103,9 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
     },
     predictorError: counters.predictorError.summary(),
     slotSeconds: { map: counters.mapSlotSeconds, reduce: counters.reduceSlotSeconds },
+    load: engine.arrivalLoad.metrics(
+      offeredShuffleLoad(jobs, engine.topology, engine.parameters.linkGoodput),
+    ),
   };
   const stats = network?.stats;
   return {

@@ -13,12 +13,14 @@ export class Timers {
   #tickScheduled = false;
   #seriesScheduled = false;
   readonly #uplinkRates: Float64Array;
+  readonly #uplinkUtilisation: Float64Array;
   readonly #tickInterval: number;
   readonly #ticks: boolean;
 
   constructor(private readonly engine: Engine) {
     const { policy, parameters } = engine;
     this.#uplinkRates = new Float64Array(engine.rackCount);
+    this.#uplinkUtilisation = new Float64Array(engine.rackCount);
     this.#ticks = policy.onTick !== undefined || (parameters.preemption && policy.preemption !== undefined);
     this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
   }
@@ -45,6 +47,9 @@ export class Timers {
     engine.counters.monitorSamples++;
     const monitor = engine.monitor;
     monitor.sample(engine.now, engine.network);
+    const uplinks = this.#uplinkUtilisation;
+    for (let r = 0; r < uplinks.length; r++) uplinks[r] = monitor.utilisation(r, true);
+    engine.arrivalLoad.sample(engine.now, uplinks, engine.runningMaps + engine.runningReduces);
     const interval = engine.parameters.monitorInterval;
     engine.congestion.sample(monitor, engine.outstanding, interval);
     if (this.#active()) engine.queue.push(engine.now + interval, EVENT_MONITOR, 0, 0);
