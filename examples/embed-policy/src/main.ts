@@ -78,9 +78,11 @@ function host(policy: SchedulerPolicy, state: ClusterState) {
         ...(outputBytes === undefined ? {} : { outputBytes }),
       });
     }
-    // What the network carries now: each running reduce fetches a map's output in the 2 s after the map ends.
+    // What the network carries now: each running reduce fetches a map's output in the 2 s after the map ends
+    // (a completed job has left the view, and no reduce of it fetches any more).
+    const active = new Set(view.activeJobs().map((j) => j.id));
     const flows = fetches
-      .filter((f) => f.until > now)
+      .filter((f) => f.until > now && active.has(f.job))
       .flatMap((f) =>
         view
           .job(f.job)
