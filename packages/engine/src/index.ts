@@ -44,6 +44,7 @@ export type {
   TrafficByKind,
 } from './run-metrics.js';
 export { createRandomSource } from './random-source.js';
+export { crossRackShare, offeredShuffleLoad, uplinkCapacity } from './offered-load.js';
 export { COFLOW_FABRIC_LINK_BITS, coflowFabric, replayCoflows } from './coflow-replay.js';
 export type {
   CoflowInput,

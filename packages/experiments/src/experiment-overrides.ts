@@ -14,6 +14,8 @@ export interface ExperimentOverrides {
    * Refused for a preset with a fixed number of jobs (use `trace` with it).
    */
   readonly hours?: number;
+  /** Trace hour the replay starts at (`SwimTraceRecipe.fromHour`); only for a trace. */
+  readonly fromHour?: number;
   /** Number of users the jobs are spread over. */
   readonly users?: number;
   /**
@@ -59,6 +61,11 @@ export function applyOverrides(
     };
   } else if (overrides.hours !== undefined) {
     workload = withHours(preset, overrides.hours);
+  }
+  if (overrides.fromHour !== undefined) {
+    if (workload.kind !== 'swim-trace')
+      throw new Error(`fromHour does not apply to preset ${preset.name}: its workload is not a trace`);
+    workload = { ...workload, fromHour: overrides.fromHour };
   }
   if (overrides.users !== undefined) workload = { ...workload, users: overrides.users };
   if (overrides.sizeScale !== undefined) {

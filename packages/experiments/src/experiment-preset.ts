@@ -12,8 +12,13 @@ export interface SwimTraceRecipe {
   readonly kind: 'swim-trace';
   readonly trace: string;
   readonly users: number;
-  /** Hours of the trace to replay from its start; the whole trace when absent. */
+  /** Hours of the trace to replay from its start (or from `fromHour`); the rest of the trace when absent. */
   readonly hours?: number;
+  /**
+   * Trace hour the replay starts at: jobs submitted from `fromHour` (to `fromHour + hours`)
+   * are kept, their submit times moved back by `fromHour`. 0 when absent.
+   */
+  readonly fromHour?: number;
   /**
    * Keep this many jobs drawn at random (seeded), each with its gap to the job before it in
    * the trace as its inter-arrival time (Shadow §5.3: 50 FB-2010 jobs).

@@ -112,6 +112,9 @@ function validateRecipe(
     if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
       fail('workload.hours', 'a positive number of hours', recipe.hours);
     }
+    if (recipe.fromHour !== undefined && !(Number.isFinite(recipe.fromHour) && recipe.fromHour >= 0)) {
+      fail('workload.fromHour', 'a number of hours >= 0', recipe.fromHour);
+    }
     if (recipe.sampleJobs !== undefined && !isPositiveInteger(recipe.sampleJobs)) {
       fail('workload.sampleJobs', 'a positive integer', recipe.sampleJobs);
     }

@@ -1,5 +1,6 @@
 import type { Seconds, Workload } from '@rackwise/types';
 import {
+  type HourWindow,
   type JobMixTable,
   type RecordedReplay,
   hdfsPlacement,
@@ -15,6 +16,7 @@ import type {
   PoissonMixRecipe,
   RecordedTraceRecipe,
   StorageSettings,
+  SwimTraceRecipe,
   WorkloadRecipe,
 } from './experiment-preset.js';
 import { uploadedPlacement } from './internal/uploaded-placement.js';
@@ -61,7 +63,7 @@ export function buildWorkload(recipe: WorkloadRecipe, storage: StorageSettings, 
   if (recipe.kind === 'swim-trace') {
     const options = {
       ...common,
-      ...(recipe.hours === undefined ? {} : { hours: recipe.hours }),
+      ...traceHours(recipe),
       ...(recipe.sampleJobs === undefined ? {} : { sampleJobs: recipe.sampleJobs }),
       ...(recipe.sizeScale === undefined ? {} : { sizeScale: recipe.sizeScale }),
     };
@@ -83,6 +85,13 @@ export function buildWorkload(recipe: WorkloadRecipe, storage: StorageSettings, 
     ...workload,
     jobs: Object.freeze(workload.jobs.map((job, k) => Object.freeze({ ...job, submitTime: k * spacing }))),
   });
+}
+
+/** The trace reader's `hours`: the first hours, or a window from `fromHour`. */
+function traceHours(recipe: SwimTraceRecipe): { hours?: number | HourWindow } {
+  const from = recipe.fromHour ?? 0;
+  if (from === 0) return recipe.hours === undefined ? {} : { hours: recipe.hours };
+  return { hours: { fromHour: from, toHour: from + (recipe.hours ?? Number.MAX_SAFE_INTEGER) } };
 }
 
 /** The recipe's mix, restricted to its `classes` when it names some. */

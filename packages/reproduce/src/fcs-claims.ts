@@ -1,3 +1,4 @@
+import { ARRIVAL_RATE_AXIS, RATE_STEPS, rateCell } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell, onlyIn, presetCell } from './paper-claims.js';
 
@@ -133,23 +134,30 @@ export const FCS_READINGS: readonly GridCell[] = Object.freeze(
   ),
 );
 
-/** Quick grid: the three workloads as their presets run them (the paper's setting) under each reading, five seeds. */
+const RATES = RATE_STEPS.map(rateCell);
+
+/** Jobs of each quick cell (FCS Fig. 15 runs 60 to 300; the presets, 171 and 130). */
+const QUICK_JOBS = 60;
+
+/**
+ * Quick grid: the three workloads at every arrival-rate step with 60 jobs each, loss model
+ * off, the three readings, five seeds.
+ */
 function fcsQuickGrid(): ReproductionGrid {
+  const jobs: GridCell = { label: `${QUICK_JOBS} jobs`, axes: { jobs: QUICK_JOBS }, overrides: { jobs: QUICK_JOBS } };
   return {
-    cells: crossCells([WORKLOADS, [lossCell('none')], FCS_READINGS]),
+    cells: crossCells([WORKLOADS, [jobs], RATES, [lossCell('none')], FCS_READINGS]),
     seeds: [1, 2, 3, 4, 5],
-    description:
-      "fcs-map-heavy and fcs-reduce-heavy (Tables 1 and 3: 171 jobs every 30 s) with HFS, HCS and FCS; fcs-gridmix (130 jobs every 30 s) with HFS, FCS, kill-based FCS and FCS without migration; 45 nodes, 1 Gbps non-blocking; loss model off; the three readings of what a suspended reduce keeps of its fetches in flight (`preemptedFetches` segments, the default, bytes and drop, the engine's earlier behaviour; HFS, HCS and kill-based FCS runs are shared across them); seeds 1–5",
+    description: `fcs-map-heavy and fcs-reduce-heavy (Tables 1 and 3) with HFS, HCS and FCS; fcs-gridmix with HFS, FCS, kill-based FCS and FCS without migration; ${QUICK_JOBS} jobs each, arriving at ${RATE_STEPS.join(', ')} × the paper's rate (one job every 30 s); 45 nodes; loss model off; the three readings of what a suspended reduce keeps of its fetches in flight (\`preemptedFetches\` segments, the default, bytes and drop; HFS, HCS and kill-based FCS runs are shared across them); seeds 1–5`,
   };
 }
 
-/** Full grid: the three workloads, loss model off and on, every reading, ten seeds. */
+/** Full grid: the three workloads with the presets' job counts at every rate step, loss model off and on, every reading, ten seeds. */
 function fcsFullGrid(): ReproductionGrid {
   return {
-    cells: crossCells([WORKLOADS, [lossCell('none'), lossCell('incast')], FCS_READINGS]),
+    cells: crossCells([WORKLOADS, RATES, [lossCell('none'), lossCell('incast')], FCS_READINGS]),
     seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    description:
-      'fcs-map-heavy, fcs-reduce-heavy and fcs-gridmix as in the quick grid; loss model off and on; the three readings; seeds 1–10',
+    description: `fcs-map-heavy, fcs-reduce-heavy (171 jobs) and fcs-gridmix (130 jobs) at ${RATE_STEPS.join(', ')} × the paper's arrival rate; loss model off and on; the three readings; seeds 1–10`,
   };
 }
 
@@ -162,6 +170,13 @@ export const FCS_PAPER: PaperClaims = Object.freeze({
   claims: FCS_CLAIMS,
   quickGrid: fcsQuickGrid,
   fullGrid: fcsFullGrid,
+  loadAxis: ARRIVAL_RATE_AXIS,
+  readingAxis: 'preemptedFetches',
+  headline: [
+    'fcs-fig-15fcs-vs-fair:executionTime.mean@fcs-gridmix',
+    'fcs-table-2-map-heavy-fcs-vs-fair:executionTime.mean@fcs-map-heavy',
+    'fcs-table-4-reduce-heavy-fcs-vs-fair:executionTime.mean@fcs-reduce-heavy',
+  ],
   fullGridCost:
     '360 simulations (2 loss settings × 18 policy runs — the 10 of the three workloads, then FCS and FCS without migration again under the two other readings — × 10 seeds). The quick grid (the same runs with the loss model off, five seeds) took 23 CPU-minutes here, so about 45 CPU-minutes with the loss model off and somewhat more with it on.',
 });

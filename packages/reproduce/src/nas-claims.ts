@@ -1,4 +1,5 @@
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell, traceWindow } from './load-steps.js';
 import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
 
 const claim = comparisonClaim;
@@ -123,11 +124,6 @@ export const NAS_CLAIMS: readonly Claim[] = Object.freeze([
   ),
 ]);
 
-const scale = (s: number): GridCell => ({
-  label: `scale ${s}`,
-  axes: { sizeScale: s },
-  overrides: { sizeScale: s },
-});
 const loss = lossCell;
 
 /** The readings of NAS and Delay the grid crosses (package READMEs). */
@@ -167,31 +163,31 @@ export const NAS_READINGS: readonly GridCell[] = Object.freeze([
 ]);
 
 /**
- * Quick grid: the first 6 minutes of FB-2010, SWIM's scale and the recorded one, loss off
- * and on, every reading; and one loaded cell — the first hour as recorded, loss off, the
- * paper's reading — where the cross-rack shuffle presses on the rack links as in the day.
+ * Quick grid: a 6-minute window at the start of the trace, its size scale set so that it
+ * offers each of the load steps, loss model off, every reading, five seeds.
  */
 function nasQuickGrid(): ReproductionGrid {
-  const minutes: GridCell = { label: '', axes: { hours: 0.1 }, overrides: { hours: 0.1 } };
-  const hour: GridCell = { label: 'first hour', axes: { hours: 1 }, overrides: { hours: 1 } };
   return {
-    cells: [
-      ...crossCells([[minutes], [scale(0.2), scale(1)], [loss('none'), loss('incast')], NAS_READINGS]),
-      ...crossCells([[hour], [scale(1)], [loss('none')], NAS_READINGS.slice(0, 1)]),
-    ],
+    cells: crossCells([[traceWindow(0, 0.1)], LOAD_STEPS.map((l) => loadCell(l, 'sizeScale')), [loss('none')], NAS_READINGS]),
     seeds: [1, 2, 3, 4, 5],
-    description:
-      'FB-2010, first 6 minutes of arrivals (run to completion), nas-sim cluster; size scale 0.2 (SWIM) and 1 (as recorded); loss model off and on; the five readings; and the first hour of arrivals at scale 1, loss off, the paper-default reading; seeds 1–5',
+    description: `FB-2010 (or the trace given), the first 6 minutes of arrivals run to completion, nas-sim cluster; the size scale set so that the window offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; loss model off; the five readings; seeds 1–5`,
   };
 }
 
-/** Full grid: the whole day at three scales, loss off and on, every reading, five seeds. */
+/**
+ * Full grid: three 30-minute windows (at the start, a third and two thirds of the trace),
+ * each at every load step, loss model off and on, every reading, five seeds.
+ */
 function nasFullGrid(): ReproductionGrid {
   return {
-    cells: crossCells([[scale(0.2), scale(0.5), scale(1)], [loss('none'), loss('incast')], NAS_READINGS]),
+    cells: crossCells([
+      [0, 1 / 3, 2 / 3].map((at) => traceWindow(at, 0.5)),
+      LOAD_STEPS.map((l) => loadCell(l, 'sizeScale')),
+      [loss('none'), loss('incast')],
+      NAS_READINGS,
+    ]),
     seeds: [1, 2, 3, 4, 5],
-    description:
-      'FB-2010 whole day, nas-sim cluster; size scale 0.2, 0.5, 1; loss model off and on; five readings; seeds 1–5',
+    description: `FB-2010 (or the trace given), 30-minute windows of arrivals from its start, a third and two thirds of its span (hours 0, 8 and 16 of FB-2010), each run to completion with the size scale set so that it offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; nas-sim cluster; loss model off and on; the five readings; seeds 1–5`,
   };
 }
 
@@ -204,6 +200,13 @@ export const NAS_PAPER: PaperClaims = Object.freeze({
   claims: NAS_CLAIMS,
   quickGrid: nasQuickGrid,
   fullGrid: nasFullGrid,
+  loadAxis: OFFERED_LOAD_AXIS,
+  readingAxis: 'reading',
+  headline: [
+    'nas-fig-3-b-nas-vs-fair:executionTime.mean',
+    'nas-fig-3-a-nas-vs-fair:throughput',
+    'nas-fig-3-b-nas-vs-delay:executionTime.mean',
+  ],
   fullGridCost:
     '480 day-long simulations (3 scales × 2 loss settings × 7 policies, plus the 9 policy runs the four other readings change, × 5 seeds). The whole day under NAS at scale 1 took 85 minutes on this 2-core machine (README, Performance), so the full grid costs several hundred CPU-hours today — about 8 CPU-hours once a day-long run meets the 60 s budget of docs/architecture.md §8. It waits for the engine speed work; the quick grid runs the first 6 minutes of the day.',
 });

@@ -82,6 +82,23 @@ export interface PaperClaims {
   readonly fullGrid: () => ReproductionGrid;
   /** Estimated CPU time of the full grid, in words, from measured cell times. */
   readonly fullGridCost: string;
+  /** The grid axis that sets the load: a cell's value on it is the step (`loadCell`). */
+  readonly loadAxis: LoadAxis;
+  /**
+   * The axis whose values are the paper's ambiguous readings (NAS's `reading`, FCS's
+   * `preemptedFetches`); the first value a grid gives it is the default reading.
+   */
+  readonly readingAxis?: string;
+  /** Ids of the headline claims: the plain-words summary and the charts over load, main claim first. */
+  readonly headline: readonly string[];
+}
+
+/** What a paper's load steps are. */
+export interface LoadAxis {
+  /** Axis name in `GridCell.axes` (`load`, or `rate` for arrival-rate multiples). */
+  readonly axis: string;
+  /** The axis in words for a chart or table: `offered cross-rack load`. */
+  readonly label: string;
 }
 
 /** A claim whose id is derived from its figure, policies and metric. */

@@ -69,6 +69,10 @@ export interface ReproductionMap {
     }[];
   };
   readonly claims: readonly ClaimMap[];
+  /** The paper's load axis, reading axis and headline claims (`PaperClaims`). */
+  readonly loadAxis: PaperClaims['loadAxis'];
+  readonly readingAxis?: string;
+  readonly headline: readonly string[];
   /** Simulations run (one policy, one seed, one distinct configuration). */
   readonly simulations: number;
   /** CPU-bound wall seconds of the whole grid, and per simulation on average. */
@@ -79,34 +83,39 @@ export interface ReproductionMap {
 }
 
 /**
- * Where a run sat: cross-rack bytes over what the rack uplinks could carry in the
- * makespan, and slot-seconds held over the slots' seconds in it (mean over seeds).
+ * Where a cell sat, measured during its arrival window (engine `RunMetrics.load`): the
+ * offered cross-rack shuffle load (a property of the workload and the cluster, the same
+ * under every policy), and what the cell's baseline policy delivered — rack-uplink
+ * utilisation and slot use while jobs arrived. Means over seeds, with the offered load's
+ * range over them.
  */
 export interface OperatingPoint {
-  readonly crossRackLoad: number;
-  readonly slotLoad: number;
+  /** Offered cross-rack shuffle bytes per second over the rack uplinks' capacity (`load.offered`). */
+  readonly offered: number;
+  readonly offeredMin: number;
+  readonly offeredMax: number;
+  /** Median and 95th percentile of rack-uplink utilisation over links and samples (`load.uplinkUtilisation.*`). */
+  readonly uplinkP50: number;
+  readonly uplinkP95: number;
+  /** Share of slots (or containers) held by tasks (`load.slotUse`). */
+  readonly slotUse: number;
 }
 
-/** The operating point of runs of one preset (docs/architecture.md §6: a preset's load is a claim). */
-export function operatingPoint(preset: ExperimentPreset, runs: readonly PolicyRun[]): OperatingPoint {
-  const topology = buildTopology(preset.topology);
-  let uplinks = 0;
-  for (let r = 0; r < topology.rackCount; r++)
-    uplinks += topology.linkCapacity(topology.rackUpLink(r as RackId)) / 8;
-  let slots = 0;
-  for (let n = 0; n < topology.nodeCount; n++) {
-    for (const kind of ['map', 'reduce', 'container'] as const) slots += topology.slotsOf(n as NodeId, kind);
-  }
-  const mean = (f: (m: Readonly<Record<string, number>>) => number) =>
-    runs.length === 0 ? Number.NaN : runs.reduce((sum, r) => sum + f(r.metrics), 0) / runs.length;
+/** The operating point of runs of one cell, from their arrival-window metrics (NaN when none ran). */
+export function operatingPoint(runs: readonly PolicyRun[]): OperatingPoint {
+  const values = (metric: string) => runs.map((r) => r.metrics[metric] ?? Number.NaN);
+  const mean = (metric: string) => {
+    const v = values(metric);
+    return v.length === 0 ? Number.NaN : v.reduce((s, x) => s + x, 0) / v.length;
+  };
+  const offered = values('load.offered');
   return {
-    crossRackLoad: mean(
-      (m) => (m['crossRackBytes.total'] ?? Number.NaN) / (uplinks * (m.makespan ?? Number.NaN)),
-    ),
-    slotLoad: mean(
-      (m) =>
-        ((m['slotSeconds.map'] ?? 0) + (m['slotSeconds.reduce'] ?? 0)) / (slots * (m.makespan ?? Number.NaN)),
-    ),
+    offered: mean('load.offered'),
+    offeredMin: offered.length === 0 ? Number.NaN : Math.min(...offered),
+    offeredMax: offered.length === 0 ? Number.NaN : Math.max(...offered),
+    uplinkP50: mean('load.uplinkUtilisation.p50'),
+    uplinkP95: mean('load.uplinkUtilisation.p95'),
+    slotUse: mean('load.slotUse'),
   };
 }
 
@@ -166,7 +175,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
       policies.push({ policy, runs });
     }
     perCell.set(cell, { policies });
-    loads.set(cell, operatingPoint(cellPreset(paper, cell, policies[0]?.policy), policies[0]?.runs ?? []));
+    loads.set(cell, operatingPoint(policies[0]?.runs ?? []));
   }
   const wallSeconds = (performance.now() - started) / 1000;
   const claims = paper.claims.map((claim): ClaimMap => {
@@ -198,6 +207,9 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
       cells: grid.cells.map((c) => ({ label: c.label, axes: c.axes, load: loads.get(c)! })),
     },
     claims,
+    loadAxis: paper.loadAxis,
+    ...(paper.readingAxis === undefined ? {} : { readingAxis: paper.readingAxis }),
+    headline: paper.headline,
     simulations: distinct * seeds.length,
     wallSeconds,
     secondsPerSimulation: distinct > 0 ? wallSeconds / (distinct * seeds.length) : Number.NaN,

@@ -1,6 +1,6 @@
 import { DEGENERATE_JOB_RULE } from '@rackwise/engine';
 import type { ClaimOutcome } from './evaluate-claim.js';
-import type { ReproductionMap } from './reproduce-paper.js';
+import type { OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 
 const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
   holds: '✓',
@@ -17,6 +17,15 @@ const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %`
 function outcomeCell(o: ClaimOutcome): string {
   if (o.verdict === 'unmeasured') return '·';
   return `${MARK[o.verdict]} ${percent(o.mean)} ± ${(100 * o.sd).toFixed(1)}`;
+}
+
+/** A cell's operating point in words: what its workload offered and what the baseline delivered, while jobs arrived. */
+export function operatingPointText(load: OperatingPoint, baseline: string): string {
+  const range =
+    Math.abs(load.offeredMax - load.offeredMin) < 0.005
+      ? ''
+      : ` (${load.offeredMin.toFixed(2)}–${load.offeredMax.toFixed(2)} over seeds)`;
+  return `offered ${load.offered.toFixed(2)}${range} of the rack uplinks' capacity; under ${baseline}, uplinks ${percent0(load.uplinkP50)} busy at the median and ${percent0(load.uplinkP95)} at p95, slots ${percent0(load.slotUse)}`;
 }
 
 /** The presets a map's cells start from: the paper's, or the cells' own (`preset` axis). */
@@ -39,7 +48,7 @@ export function reproductionMapMarkdown(map: ReproductionMap): string {
   );
   map.grid.cells.forEach((cell, i) =>
     lines.push(
-      `- **C${i + 1}**: ${cell.label} — load under ${map.baseline}: cross-rack ${percent0(cell.load.crossRackLoad)} of the rack uplinks' capacity over the makespan, slots ${percent0(cell.load.slotLoad)} busy`,
+      `- **C${i + 1}**: ${cell.label} — ${operatingPointText(cell.load, map.baseline)}`,
     ),
   );
   lines.push(

@@ -1,3 +1,4 @@
+import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell, onlyIn, presetCell } from './paper-claims.js';
 
@@ -111,35 +112,40 @@ export const SHADOW_CLAIMS: readonly Claim[] = Object.freeze([
   ),
 ]);
 
-const WORKLOADS: readonly GridCell[] = [presetCell('shadow-bench'), presetCell('shadow-fb')];
-
 const rackLink = (gbps: number): GridCell => ({
   label: `rack links ${gbps} Gbps`,
   axes: { rackLinkGbps: gbps },
   overrides: { rackLinkGbps: gbps },
 });
 
-/** Quick grid: the paper's two workloads as the presets run them, loss off and on, five seeds. */
+/** The Facebook sample at every load step, set by its rack links' capacity (Fig. 15's knob). */
+const FB_LOADS = crossCells([[presetCell('shadow-fb')], LOAD_STEPS.map((l) => loadCell(l, 'rackLink'))]);
+
+/**
+ * The applications run each alone at Fig. 15's rack-link capacities: one job at a time
+ * offers no load over an arrival window, so these cells sit off the load axis (their
+ * uplinks' p95 says how hard each job pressed on them).
+ */
+const benchAt = (workload: string) => crossCells([[presetCell(workload)], [rackLink(1), rackLink(2), rackLink(4)]]);
+
+/** Quick grid: the Facebook sample at every load step and the six applications at 1, 2 and 4 Gbps, loss off, five seeds. */
 function shadowQuickGrid(): ReproductionGrid {
   return {
-    cells: crossCells([WORKLOADS, [lossCell('none'), lossCell('incast')]]),
+    cells: crossCells([[...FB_LOADS, ...benchAt('shadow-bench')], [lossCell('none')]]),
     seeds: [1, 2, 3, 4, 5],
-    description:
-      'shadow-bench (the six Table 2 applications at 120 GB, each alone) and shadow-fb (50 FB-2010 jobs × 1/3), 52 nodes in 4 racks with 2 Gbps rack links; loss model off and on; seeds 1–5',
+    description: `shadow-fb (50 FB-2010 jobs × 1/3) with its rack links set so that it offers ${LOAD_STEPS.join(', ')} of their capacity (2 Gbps, the paper's, offers about 0.5), and shadow-bench (the six Table 2 applications at 120 GB, each alone) at rack links of 1, 2 and 4 Gbps; 52 nodes in 4 racks; loss model off; seeds 1–5`,
   };
 }
 
-/** Full grid: both workloads and TeraSort alone at rack links of 1–4 Gbps (Fig. 15), loss off and on, ten seeds. */
+/** Full grid: as the quick one with TeraSort alone too, loss off and on, ten seeds. */
 function shadowFullGrid(): ReproductionGrid {
   return {
     cells: crossCells([
-      [...WORKLOADS, presetCell('shadow-terasort')],
-      [rackLink(1), rackLink(2), rackLink(4)],
+      [...FB_LOADS, ...benchAt('shadow-bench'), ...benchAt('shadow-terasort')],
       [lossCell('none'), lossCell('incast')],
     ]),
     seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    description:
-      'shadow-bench, shadow-fb and shadow-terasort; rack links 1, 2 and 4 Gbps (Fig. 15); loss model off and on; seeds 1–10',
+    description: `shadow-fb at offered loads ${LOAD_STEPS.join(', ')} (set by its rack links), shadow-bench and shadow-terasort at rack links of 1, 2 and 4 Gbps (Fig. 15); loss model off and on; seeds 1–10`,
   };
 }
 
@@ -152,6 +158,12 @@ export const SHADOW_PAPER: PaperClaims = Object.freeze({
   claims: SHADOW_CLAIMS,
   quickGrid: shadowQuickGrid,
   fullGrid: shadowFullGrid,
+  loadAxis: OFFERED_LOAD_AXIS,
+  headline: [
+    'shadow-fig-10shadow-vs-delay:executionTime.mean@shadow-fb',
+    'shadow-fig-20shadow-vs-delay:skew.mean',
+    'shadow-fig-10shadow-vs-delay:executionTime.mean@shadow-bench',
+  ],
   fullGridCost:
     '720 simulations (3 workloads × 3 rack-link capacities × 2 loss settings × 4 policies × 10 seeds); a run of any of these presets takes about 1 CPU-second here, so about 15 CPU-minutes.',
 });

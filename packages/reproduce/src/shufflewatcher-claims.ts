@@ -1,4 +1,5 @@
-import { type ExperimentPreset, SW_EC2_CALIBRATED_INTERARRIVAL } from '@rackwise/experiments';
+import type { ExperimentPreset } from '@rackwise/experiments';
+import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
 
@@ -148,62 +149,53 @@ export const SHUFFLEWATCHER_CLAIMS: readonly Claim[] = Object.freeze([
   ),
 ]);
 
-/** Arrival rates: the preset's, and the rate `rackwise calibrate` found for Delay at 90 % of the slots. */
-const rate = (label: string, meanInterarrival: number | undefined): GridCell => ({
-  label: `arrivals ${label}`,
-  axes: { meanInterarrival: meanInterarrival ?? 'preset' },
-  overrides: {},
-  ...(meanInterarrival === undefined
-    ? {}
-    : {
-        preset: (p: ExperimentPreset) =>
-          p.workload.kind === 'poisson-mix' ? { ...p, workload: { ...p.workload, meanInterarrival } } : p,
-      }),
-});
-
 const loss = lossCell;
 
-/** A shorter steady state between shorter ramps, for the quick grid (the axis `steadyHours`). */
-const shortSteadyState = (cell: GridCell, hours: number, ramp: number): GridCell => ({
-  ...cell,
-  axes: { ...cell.axes, steadyHours: hours },
-  preset: (p) => {
-    const q = cell.preset === undefined ? p : cell.preset(p);
-    return q.workload.kind === 'poisson-mix'
-      ? { ...q, workload: { ...q.workload, steadyState: { hours, rampUp: ramp, rampDown: ramp } } }
-      : q;
-  },
-});
+/** Jobs the quick grid's steady state holds on average, at any load. */
+const QUICK_STEADY_JOBS = 60;
 
 /**
- * Quick grid: 30 minutes of steady state at the preset's rate (one job every 40 s,
- * about 45 jobs measured) and 15 minutes at the calibrated rate (every 7.07 s, about
- * 130 jobs measured), where one simulation costs 8–12 CPU-seconds instead of 16–25.
+ * A grid axis value for the quick grid: a steady state long enough for
+ * `QUICK_STEADY_JOBS` arrivals at the cell's rate, between ramps of a quarter of it (at
+ * least 5 minutes). Applied after the load step, which sets the rate.
+ */
+const quickSteadyState: GridCell = {
+  label: `steady state of ${QUICK_STEADY_JOBS} jobs`,
+  axes: { steadyJobs: QUICK_STEADY_JOBS },
+  overrides: {},
+  preset: (p: ExperimentPreset) => {
+    if (p.workload.kind !== 'poisson-mix') return p;
+    const seconds = QUICK_STEADY_JOBS * p.workload.meanInterarrival;
+    const ramp = Math.round(Math.max(300, seconds / 4));
+    return {
+      ...p,
+      workload: {
+        ...p.workload,
+        steadyState: { hours: Number((seconds / 3600).toFixed(3)), rampUp: ramp, rampDown: ramp },
+      },
+    };
+  },
+};
+
+const LOADS = LOAD_STEPS.map((l) => loadCell(l, 'interarrival'));
+
+/**
+ * Quick grid: at every load step, a steady state of about 60 arrivals between ramps, loss
+ * model off, five seeds.
  */
 function swQuickGrid(): ReproductionGrid {
   return {
-    cells: crossCells([
-      [
-        shortSteadyState(rate('preset', undefined), 0.5, 900),
-        shortSteadyState(rate('calibrated', SW_EC2_CALIBRATED_INTERARRIVAL), 0.25, 450),
-      ],
-      [loss('none'), loss('incast')],
-    ]),
+    cells: crossCells([LOADS, [quickSteadyState], [loss('none')]]),
     seeds: [1, 2, 3, 4, 5],
-    description:
-      "sw-ec2 cluster and mix; the preset's arrival rate (one job every 40 s) with a 30-minute steady state between 15-minute ramps, and the rate calibrated for Delay at 90 % slot use (every 7.07 s) with a 15-minute steady state between 7.5-minute ramps (the paper's is 4 hours, as in the full grid); loss model off and on; seeds 1–5",
+    description: `sw-ec2 cluster and mix; the arrival rate set so that the stream offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity (the preset's one job every 40 s offers 0.21; the rate calibrated for Delay at 90 % slot use, every 7.07 s, about 1.2); a steady state of about ${QUICK_STEADY_JOBS} arrivals between ramps of a quarter of it (the paper's is 4 hours, as in the full grid); loss model off; seeds 1–5`,
   };
 }
 
 function swFullGrid(): ReproductionGrid {
   return {
-    cells: crossCells([
-      [rate('preset', undefined), rate('calibrated', SW_EC2_CALIBRATED_INTERARRIVAL)],
-      [loss('none'), loss('incast')],
-    ]),
+    cells: crossCells([LOADS, [loss('none'), loss('incast')]]),
     seeds: [1, 2, 3, 4, 5],
-    description:
-      "sw-ec2 as the paper ran it (4-hour steady state); the preset's arrival rate and the rate calibrated for Delay at 90 % slot use; loss model off and on; seeds 1–5",
+    description: `sw-ec2 as the paper ran it (4-hour steady state between 30-minute ramps); the arrival rate set so that the stream offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; loss model off and on; seeds 1–5`,
   };
 }
 
@@ -216,6 +208,11 @@ export const SHUFFLEWATCHER_PAPER: PaperClaims = Object.freeze({
   claims: SHUFFLEWATCHER_CLAIMS,
   quickGrid: swQuickGrid,
   fullGrid: swFullGrid,
+  loadAxis: OFFERED_LOAD_AXIS,
+  headline: [
+    'sw-fig-8-a-sw-fair-vs-fair:steadyState.throughput',
+    'sw-fig-8-b-sw-fair-vs-fair:steadyState.executionTime.mean',
+  ],
   fullGridCost:
     '160 simulations (2 arrival rates × 2 loss settings × 8 policies × 5 seeds) of a 4-hour steady state between 30-minute ramps. A 1-hour steady state at the calibrated rate took about 20 CPU-seconds per run while calibrating, one at 40 s about 8, so the full grid costs about 2–3 CPU-hours on this machine.',
 });

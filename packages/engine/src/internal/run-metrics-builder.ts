@@ -2,9 +2,9 @@ import { SHUFFLE_CLASSES } from '@rackwise/predictor';
 import type { InputClass, ShuffleClass } from '@rackwise/types';
 import { throughputWhileArriving, withoutDegenerateJobs } from '../degenerate-jobs.js';
 import { jobGroupMetrics } from '../job-group-metrics.js';
+import { offeredShuffleLoad } from '../offered-load.js';
 import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
 import type { SimulationResult } from '../simulation.js';
-import { offeredShuffleLoad } from './arrival-window-load.js';
 import type { Engine } from './engine.js';
 import { finiteMean, summarize } from './summary-statistics.js';
 
