@@ -47,9 +47,7 @@ export function reproductionMapMarkdown(map: ReproductionMap): string {
     '',
   );
   map.grid.cells.forEach((cell, i) =>
-    lines.push(
-      `- **C${i + 1}**: ${cell.label} — ${operatingPointText(cell.load, map.baseline)}`,
-    ),
+    lines.push(`- **C${i + 1}**: ${cell.label} — ${operatingPointText(cell.load, map.baseline)}`),
   );
   lines.push(
     '',
