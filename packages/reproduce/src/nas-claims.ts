@@ -1,5 +1,5 @@
-import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell, traceWindow } from './load-steps.js';
+import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
 
 const claim = comparisonClaim;

@@ -10,6 +10,7 @@ import { buildTopology } from '@rackwise/topology';
 import type { NodeId, RackId } from '@rackwise/types';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
+import { median } from './load-steps.js';
 import {
   type Claim,
   type GridCell,
@@ -100,11 +101,12 @@ export interface ReproductionMap {
  * Where a cell sat, measured during its arrival window (engine `RunMetrics.load`): the
  * offered cross-rack shuffle load (a property of the workload and the cluster, the same
  * under every policy), and what the cell's baseline policy delivered — rack-uplink
- * utilisation and slot use while jobs arrived. Means over seeds, with the offered load's
- * range over them.
+ * utilisation and slot use while jobs arrived. The offered load is the median over seeds
+ * (a load step sets its knob so that the median over seeds 1–5 meets the step,
+ * `presetAtLoad`) with its range; the delivered figures are means over seeds.
  */
 export interface OperatingPoint {
-  /** Offered cross-rack shuffle bytes per second over the rack uplinks' capacity (`load.offered`). */
+  /** Offered cross-rack shuffle bytes per second over the rack uplinks' capacity (`load.offered`), median over seeds. */
   readonly offered: number;
   readonly offeredMin: number;
   readonly offeredMax: number;
@@ -124,7 +126,7 @@ export function operatingPoint(runs: readonly PolicyRun[]): OperatingPoint {
   };
   const offered = values('load.offered');
   return {
-    offered: mean('load.offered'),
+    offered: median(offered),
     offeredMin: offered.length === 0 ? Number.NaN : Math.min(...offered),
     offeredMax: offered.length === 0 ? Number.NaN : Math.max(...offered),
     uplinkP50: mean('load.uplinkUtilisation.p50'),
