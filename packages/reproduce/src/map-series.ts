@@ -35,8 +35,8 @@ const UNITS: Readonly<Record<string, string>> = { rackLinkGbps: ' Gbps', rate: '
 /**
  * The map's cells as series: grouped by every axis but the one they run along, in the
  * order of their first cell in the grid, columns sorted along the axis. A cell has the
- * load axis, or runs along the axes it has that no load-axis cell has (Shadow's
- * `rackLinkGbps`), or stands alone.
+ * load axis, or runs along an axis it has that no load-axis cell has (a numeric one first:
+ * Shadow's `rackLinkGbps`), or stands alone.
  */
 export function mapSeries(map: ReproductionMap): MapSeries[] {
   const loadAxis = map.loadAxis.axis;
@@ -47,8 +47,9 @@ export function mapSeries(map: ReproductionMap): MapSeries[] {
     { axes: Record<string, string | number>; along: string; columns: SeriesColumn[] }
   >();
   cells.forEach((cell, index) => {
+    const own = Object.keys(cell.axes).filter((a) => !loadAxes.has(a));
     const along =
-      loadAxis in cell.axes ? loadAxis : (Object.keys(cell.axes).find((a) => !loadAxes.has(a)) ?? '');
+      loadAxis in cell.axes ? loadAxis : (own.find((a) => typeof cell.axes[a] === 'number') ?? own[0] ?? '');
     const axes: Record<string, string | number> = {};
     for (const [axis, value] of Object.entries(cell.axes)) if (axis !== along) axes[axis] = value;
     const key = JSON.stringify([along, Object.entries(axes).sort()]);
