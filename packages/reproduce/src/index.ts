@@ -33,6 +33,7 @@ export {
   gridSimulations,
   operatingPoint,
   reproducePaper,
+  reproductionGrid,
 } from './reproduce-paper.js';
 export {
   ARRIVAL_RATE_AXIS,

@@ -165,7 +165,7 @@ export function cellPreset(
 export async function reproducePaper(options: ReproduceOptions): Promise<ReproductionMap> {
   const paper = paperClaims(options.paper);
   const quick = options.quick === true;
-  const grid = gridOf(paper, quick, options);
+  const grid = reproductionGrid(paper, quick, options);
   const seeds = options.seeds ?? grid.seeds;
   const trace = options.trace;
   const started = performance.now();
@@ -247,7 +247,11 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
  * The paper's quick or full grid, restricted to `options.only`'s cells.
  * @throws Error when `only` keeps no cell, or `trace` is given to a paper whose grid replays no trace.
  */
-function gridOf(paper: PaperClaims, quick: boolean, options: ReproduceOptions): ReproductionGrid {
+export function reproductionGrid(
+  paper: PaperClaims,
+  quick: boolean,
+  options: Pick<ReproduceOptions, 'only' | 'trace'> = {},
+): ReproductionGrid {
   const grid = quick ? paper.quickGrid() : paper.fullGrid();
   if (
     options.trace !== undefined &&

@@ -8,6 +8,7 @@ import {
   reproducePaper,
   reproduciblePapers,
   reproductionDocument,
+  reproductionGrid,
   updateReproductionDocument,
 } from '@rackwise/reproduce';
 import type { CliIo } from '../cli-io.js';
@@ -35,12 +36,14 @@ export const REPRODUCE_COMMAND: CommandSpec = {
     only: {
       type: 'string',
       value: '<axis=value,…>',
-      description: "only the grid's cells with these axis values (e.g. window=0+0.5h,loss=none): a part of a costly grid",
+      description:
+        "only the grid's cells with these axis values (e.g. window=0+0.5h,loss=none): a part of a costly grid",
     },
     trace: {
       type: 'string',
       value: '<file>',
-      description: 'replay this SWIM trace in every cell that replays one (nas, shadow), keeping its window, scale and sample',
+      description:
+        'replay this SWIM trace in every cell that replays one (nas, shadow), keeping its window, scale and sample',
     },
     from: {
       type: 'string',
@@ -105,11 +108,20 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   const quick = values.quick === true;
   const only = onlyOption(stringOption(values, 'only'));
   const traceText = stringOption(values, 'trace');
-  const trace =
-    traceText === undefined || traceText === 'fb2010' ? traceText : resolve(io.cwd, traceText);
+  const trace = traceText === undefined || traceText === 'fb2010' ? traceText : resolve(io.cwd, traceText);
   const from = stringOption(values, 'from');
   if (from !== undefined && (quick || seedsText !== undefined || only !== undefined || trace !== undefined))
     throw new UsageError('--from writes maps already run: it takes no --quick, --seeds, --only or --trace');
+  for (const paper of from === undefined ? papers : []) {
+    try {
+      reproductionGrid(paperClaims(paper), quick, {
+        ...(only === undefined ? {} : { only }),
+        ...(trace === undefined ? {} : { trace }),
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   const maps: ReproductionMap[] = from === undefined ? [] : readMaps(resolve(io.cwd, from), papers);
   for (const paper of from === undefined ? papers : []) {
     const map = await reproducePaper({
@@ -179,7 +191,9 @@ function readMaps(file: string, papers: readonly string[]): ReproductionMap[] {
   }
   const kept = maps.filter((m) => papers.includes(m.paper));
   if (kept.length === 0)
-    throw new UsageError(`--from ${file}: no map of ${papers.join(', ')} (it holds ${maps.map((m) => m.paper).join(', ')})`);
+    throw new UsageError(
+      `--from ${file}: no map of ${papers.join(', ')} (it holds ${maps.map((m) => m.paper).join(', ')})`,
+    );
   return kept;
 }
 
