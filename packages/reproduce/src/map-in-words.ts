@@ -53,7 +53,7 @@ export function claimAlongSeries(claim: ClaimMap, series: MapSeries, axisLabel: 
   const parts: string[] = [];
   if (holds.length > 0)
     parts.push(
-      `holds in every seed at ${axisLabel} ${ranges(series, holds)} (up to ${extreme(holds, (a, b) => a > b)})`,
+      `holds in every seed at ${axisLabel === '' ? '' : `${axisLabel} `}${ranges(series, holds)} (up to ${extreme(holds, (a, b) => a > b)})`,
     );
   if (mixed.length > 0) parts.push(`in the mean only at ${ranges(series, mixed)}`);
   if (holds.length === 0 && mixed.length === 0)

@@ -73,7 +73,7 @@ function seriesTables(
     );
     if (claims.length === 0) continue;
     const along = s.along === map.loadAxis.axis ? map.loadAxis.label : s.along;
-    lines.push(`**${s.label === '' ? 'every cell' : s.label}**, along ${along}:`, '');
+    lines.push(`**${s.label === '' ? 'every cell' : s.label}**${along === '' ? '' : `, along ${along}`}:`, '');
     lines.push(
       ...table(
         ['claim', 'metric', 'paper', ...s.columns.map((c) => c.heading)],
@@ -150,11 +150,15 @@ function readingsSection(map: ReproductionMap): string[] {
 }
 
 /**
- * One paper's map as Markdown: the grid, the headline claims in plain words, a compact
+ * One paper's map as Markdown: the grid, the headline claims in plain words (left out with
+ * `words: false`, as the document gives them at its top), a compact
  * table per series (claims × load steps), the operating points, the readings that move
  * a result, then the full entries.
  */
-export function reproductionMapMarkdown(map: ReproductionMap): string {
+export function reproductionMapMarkdown(
+  map: ReproductionMap,
+  options: { readonly words?: boolean } = {},
+): string {
   const series = defaultSeries(map);
   const lines: string[] = [];
   lines.push(`## ${map.title}`, '');
@@ -169,8 +173,7 @@ export function reproductionMapMarkdown(map: ReproductionMap): string {
     }\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
     `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
     '',
-    `**In plain words.** ${paperInWords(map)}`,
-    '',
+    ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
     `### Claims along the ${map.loadAxis.label}`,
     '',
     `Mean over seeds ${map.grid.seeds.join(', ')} of a / b − 1, paired by seed: ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.${map.readingAxis === undefined ? '' : ` At the default reading (\`${String(defaultReading(map))}\`); the others under Readings.`}`,
@@ -199,6 +202,12 @@ const generatedBy = (command: string) =>
 /** The line of the full-grid costs that belongs to one paper. */
 const costLine = (map: ReproductionMap) => `- \`rackwise reproduce ${map.paper}\`: ${map.fullGridCost}`;
 
+/** The start of a paper's line under "In plain words". */
+const summaryPrefix = (map: ReproductionMap) => `- **${map.title}** (\`${map.paper}\`): `;
+
+/** A paper's headline claims in plain words, as a line of the document's opening list. */
+const summaryLine = (map: ReproductionMap) => `${summaryPrefix(map)}${paperInWords(map)}`;
+
 /** The whole document: what the map is, how to regenerate it, then each paper's map. */
 export function reproductionDocument(maps: readonly ReproductionMap[], command: string): string {
   const intro = [
@@ -206,10 +215,20 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '',
     generatedBy(command),
     '',
-    'Each published claim is a comparison of two policies on one metric. The map runs it over a grid of',
-    "operating points (size scale, arrival rate or the paper's workloads), network models (the work-conserving fluid model and the",
-    "incast congestion-loss model) and the papers' ambiguous readings, with several seeds, and says in which",
-    "cells it holds. Nothing in the simulator or the policies was tuned toward a paper's number.",
+    '## In plain words',
+    '',
+    ...maps.map(summaryLine),
+    '',
+    '## How to read the map',
+    '',
+    'Each published claim is a comparison of two policies on one metric, read per seed on runs that share',
+    'their workload. The map runs it along the offered cross-rack load of the arrival window — the shuffle',
+    'bytes a locality-oblivious placement would send across racks per second while jobs arrive, over the rack',
+    "uplinks' capacity (engine `load.offered`) — in six steps from 0.1 to 1.2 (FCS, whose claims are about",
+    "slots: arrival rates from 0.25 to 2 × the paper's), each set by one knob of the paper's setup so that the",
+    "median over seeds 1–5 offers it; with the papers' other axes, the network models and the papers'",
+    'ambiguous readings. Each cell states the load it got and what the baseline delivered while jobs arrived.',
+    "Nothing in the simulator or the policies was tuned toward a paper's number.",
     '',
     "Metrics beside the papers' definitions (`@rackwise/engine`):",
     '',
@@ -223,12 +242,12 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     "  `mtsCongestedNodes.share` compares the predicted output of the maps running on a node (MTS's",
     '  own quantity) with the TrafficThreshold in force at that moment.',
     '',
-    'The quick grids below are the short form (`--quick`; CI runs a smoke grid of the same code); the full grids, their size and their estimated cost:',
+    'Each section names the command that ran it (`--quick` is the short grid; `--only` a part of the full one). The full grids, their size and their estimated cost:',
     '',
   ];
   for (const map of maps) intro.push(costLine(map));
   intro.push('');
-  return `${[...intro, ...maps.map(reproductionMapMarkdown)].join('\n')}\n`;
+  return `${[...intro, ...maps.map((m) => reproductionMapMarkdown(m, { words: false }))].join('\n')}\n`;
 }
 
 /**
@@ -245,6 +264,8 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   }
   const lines = document.split('\n');
   lines[cost] = costLine(map);
+  const summary = lines.findIndex((line) => line.startsWith(summaryPrefix(map)));
+  if (summary >= 0) lines[summary] = summaryLine(map);
   const alone = `The ${map.paper} section was regenerated alone by \`${command}\`.`;
   const earlier = lines.findIndex((line) =>
     line.startsWith(`The ${map.paper} section was regenerated alone by `),
@@ -257,7 +278,7 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   const start = (sections[index]?.index ?? 0) + shift;
   const next = sections[index + 1]?.index;
   const end = next === undefined ? head.length : next + shift;
-  return `${head.slice(0, start)}${reproductionMapMarkdown(map)}\n${head.slice(end)}`;
+  return `${head.slice(0, start)}${reproductionMapMarkdown(map, { words: false })}\n${head.slice(end)}`;
 }
 
 /** Whether `updateReproductionDocument` can replace a paper's section of the document. */
