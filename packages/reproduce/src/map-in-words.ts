@@ -55,7 +55,15 @@ export function claimAlongSeries(claim: ClaimMap, series: MapSeries, axisLabel: 
     parts.push(
       `holds in every seed at ${axisLabel === '' ? '' : `${axisLabel} `}${ranges(series, holds)} (up to ${extreme(holds, (a, b) => a > b)})`,
     );
-  if (mixed.length > 0) parts.push(`in the mean only at ${ranges(series, mixed)}`);
+  if (mixed.length > 0) {
+    const means = mixed.map((i) => outcomeAt(claim, series.columns[i]!.cell).mean);
+    const [low, high] = [Math.min(...means), Math.max(...means)];
+    const span =
+      means.length === 1 || signedPercent(low) === signedPercent(high)
+        ? signedPercent(low)
+        : `${signedPercent(low)} to ${signedPercent(high)}`;
+    parts.push(`in the mean only at ${ranges(series, mixed)} (${span})`);
+  }
   if (holds.length === 0 && mixed.length === 0)
     parts.push(fails.length === 0 ? 'is not measured' : 'holds nowhere on this grid');
   if (fails.length > 0) parts.push(`fails at ${ranges(series, fails)} (${extreme(fails, (a, b) => a < b)})`);
@@ -175,9 +183,11 @@ export function paperInWords(map: ReproductionMap): string {
     const cells = others.flatMap((s) => s.columns.map((c) => outcomeAt(claim, c.cell)));
     const measured = cells.filter((o) => o.verdict !== 'unmeasured');
     if (measured.length > 0) {
-      const holds = measured.filter((o) => o.verdict === 'holds').length;
+      const count = (v: ClaimOutcome['verdict']) => measured.filter((o) => o.verdict === v).length;
+      const where =
+        others.length === 1 ? `on ${others[0]!.label}` : `in the grid's ${others.length} other series`;
       sentences.push(
-        `Elsewhere on the grid (${others.map((s) => s.label).join('; ')}) it holds in every seed in ${holds} of ${measured.length} cells.`,
+        `${where[0]!.toUpperCase()}${where.slice(1)} it holds in every seed in ${count('holds')} of ${measured.length} cells and in the mean only in ${count('mixed')}.`,
       );
     }
   }

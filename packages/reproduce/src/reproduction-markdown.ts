@@ -73,7 +73,10 @@ function seriesTables(
     );
     if (claims.length === 0) continue;
     const along = s.along === map.loadAxis.axis ? map.loadAxis.label : s.along;
-    lines.push(`**${s.label === '' ? 'every cell' : s.label}**${along === '' ? '' : `, along ${along}`}:`, '');
+    lines.push(
+      `**${s.label === '' ? 'every cell' : s.label}**${along === '' ? '' : `, along ${along}`}:`,
+      '',
+    );
     lines.push(
       ...table(
         ['claim', 'metric', 'paper', ...s.columns.map((c) => c.heading)],
