@@ -21,6 +21,8 @@ export type { SweepTable } from './sweep-report.js';
 export { headlineChartSvg, toHtml } from './html-report.js';
 export { DIVERGING_SCALE, MISSING_COLOUR, heatmapChartSvg } from './heatmap-chart.js';
 export type { HeatmapChartSpec, HeatmapColumnGroup } from './heatmap-chart.js';
+export { intervalLinesChartSvg } from './interval-lines-chart.js';
+export type { IntervalLine, IntervalLinesChartSpec, IntervalPoint } from './interval-lines-chart.js';
 export type { ChartHeading } from './report-charts.js';
 export type { HtmlReportOptions } from './html-report.js';
 export { formatBytes, formatMetricValue, formatNumber } from './format-values.js';
