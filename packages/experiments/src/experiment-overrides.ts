@@ -6,7 +6,8 @@ import type { ExperimentPreset, WorkloadRecipe } from './experiment-preset.js';
 export interface ExperimentOverrides {
   /**
    * Replay this SWIM trace instead of the preset's workload: `fb2010` or a path. Users
-   * stay the preset's (or `users`); `hours` keeps the first hours.
+   * stay the preset's (or `users`); `hours` keeps the first hours; a trace preset's size
+   * scale, start hour and job sample stay.
    */
   readonly trace?: string;
   /**
@@ -54,9 +55,13 @@ export function applyOverrides(
       trace: overrides.trace,
       users: workload.users,
       ...(hours === undefined ? {} : { hours }),
-      // A trace preset's scale stays; a job mix's scale belongs to its mix, not to the trace.
-      ...(workload.kind === 'swim-trace' && workload.sizeScale !== undefined
-        ? { sizeScale: workload.sizeScale }
+      // A trace preset's scale, window and sample stay; a job mix's scale belongs to its mix, not to the trace.
+      ...(workload.kind === 'swim-trace'
+        ? {
+            ...(workload.sizeScale === undefined ? {} : { sizeScale: workload.sizeScale }),
+            ...(workload.fromHour === undefined ? {} : { fromHour: workload.fromHour }),
+            ...(workload.sampleJobs === undefined ? {} : { sampleJobs: workload.sampleJobs }),
+          }
         : {}),
     };
   } else if (overrides.hours !== undefined) {

@@ -190,6 +190,37 @@ describe('applyOverrides', () => {
   });
 });
 
+describe('a window of a trace', () => {
+  const day = applyOverrides(TINY_PRESET, { trace: 'fb2010' });
+
+  it('keeps the jobs submitted from fromHour for hours, moved back to start the replay', () => {
+    const window = applyOverrides(day, { fromHour: 8, hours: 0.5 });
+    expect(window.workload).toMatchObject({ kind: 'swim-trace', fromHour: 8, hours: 0.5 });
+    const jobs = buildWorkload(window.workload, TINY_PRESET.storage, 1).jobs;
+    const whole = buildWorkload(applyOverrides(day, { hours: 8.5 }).workload, TINY_PRESET.storage, 1).jobs;
+    const later = whole.filter((j) => j.submitTime >= 8 * 3600);
+    expect(jobs.map((j) => j.shuffleBytes)).toEqual(later.map((j) => j.shuffleBytes));
+    expect(jobs.map((j) => j.submitTime + 8 * 3600)).toEqual(later.map((j) => j.submitTime));
+  });
+
+  it('survives a trace override, as the job sample does, and is refused for a job mix', () => {
+    const sampled = applyOverrides(
+      { ...day, workload: { ...day.workload, sampleJobs: 5 } as typeof day.workload },
+      {
+        fromHour: 2,
+      },
+    );
+    expect(applyOverrides(sampled, { trace: 'other.tsv' }).workload).toMatchObject({
+      trace: 'other.tsv',
+      fromHour: 2,
+      sampleJobs: 5,
+    });
+    expect(() => applyOverrides(TINY_PRESET, { fromHour: 1 })).toThrow(
+      /fromHour does not apply to preset tiny/,
+    );
+  });
+});
+
 describe('SWIM size scale', () => {
   it('is target / source cluster size, and refuses an unknown trace', () => {
     expect(swimSizeScale('fb2010', 600)).toBeCloseTo(0.2, 12);

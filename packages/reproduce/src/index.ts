@@ -16,6 +16,7 @@ export type {
   Claim,
   ClaimExpectation,
   GridCell,
+  LoadAxis,
   PaperClaims,
   ReproductionGrid,
 } from './paper-claims.js';
@@ -26,10 +27,44 @@ export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './nas-claims.js';
 export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './shufflewatcher-claims.js';
 export { SHADOW_CLAIMS, SHADOW_PAPER } from './shadow-claims.js';
 export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './fcs-claims.js';
-export { REPRODUCTION_FORMAT, gridSimulations, reproducePaper } from './reproduce-paper.js';
+export {
+  REPRODUCTION_FORMAT,
+  cellPreset,
+  gridSimulations,
+  operatingPoint,
+  reproducePaper,
+  reproductionGrid,
+} from './reproduce-paper.js';
+export {
+  ARRIVAL_RATE_AXIS,
+  CALIBRATION_SEEDS,
+  LOAD_STEPS,
+  OFFERED_LOAD_AXIS,
+  RATE_STEPS,
+  loadCell,
+  median,
+  offeredLoadOf,
+  presetAtLoad,
+  rateCell,
+  traceWindow,
+} from './load-steps.js';
+export type { LoadKnob } from './load-steps.js';
+export { defaultReading, defaultSeries, halfWidth95, mapSeries, outcomeAt } from './map-series.js';
+export type { MapSeries, SeriesColumn } from './map-series.js';
+export {
+  claimAlongSeries,
+  differBeyondSpread,
+  paperInWords,
+  readingEffects,
+  readingsInWords,
+  signedPercent,
+  towardClaim,
+} from './map-in-words.js';
+export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export {
   hasPaperSection,
+  operatingPointText,
   reproductionDocument,
   reproductionMapMarkdown,
   updateReproductionDocument,

@@ -1,9 +1,5 @@
 import { offeredShuffleLoad } from '@rackwise/engine';
-import {
-  type ExperimentPreset,
-  applyOverrides,
-  buildWorkload,
-} from '@rackwise/experiments';
+import { type ExperimentPreset, applyOverrides, buildWorkload } from '@rackwise/experiments';
 import { buildTopology } from '@rackwise/topology';
 import type { RackId } from '@rackwise/types';
 import type { GridCell, LoadAxis } from './paper-claims.js';
@@ -38,6 +34,14 @@ export type LoadKnob = 'sizeScale' | 'interarrival' | 'rackLink';
 
 const cache = new Map<string, number>();
 
+/** The median of some numbers (NaN for none). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /**
  * Offered cross-rack shuffle load of a preset's workload: the median over
  * `CALIBRATION_SEEDS` of the engine's `offeredShuffleLoad` (no simulation: it is a property
@@ -48,12 +52,12 @@ export function offeredLoadOf(preset: ExperimentPreset): number {
   const known = cache.get(key);
   if (known !== undefined) return known;
   const topology = buildTopology(preset.topology);
-  const loads = CALIBRATION_SEEDS.map((seed) => {
-    const workload = buildWorkload(preset.workload, preset.storage, seed);
-    return offeredShuffleLoad(workload.jobs, topology, preset.engine.linkGoodput ?? 1).offered;
-  }).sort((a, b) => a - b);
-  const middle = loads.length >> 1;
-  const offered = loads.length % 2 === 1 ? loads[middle]! : (loads[middle - 1]! + loads[middle]!) / 2;
+  const offered = median(
+    CALIBRATION_SEEDS.map((seed) => {
+      const workload = buildWorkload(preset.workload, preset.storage, seed);
+      return offeredShuffleLoad(workload.jobs, topology, preset.engine.linkGoodput ?? 1).offered;
+    }),
+  );
   cache.set(key, offered);
   return offered;
 }

@@ -1,5 +1,5 @@
-import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell, traceWindow } from './load-steps.js';
+import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
 
 const claim = comparisonClaim;
@@ -168,7 +168,12 @@ export const NAS_READINGS: readonly GridCell[] = Object.freeze([
  */
 function nasQuickGrid(): ReproductionGrid {
   return {
-    cells: crossCells([[traceWindow(0, 0.1)], LOAD_STEPS.map((l) => loadCell(l, 'sizeScale')), [loss('none')], NAS_READINGS]),
+    cells: crossCells([
+      [traceWindow(0, 0.1)],
+      LOAD_STEPS.map((l) => loadCell(l, 'sizeScale')),
+      [loss('none')],
+      NAS_READINGS,
+    ]),
     seeds: [1, 2, 3, 4, 5],
     description: `FB-2010 (or the trace given), the first 6 minutes of arrivals run to completion, nas-sim cluster; the size scale set so that the window offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; loss model off; the five readings; seeds 1–5`,
   };
@@ -208,5 +213,5 @@ export const NAS_PAPER: PaperClaims = Object.freeze({
     'nas-fig-3-b-nas-vs-delay:executionTime.mean',
   ],
   fullGridCost:
-    '480 day-long simulations (3 scales × 2 loss settings × 7 policies, plus the 9 policy runs the four other readings change, × 5 seeds). The whole day under NAS at scale 1 took 85 minutes on this 2-core machine (README, Performance), so the full grid costs several hundred CPU-hours today — about 8 CPU-hours once a day-long run meets the 60 s budget of docs/architecture.md §8. It waits for the engine speed work; the quick grid runs the first 6 minutes of the day.',
+    '2,880 simulations (3 windows × 6 load steps × 2 loss settings × 16 policy runs — the 7 policies and the 9 runs the four other readings change — × 5 seeds). A 30-minute window costs 3–17 CPU-seconds per run here (7 at load 0.5, 17 at 1.2; about 9 on average), so about 7 CPU-hours in all, and about 1.2 CPU-hours per window and loss setting (`--only window=0+0.5h,loss=none`).',
 });

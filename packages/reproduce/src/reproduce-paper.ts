@@ -10,6 +10,7 @@ import { buildTopology } from '@rackwise/topology';
 import type { NodeId, RackId } from '@rackwise/types';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
+import { median } from './load-steps.js';
 import {
   type Claim,
   type GridCell,
@@ -29,6 +30,16 @@ export interface ReproduceOptions {
   readonly quick?: boolean;
   /** Seeds instead of the grid's. */
   readonly seeds?: readonly number[];
+  /**
+   * Only the cells with these axis values (`{ window: '0+0.5h', loss: 'none' }`): a part of
+   * a grid too costly to run whole. Values compare as text.
+   */
+  readonly only?: Readonly<Record<string, string>>;
+  /**
+   * Replay this SWIM trace (a path, or `fb2010`) in every cell that replays one, keeping
+   * the cell's window, scale and sample: the map on data it was not built on.
+   */
+  readonly trace?: string;
   /** Seeds of one batch simulated at once on worker threads; default 1 (a shared machine). */
   readonly parallelism?: number;
   /** Called after every simulation batch (one policy, every seed, one cell). */
@@ -58,6 +69,10 @@ export interface ReproductionMap {
   /** The policy the cells' operating points are measured under (the paper's first). */
   readonly baseline: string;
   readonly quick: boolean;
+  /** The trace the cells replayed instead of their presets' (`ReproduceOptions.trace`). */
+  readonly trace?: string;
+  /** The axis values the grid was restricted to (`ReproduceOptions.only`). */
+  readonly only?: Readonly<Record<string, string>>;
   readonly grid: {
     readonly description: string;
     readonly seeds: readonly number[];
@@ -86,11 +101,12 @@ export interface ReproductionMap {
  * Where a cell sat, measured during its arrival window (engine `RunMetrics.load`): the
  * offered cross-rack shuffle load (a property of the workload and the cluster, the same
  * under every policy), and what the cell's baseline policy delivered — rack-uplink
- * utilisation and slot use while jobs arrived. Means over seeds, with the offered load's
- * range over them.
+ * utilisation and slot use while jobs arrived. The offered load is the median over seeds
+ * (a load step sets its knob so that the median over seeds 1–5 meets the step,
+ * `presetAtLoad`) with its range; the delivered figures are means over seeds.
  */
 export interface OperatingPoint {
-  /** Offered cross-rack shuffle bytes per second over the rack uplinks' capacity (`load.offered`). */
+  /** Offered cross-rack shuffle bytes per second over the rack uplinks' capacity (`load.offered`), median over seeds. */
   readonly offered: number;
   readonly offeredMin: number;
   readonly offeredMax: number;
@@ -110,7 +126,7 @@ export function operatingPoint(runs: readonly PolicyRun[]): OperatingPoint {
   };
   const offered = values('load.offered');
   return {
-    offered: mean('load.offered'),
+    offered: median(offered),
     offeredMin: offered.length === 0 ? Number.NaN : Math.min(...offered),
     offeredMax: offered.length === 0 ? Number.NaN : Math.max(...offered),
     uplinkP50: mean('load.uplinkUtilisation.p50'),
@@ -120,12 +136,19 @@ export function operatingPoint(runs: readonly PolicyRun[]): OperatingPoint {
 }
 
 /**
- * The preset of one cell: overrides, then the cell's own change; for a policy, with the
- * engine parameters the cell sets for it (`GridCell.policyEngine`).
+ * The preset of one cell: the trace given instead of a trace preset's, overrides, then the
+ * cell's own change; for a policy, with the engine parameters the cell sets for it
+ * (`GridCell.policyEngine`).
  */
-export function cellPreset(paper: PaperClaims, cell: GridCell, policy?: string): ExperimentPreset {
+export function cellPreset(
+  paper: PaperClaims,
+  cell: GridCell,
+  policy?: string,
+  trace?: string,
+): ExperimentPreset {
+  const start = experimentPreset(cell.basePreset ?? paper.preset);
   const base = applyOverrides(
-    experimentPreset(cell.basePreset ?? paper.preset),
+    trace !== undefined && start.workload.kind === 'swim-trace' ? applyOverrides(start, { trace }) : start,
     cell.overrides as ExperimentOverrides,
   );
   const changed = cell.preset === undefined ? base : cell.preset(base);
@@ -142,13 +165,14 @@ export function cellPreset(paper: PaperClaims, cell: GridCell, policy?: string):
 export async function reproducePaper(options: ReproduceOptions): Promise<ReproductionMap> {
   const paper = paperClaims(options.paper);
   const quick = options.quick === true;
-  const grid: ReproductionGrid = quick ? paper.quickGrid() : paper.fullGrid();
+  const grid = reproductionGrid(paper, quick, options);
   const seeds = options.seeds ?? grid.seeds;
+  const trace = options.trace;
   const started = performance.now();
   const cache = new Map<string, readonly PolicyRun[]>();
   const planned = grid.cells.flatMap((cell) =>
     cellPolicies(paper, cell).map((policy) => {
-      const preset = cellPreset(paper, cell, policy);
+      const preset = cellPreset(paper, cell, policy, trace);
       return { cell, preset, policy, key: runKey(preset, policy) };
     }),
   );
@@ -201,6 +225,8 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     preset: paper.preset,
     baseline: paper.policies[0] ?? '',
     quick,
+    ...(trace === undefined ? {} : { trace }),
+    ...(options.only === undefined ? {} : { only: options.only }),
     grid: {
       description: grid.description,
       seeds,
@@ -215,6 +241,40 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     secondsPerSimulation: distinct > 0 ? wallSeconds / (distinct * seeds.length) : Number.NaN,
     fullGridCost: paper.fullGridCost,
   };
+}
+
+/**
+ * The paper's quick or full grid, restricted to `options.only`'s cells.
+ * @throws Error when `only` keeps no cell, or `trace` is given to a paper whose grid replays no trace.
+ */
+export function reproductionGrid(
+  paper: PaperClaims,
+  quick: boolean,
+  options: Pick<ReproduceOptions, 'only' | 'trace'> = {},
+): ReproductionGrid {
+  const grid = quick ? paper.quickGrid() : paper.fullGrid();
+  if (
+    options.trace !== undefined &&
+    !grid.cells.some((c) => experimentPreset(c.basePreset ?? paper.preset).workload.kind === 'swim-trace')
+  ) {
+    throw new Error(
+      `paper ${paper.paper}: no cell of its grid replays a SWIM trace, so a trace cannot replace it`,
+    );
+  }
+  const only = Object.entries(options.only ?? {});
+  if (only.length === 0) return grid;
+  const cells = grid.cells.filter((c) => only.every(([axis, value]) => String(c.axes[axis]) === value));
+  if (cells.length === 0) {
+    const values = only.map(([axis]) => {
+      const seen = [...new Set(grid.cells.map((c) => String(c.axes[axis])))];
+      return `${axis}: ${seen.join(', ')}`;
+    });
+    throw new Error(
+      `paper ${paper.paper}: no cell of its grid has ${only.map(([a, v]) => `${a}=${v}`).join(', ')} (values: ${values.join('; ')})`,
+    );
+  }
+  const kept = only.map(([a, v]) => `${a}=${v}`).join(', ');
+  return { ...grid, cells, description: `${grid.description}; only the cells with ${kept}` };
 }
 
 /** What makes two runs of a policy the same: its configuration, the engine, the cluster and the workload. */

@@ -2,6 +2,7 @@ import { defaultPolicyRegistry, experimentPreset, validatePreset } from '@rackwi
 import { describe, expect, it } from 'vitest';
 import { paperClaims, registerPaperClaims, reproduciblePapers } from './claim-registry.js';
 import { evaluateClaim } from './evaluate-claim.js';
+import { OFFERED_LOAD_AXIS } from './load-steps.js';
 import { NAS_PAPER } from './nas-claims.js';
 import {
   type Claim,
@@ -64,30 +65,33 @@ describe('grids', () => {
   it('share the runs a reading leaves unchanged', () => {
     const quick = NAS_PAPER.quickGrid();
     const naive = quick.cells.length * NAS_PAPER.policies.length * quick.seeds.length;
-    // Per scale and loss setting: 7 policies under the default reading, then the four other
-    // readings change 2 (pause-predicted), 2 (pause-before-slowstart), 4 (skip-prose) and 1 (delay-reset).
-    // The loaded first-hour cell runs the default reading only.
-    const base = (quick.cells.length - 1) / 5;
-    expect(gridSimulations('nas', true)).toBe((base * (7 + 2 + 2 + 4 + 1) + 7) * quick.seeds.length);
+    // Per load step: 7 policies under the default reading, then the four other readings
+    // change 2 (pause-predicted), 2 (pause-before-slowstart), 4 (skip-prose) and 1 (delay-reset).
+    const steps = quick.cells.length / 5;
+    expect(steps).toBe(6);
+    expect(gridSimulations('nas', true)).toBe(steps * (7 + 2 + 2 + 4 + 1) * quick.seeds.length);
     expect(gridSimulations('nas', true)).toBeLessThan(naive);
   });
 });
 
 describe('the ShuffleWatcher grids', () => {
-  it('shorten the steady state in the quick grid only, more at the calibrated rate', () => {
+  it('hold about 60 arrivals in the quick steady state at every load, and 4 hours in the full one', () => {
     const paper = paperClaims('shufflewatcher');
-    const steady = (cell: GridCell) => {
-      const workload = cellPreset(paper, cell).workload;
-      return workload.kind === 'poisson-mix' ? workload.steadyState : undefined;
+    const workload = (cell: GridCell) => {
+      const w = cellPreset(paper, cell).workload;
+      if (w.kind !== 'poisson-mix' || w.steadyState === undefined) throw new Error('not a steady state');
+      return { interarrival: w.meanInterarrival, steady: w.steadyState };
     };
-    const quick = paper.quickGrid().cells;
-    expect(quick.map((c) => [c.axes.meanInterarrival, steady(c)?.hours])).toEqual([
-      ['preset', 0.5],
-      ['preset', 0.5],
-      [7.07, 0.25],
-      [7.07, 0.25],
-    ]);
-    for (const cell of paper.fullGrid().cells) expect(steady(cell)?.hours).toBe(4);
+    const quick = paper.quickGrid().cells.map(workload);
+    expect(quick).toHaveLength(6);
+    for (const { interarrival, steady } of quick) {
+      expect((steady.hours * 3600) / interarrival).toBeCloseTo(60, 0);
+      expect(steady.rampUp).toBeGreaterThanOrEqual(300);
+    }
+    // Heavier steps arrive faster.
+    const rates = quick.map((q) => 1 / q.interarrival);
+    expect([...rates].sort((a, b) => a - b)).toEqual(rates);
+    for (const cell of paper.fullGrid().cells) expect(workload(cell).steady.hours).toBe(4);
   });
 });
 
@@ -111,6 +115,8 @@ describe('the claim registry and reproducePaper', () => {
       quickGrid: () => ({ cells: [cell], seeds: [1], description: 'one cell' }),
       fullGrid: () => ({ cells: [cell], seeds: [1, 2], description: 'one cell' }),
       fullGridCost: 'seconds',
+      loadAxis: OFFERED_LOAD_AXIS,
+      headline: [],
     });
     expect(reproduciblePapers()).toContain('tiny-smoke');
     const map = await reproducePaper({ paper: 'tiny-smoke', quick: true });
@@ -118,9 +124,11 @@ describe('the claim registry and reproducePaper', () => {
     expect(map.claims[0]?.holds).toBe(1);
     expect(map.claims[1]?.unmeasured).toBe(1);
     const load = map.grid.cells[0]!.load;
-    expect(load.slotLoad).toBeGreaterThan(0);
-    expect(load.slotLoad).toBeLessThanOrEqual(1);
-    expect(load.crossRackLoad).toBeGreaterThanOrEqual(0);
+    expect(load.slotUse).toBeGreaterThan(0);
+    expect(load.slotUse).toBeLessThanOrEqual(1);
+    expect(load.offered).toBeGreaterThan(0);
+    expect(load.offeredMin).toBe(load.offered);
+    expect(load.uplinkP95).toBeGreaterThanOrEqual(load.uplinkP50);
     const doc = reproductionDocument([map], 'rackwise reproduce tiny-smoke --quick');
     expect(doc).toContain('## tiny smoke test');
     expect(doc).toContain('| delay beats fair |'.replace('delay beats fair', 'a beats b'));
@@ -185,13 +193,15 @@ describe('the registered papers', () => {
       }),
       fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
       fullGridCost: 'seconds',
+      loadAxis: OFFERED_LOAD_AXIS,
+      headline: [],
     });
     expect(gridSimulations('tiny-cells', true)).toBe(4);
     const map = await reproducePaper({ paper: 'tiny-cells', quick: true });
     expect(map.simulations).toBe(4);
     expect(map.claims[0]?.outcomes.map((o) => o.verdict)).toEqual(['holds', 'unmeasured', 'unmeasured']);
     expect(map.claims[1]?.outcomes.map((o) => o.verdict)).toEqual(['holds', 'holds', 'unmeasured']);
-    expect(reproductionDocument([map], 'x')).toContain('| 1/1 |');
+    expect(reproductionDocument([map], 'x')).toContain('| a beats b | `jobsCompleted` | ≈ | ✓ +0 % |');
   });
 
   it("runs a policy under the engine parameters its cell sets for it and shares the other policies' runs", async () => {
@@ -215,6 +225,8 @@ describe('the registered papers', () => {
       quickGrid: () => ({ cells, seeds: [1], description: 'two cells' }),
       fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
       fullGridCost: 'seconds',
+      loadAxis: OFFERED_LOAD_AXIS,
+      headline: [],
     });
     expect(gridSimulations('tiny-engine', true)).toBe(3);
     const map = await reproducePaper({ paper: 'tiny-engine', quick: true });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OFFERED_LOAD_AXIS } from './load-steps.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 import { REPRODUCTION_FORMAT } from './reproduce-paper.js';
 import { reproductionDocument, updateReproductionDocument } from './reproduction-markdown.js';
@@ -24,7 +25,20 @@ function map(paper: string, change: number, cost = `${paper} costs little`): Rep
     grid: {
       description: 'one cell',
       seeds: [1, 2],
-      cells: [{ label: 'as is', axes: {}, load: { crossRackLoad: 0.1, slotLoad: 0.5 } }],
+      cells: [
+        {
+          label: 'as is',
+          axes: {},
+          load: {
+            offered: 0.1,
+            offeredMin: 0.1,
+            offeredMax: 0.1,
+            uplinkP50: 0.2,
+            uplinkP95: 0.9,
+            slotUse: 0.5,
+          },
+        },
+      ],
     },
     claims: [
       {
@@ -51,6 +65,8 @@ function map(paper: string, change: number, cost = `${paper} costs little`): Rep
     wallSeconds: 8,
     secondsPerSimulation: 2,
     fullGridCost: cost,
+    loadAxis: OFFERED_LOAD_AXIS,
+    headline: [claim.id],
   };
 }
 
@@ -73,7 +89,7 @@ describe('updateReproductionDocument', () => {
           `${generated}\nThe ${paper} section was regenerated alone by \`${command}\`.`,
         ),
       );
-      expect(after).toContain('−50.0 %');
+      expect(after).toContain('✓ −50 %');
     },
   );
 
@@ -86,7 +102,7 @@ describe('updateReproductionDocument', () => {
     );
     expect(twice.match(/The y section was regenerated alone/g)).toHaveLength(1);
     expect(twice).toContain('`rackwise reproduce y --quick --seeds 1,2`.');
-    expect(twice).not.toContain('−40.0 %');
+    expect(twice).not.toContain('−40 %');
     expect(() => updateReproductionDocument(before, map('w', 0), 'rackwise reproduce w')).toThrow(
       /no section of paper "w"/,
     );

@@ -1,6 +1,8 @@
 import { DEGENERATE_JOB_RULE } from '@rackwise/engine';
 import type { ClaimOutcome } from './evaluate-claim.js';
-import type { OperatingPoint, ReproductionMap } from './reproduce-paper.js';
+import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
+import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
+import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 
 const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
   holds: '✓',
@@ -14,9 +16,17 @@ const percent = (x: number, digits = 1) =>
 
 const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
 
-function outcomeCell(o: ClaimOutcome): string {
+/** A compact entry: the verdict and the mean change in whole per cent. */
+function compactCell(o: ClaimOutcome): string {
+  return o.verdict === 'unmeasured' ? '·' : `${MARK[o.verdict]} ${signedPercent(o.mean)}`;
+}
+
+/** A full entry: the verdict, the mean change ± its 95 % interval, and the range over seeds. */
+function fullCell(o: ClaimOutcome): string {
   if (o.verdict === 'unmeasured') return '·';
-  return `${MARK[o.verdict]} ${percent(o.mean)} ± ${(100 * o.sd).toFixed(1)}`;
+  const hw = halfWidth95(o);
+  const interval = Number.isFinite(hw) ? ` ± ${(100 * hw).toFixed(1)}` : '';
+  return `${MARK[o.verdict]} ${percent(o.mean)}${interval} [${percent(o.min, 0)}, ${percent(o.max, 0)}]`;
 }
 
 /** A cell's operating point in words: what its workload offered and what the baseline delivered, while jobs arrived. */
@@ -35,49 +45,156 @@ function presetsOf(map: ReproductionMap): string {
   return `${names.length === 1 ? 'preset' : 'presets'} ${names.map((n) => `\`${n}\``).join(', ')}`;
 }
 
-/** One paper's map as Markdown: the grid, a legend of cells, and per figure a claim × cell matrix. */
-export function reproductionMapMarkdown(map: ReproductionMap): string {
+/** What the paper says of a claim: its change, or the direction it claims. */
+function paperText(claim: ClaimMap['claim']): string {
+  if (claim.paperChange !== undefined) return percent(claim.paperChange);
+  return claim.expectation === 'similar' ? '≈' : claim.expectation === 'higher' ? '> 0' : '< 0';
+}
+
+/** A Markdown table. */
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+}
+
+/** One table per series: the claims measured in it as rows, its columns as columns. */
+function seriesTables(
+  map: ReproductionMap,
+  series: readonly MapSeries[],
+  entry: (o: ClaimOutcome) => string,
+): string[] {
+  const lines: string[] = [];
+  for (const s of series) {
+    const claims = map.claims.filter((c) =>
+      s.columns.some((col) => outcomeAt(c, col.cell).verdict !== 'unmeasured'),
+    );
+    if (claims.length === 0) continue;
+    const along = s.along === map.loadAxis.axis ? map.loadAxis.label : s.along;
+    lines.push(
+      `**${s.label === '' ? 'every cell' : s.label}**${along === '' ? '' : `, along ${along}`}:`,
+      '',
+    );
+    lines.push(
+      ...table(
+        ['claim', 'metric', 'paper', ...s.columns.map((c) => c.heading)],
+        claims.map((c) => [
+          c.claim.statement,
+          `\`${c.claim.metric}\``,
+          paperText(c.claim),
+          ...s.columns.map((col) => entry(outcomeAt(c, col.cell))),
+        ]),
+      ),
+      '',
+    );
+  }
+  return lines;
+}
+
+/** The operating point of every default-reading cell: offered and delivered load during arrivals. */
+function operatingPoints(map: ReproductionMap, series: readonly MapSeries[]): string[] {
+  const rows = series.flatMap((s) =>
+    s.columns.map((col) => {
+      const load = map.grid.cells[col.cell]!.load;
+      const range =
+        Math.abs(load.offeredMax - load.offeredMin) < 0.005
+          ? ''
+          : ` (${load.offeredMin.toFixed(2)}–${load.offeredMax.toFixed(2)})`;
+      return [
+        s.label,
+        col.heading,
+        `${load.offered.toFixed(2)}${range}`,
+        percent0(load.uplinkP50),
+        percent0(load.uplinkP95),
+        percent0(load.slotUse),
+      ];
+    }),
+  );
+  return table(
+    ['series', 'column', 'offered load (range over seeds)', 'uplinks p50', 'uplinks p95', 'slot use'],
+    rows,
+  );
+}
+
+/** The readings: one line for those that move nothing, a table of what each other one moves. */
+function readingsSection(map: ReproductionMap): string[] {
+  const effects = readingEffects(map);
+  if (effects.length === 0) return [];
+  const cells = map.grid.cells;
+  const lines = ['### Readings', ''];
+  const still = effects.filter((e) => e.moves.length === 0).map((e) => `\`${e.reading}\``);
+  if (still.length > 0)
+    lines.push(
+      `${still.join(', ')} ${still.length > 1 ? 'move' : 'moves'} no claim beyond the seed spread in any cell (against \`${String(defaultReading(map))}\`: a verdict that turns, or 95 % intervals that do not overlap).`,
+      '',
+    );
+  for (const e of effects.filter((x) => x.moves.length > 0)) {
+    lines.push(
+      `\`${e.reading}\` against \`${String(defaultReading(map))}\`, where it moves a claim beyond the seed spread:`,
+      '',
+    );
+    lines.push(
+      ...table(
+        ['claim', 'metric', 'cell', String(defaultReading(map)), String(e.reading)],
+        e.moves.map((m) => [
+          m.claim.claim.statement,
+          `\`${m.claim.claim.metric}\``,
+          cells[m.twin]!.label,
+          fullCell(outcomeAt(m.claim, m.twin)),
+          fullCell(outcomeAt(m.claim, m.cell)),
+        ]),
+      ),
+      '',
+    );
+  }
+  return lines;
+}
+
+/**
+ * One paper's map as Markdown: the grid, the headline claims in plain words (left out with
+ * `words: false`, as the document gives them at its top), a compact
+ * table per series (claims × load steps), the operating points, the readings that move
+ * a result, then the full entries.
+ */
+export function reproductionMapMarkdown(
+  map: ReproductionMap,
+  options: { readonly words?: boolean } = {},
+): string {
+  const series = defaultSeries(map);
   const lines: string[] = [];
   lines.push(`## ${map.title}`, '');
+  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
   lines.push(
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}\` on ${presetsOf(map)}: ${map.grid.description}.`,
+    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${
+      map.only === undefined
+        ? ''
+        : ` --only ${Object.entries(map.only)
+            .map(([a, v]) => `${a}=${v}`)
+            .join(',')}`
+    }\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
     `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
     '',
-    'Cells:',
+    ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
+    `### Claims along the ${map.loadAxis.label}`,
     '',
-  );
-  map.grid.cells.forEach((cell, i) =>
-    lines.push(
-      `- **C${i + 1}**: ${cell.label} — ${operatingPointText(cell.load, map.baseline)}`,
-    ),
-  );
-  lines.push(
+    `Mean over seeds ${map.grid.seeds.join(', ')} of a / b − 1, paired by seed: ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.${map.readingAxis === undefined ? '' : ` At the default reading (\`${String(defaultReading(map))}\`); the others under Readings.`}`,
     '',
-    `Each entry is the mean over seeds ${map.grid.seeds.join(', ')} of a / b − 1 on the metric, ± its sample standard deviation. ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.`,
+    ...seriesTables(map, series, compactCell),
+    '### Operating points',
     '',
+    `Measured while jobs arrived (engine \`load.*\`), means over seeds; delivered figures under ${map.baseline}.`,
+    '',
+    ...operatingPoints(map, series),
+    '',
+    ...readingsSection(map),
+    '### Full entries',
+    '',
+    "Mean ± the half-width of its 95 % interval (Student's t over seeds), [least, most] over seeds.",
+    '',
+    ...seriesTables(map, series, fullCell),
   );
-  const figures = [...new Set(map.claims.map((c) => c.claim.figure))];
-  for (const figure of figures) {
-    lines.push(`### ${figure}`, '');
-    const header = ['claim', 'metric', 'paper', ...map.grid.cells.map((_, i) => `C${i + 1}`), 'holds in'];
-    lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
-    for (const c of map.claims.filter((m) => m.claim.figure === figure)) {
-      const paper =
-        c.claim.paperChange === undefined
-          ? c.claim.expectation === 'similar'
-            ? '≈'
-            : c.claim.expectation === 'higher'
-              ? '> 0'
-              : '< 0'
-          : percent(c.claim.paperChange);
-      // Cells that do not run the claim's policies (or lack its metric) are left out of the count.
-      const where = `${c.holds}/${c.outcomes.length - c.unmeasured}${c.mixed > 0 ? ` (+${c.mixed} ~)` : ''}`;
-      lines.push(
-        `| ${c.claim.statement} | \`${c.claim.metric}\` | ${paper} | ${c.outcomes.map(outcomeCell).join(' | ')} | ${where} |`,
-      );
-    }
-    lines.push('');
-  }
   return lines.join('\n');
 }
 
@@ -88,6 +205,12 @@ const generatedBy = (command: string) =>
 /** The line of the full-grid costs that belongs to one paper. */
 const costLine = (map: ReproductionMap) => `- \`rackwise reproduce ${map.paper}\`: ${map.fullGridCost}`;
 
+/** The start of a paper's line under "In plain words". */
+const summaryPrefix = (map: ReproductionMap) => `- **${map.title}** (\`${map.paper}\`): `;
+
+/** A paper's headline claims in plain words, as a line of the document's opening list. */
+const summaryLine = (map: ReproductionMap) => `${summaryPrefix(map)}${paperInWords(map)}`;
+
 /** The whole document: what the map is, how to regenerate it, then each paper's map. */
 export function reproductionDocument(maps: readonly ReproductionMap[], command: string): string {
   const intro = [
@@ -95,10 +218,20 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '',
     generatedBy(command),
     '',
-    'Each published claim is a comparison of two policies on one metric. The map runs it over a grid of',
-    "operating points (size scale, arrival rate or the paper's workloads), network models (the work-conserving fluid model and the",
-    "incast congestion-loss model) and the papers' ambiguous readings, with several seeds, and says in which",
-    "cells it holds. Nothing in the simulator or the policies was tuned toward a paper's number.",
+    '## In plain words',
+    '',
+    ...maps.map(summaryLine),
+    '',
+    '## How to read the map',
+    '',
+    'Each published claim is a comparison of two policies on one metric, read per seed on runs that share',
+    'their workload. The map runs it along the offered cross-rack load of the arrival window — the shuffle',
+    'bytes a locality-oblivious placement would send across racks per second while jobs arrive, over the rack',
+    "uplinks' capacity (engine `load.offered`) — in six steps from 0.1 to 1.2 (FCS, whose claims are about",
+    "slots: arrival rates from 0.25 to 2 × the paper's), each set by one knob of the paper's setup so that the",
+    "median over seeds 1–5 offers it; with the papers' other axes, the network models and the papers'",
+    'ambiguous readings. Each cell states the load it got and what the baseline delivered while jobs arrived.',
+    "Nothing in the simulator or the policies was tuned toward a paper's number.",
     '',
     "Metrics beside the papers' definitions (`@rackwise/engine`):",
     '',
@@ -112,12 +245,12 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     "  `mtsCongestedNodes.share` compares the predicted output of the maps running on a node (MTS's",
     '  own quantity) with the TrafficThreshold in force at that moment.',
     '',
-    'The quick grids below are the short form (`--quick`; CI runs a smoke grid of the same code); the full grids, their size and their estimated cost:',
+    'Each section names the command that ran it (`--quick` is the short grid; `--only` a part of the full one). The full grids, their size and their estimated cost:',
     '',
   ];
   for (const map of maps) intro.push(costLine(map));
   intro.push('');
-  return `${[...intro, ...maps.map(reproductionMapMarkdown)].join('\n')}\n`;
+  return `${[...intro, ...maps.map((m) => reproductionMapMarkdown(m, { words: false }))].join('\n')}\n`;
 }
 
 /**
@@ -134,6 +267,8 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   }
   const lines = document.split('\n');
   lines[cost] = costLine(map);
+  const summary = lines.findIndex((line) => line.startsWith(summaryPrefix(map)));
+  if (summary >= 0) lines[summary] = summaryLine(map);
   const alone = `The ${map.paper} section was regenerated alone by \`${command}\`.`;
   const earlier = lines.findIndex((line) =>
     line.startsWith(`The ${map.paper} section was regenerated alone by `),
@@ -146,7 +281,7 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   const start = (sections[index]?.index ?? 0) + shift;
   const next = sections[index + 1]?.index;
   const end = next === undefined ? head.length : next + shift;
-  return `${head.slice(0, start)}${reproductionMapMarkdown(map)}\n${head.slice(end)}`;
+  return `${head.slice(0, start)}${reproductionMapMarkdown(map, { words: false })}\n${head.slice(end)}`;
 }
 
 /** Whether `updateReproductionDocument` can replace a paper's section of the document. */

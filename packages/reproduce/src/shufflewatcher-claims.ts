@@ -214,5 +214,5 @@ export const SHUFFLEWATCHER_PAPER: PaperClaims = Object.freeze({
     'sw-fig-8-b-sw-fair-vs-fair:steadyState.executionTime.mean',
   ],
   fullGridCost:
-    '160 simulations (2 arrival rates × 2 loss settings × 8 policies × 5 seeds) of a 4-hour steady state between 30-minute ramps. A 1-hour steady state at the calibrated rate took about 20 CPU-seconds per run while calibrating, one at 40 s about 8, so the full grid costs about 2–3 CPU-hours on this machine.',
+    '480 simulations (6 load steps × 2 loss settings × 8 policies × 5 seeds) of a 4-hour steady state between 30-minute ramps: 15 CPU-seconds per run at load 0.5 and 63 at 1.2 here, so about 4 CPU-hours.',
 });

@@ -1,11 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
+  REPRODUCTION_FORMAT,
   type ReproductionMap,
   hasPaperSection,
   paperClaims,
   reproducePaper,
   reproduciblePapers,
   reproductionDocument,
+  reproductionGrid,
   updateReproductionDocument,
 } from '@rackwise/reproduce';
 import type { CliIo } from '../cli-io.js';
@@ -29,6 +32,23 @@ export const REPRODUCE_COMMAND: CommandSpec = {
       value: '<N>',
       description:
         'seeds of one policy and cell simulated at once on worker threads; default 1 (CPU-bound, shared machines)',
+    },
+    only: {
+      type: 'string',
+      value: '<axis=value,…>',
+      description:
+        "only the grid's cells with these axis values (e.g. window=0+0.5h,loss=none): a part of a costly grid",
+    },
+    trace: {
+      type: 'string',
+      value: '<file>',
+      description:
+        'replay this SWIM trace in every cell that replays one (nas, shadow), keeping its window, scale and sample',
+    },
+    from: {
+      type: 'string',
+      value: '<map.json>',
+      description: 'write the outputs from maps a run wrote with --json, without running anything',
     },
     json: { type: 'string', value: '<file>', description: 'write the map(s) as JSON' },
     markdown: {
@@ -86,13 +106,31 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
       throw new UsageError(`--update: ${markdownText} has no section of paper ${paper} to replace`);
   }
   const quick = values.quick === true;
-  const maps: ReproductionMap[] = [];
-  for (const paper of papers) {
+  const only = onlyOption(stringOption(values, 'only'));
+  const traceText = stringOption(values, 'trace');
+  const trace = traceText === undefined || traceText === 'fb2010' ? traceText : resolve(io.cwd, traceText);
+  const from = stringOption(values, 'from');
+  if (from !== undefined && (quick || seedsText !== undefined || only !== undefined || trace !== undefined))
+    throw new UsageError('--from writes maps already run: it takes no --quick, --seeds, --only or --trace');
+  for (const paper of from === undefined ? papers : []) {
+    try {
+      reproductionGrid(paperClaims(paper), quick, {
+        ...(only === undefined ? {} : { only }),
+        ...(trace === undefined ? {} : { trace }),
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const maps: ReproductionMap[] = from === undefined ? [] : readMaps(resolve(io.cwd, from), papers);
+  for (const paper of from === undefined ? papers : []) {
     const map = await reproducePaper({
       paper,
       quick,
       ...(seeds === undefined ? {} : { seeds }),
       ...(parallelism === undefined ? {} : { parallelism }),
+      ...(only === undefined ? {} : { only }),
+      ...(trace === undefined ? {} : { trace }),
       onProgress: (p) => {
         if (values.quiet !== true) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}\n`);
       },
@@ -106,6 +144,8 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     ...(quick ? ['--quick'] : []),
     ...(seedsText === undefined ? [] : [`--seeds ${seedsText}`]),
     ...(parallelText === undefined ? [] : [`--parallel ${parallelText}`]),
+    ...(only === undefined ? [] : [`--only ${stringOption(values, 'only')}`]),
+    ...(traceText === undefined ? [] : [`--trace ${traceText}`]),
     ...(update ? [`--markdown ${markdownText} --update`] : []),
   ].join(' ');
   if (outputs.json !== undefined) {
@@ -121,6 +161,40 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`wrote ${outputs.csv}\n`);
   }
   return 0;
+}
+
+/** `--only axis=value,…` as a record. */
+function onlyOption(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  const only: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const at = part.indexOf('=');
+    if (at <= 0 || at === part.length - 1)
+      throw new UsageError(`--only: expected axis=value, got ${JSON.stringify(part)}`);
+    only[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  return only;
+}
+
+/** The maps of `--from`, the named papers' (every one for `all`), in file order. */
+function readMaps(file: string, papers: readonly string[]): ReproductionMap[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--from ${file}: ${(error as Error).message}`);
+  }
+  const maps = (Array.isArray(parsed) ? parsed : [parsed]) as ReproductionMap[];
+  for (const [i, map] of maps.entries()) {
+    if (map?.format !== REPRODUCTION_FORMAT)
+      throw new UsageError(`--from ${file}: map ${i + 1} is not a ${REPRODUCTION_FORMAT} map`);
+  }
+  const kept = maps.filter((m) => papers.includes(m.paper));
+  if (kept.length === 0)
+    throw new UsageError(
+      `--from ${file}: no map of ${papers.join(', ')} (it holds ${maps.map((m) => m.paper).join(', ')})`,
+    );
+  return kept;
 }
 
 /** The Markdown file `--update` replaces a section of. */

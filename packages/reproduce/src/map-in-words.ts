@@ -1,0 +1,197 @@
+import type { ClaimOutcome } from './evaluate-claim.js';
+import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
+import type { Claim } from './paper-claims.js';
+import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
+
+/** Axes other than the load axis a series can run along, in words. */
+const ALONG: Readonly<Record<string, string>> = { rackLinkGbps: 'rack links' };
+
+/** A relative change as signed whole per cent: `+12 %`, `−3 %`. */
+export const signedPercent = (x: number): string =>
+  Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(100 * x))} %` : '—';
+
+/** How far a change goes the claim's way: positive when it bears the claim out. */
+export function towardClaim(claim: Claim, change: number): number {
+  if (claim.expectation === 'higher') return change;
+  if (claim.expectation === 'lower') return -change;
+  return (claim.tolerance ?? 0.05) - Math.abs(change);
+}
+
+/** Column headings as ranges of neighbouring columns: `0.1–0.5, 1.2`. */
+function ranges(series: MapSeries, picked: readonly number[]): string {
+  const runs: string[] = [];
+  let start = -1;
+  series.columns.forEach((_, i) => {
+    const inside = picked.includes(i);
+    if (inside && start < 0) start = i;
+    if (start >= 0 && (!inside || i === series.columns.length - 1)) {
+      const end = inside ? i : i - 1;
+      const from = series.columns[start]!.heading;
+      runs.push(end === start ? from : `${from}–${series.columns[end]!.heading}`);
+      start = -1;
+    }
+  });
+  return runs.join(', ');
+}
+
+/** Where one claim holds along one series, in a sentence (without the claim). */
+export function claimAlongSeries(claim: ClaimMap, series: MapSeries, axisLabel: string): string {
+  const at = (verdict: ClaimOutcome['verdict']) =>
+    series.columns.flatMap((c, i) => (outcomeAt(claim, c.cell).verdict === verdict ? [i] : []));
+  const holds = at('holds');
+  const mixed = at('mixed');
+  const fails = at('fails');
+  const extreme = (columns: readonly number[], pick: (a: number, b: number) => boolean) => {
+    let best: { i: number; change: number } | undefined;
+    for (const i of columns) {
+      const change = outcomeAt(claim, series.columns[i]!.cell).mean;
+      if (best === undefined || pick(towardClaim(claim.claim, change), towardClaim(claim.claim, best.change)))
+        best = { i, change };
+    }
+    return best === undefined ? '' : `${signedPercent(best.change)} at ${series.columns[best.i]!.heading}`;
+  };
+  const parts: string[] = [];
+  if (holds.length > 0)
+    parts.push(
+      `holds in every seed at ${axisLabel === '' ? '' : `${axisLabel} `}${ranges(series, holds)} (up to ${extreme(holds, (a, b) => a > b)})`,
+    );
+  if (mixed.length > 0) {
+    const means = mixed.map((i) => outcomeAt(claim, series.columns[i]!.cell).mean);
+    const [low, high] = [Math.min(...means), Math.max(...means)];
+    const span =
+      means.length === 1 || signedPercent(low) === signedPercent(high)
+        ? signedPercent(low)
+        : `${signedPercent(low)} to ${signedPercent(high)}`;
+    parts.push(`in the mean only at ${ranges(series, mixed)} (${span})`);
+  }
+  if (holds.length === 0 && mixed.length === 0)
+    parts.push(fails.length === 0 ? 'is not measured' : 'holds nowhere on this grid');
+  if (fails.length > 0) parts.push(`fails at ${ranges(series, fails)} (${extreme(fails, (a, b) => a < b)})`);
+  return parts.join('; ');
+}
+
+/** The first default-reading series along the load axis in which the claim is measured. */
+function mainSeries(map: ReproductionMap, claim: ClaimMap): MapSeries | undefined {
+  const measured = (s: MapSeries) => s.columns.some((c) => outcomeAt(claim, c.cell).verdict !== 'unmeasured');
+  const series = defaultSeries(map).filter(measured);
+  return series.find((s) => s.along === map.loadAxis.axis && s.columns.length > 1) ?? series[0];
+}
+
+/** A claim that a reading moves beyond the seed spread, in one cell. */
+export interface ReadingMove {
+  readonly claim: ClaimMap;
+  /** The reading's cell and its default-reading twin (indices into the grid's cells). */
+  readonly cell: number;
+  readonly twin: number;
+}
+
+/** What one of the paper's readings moves: the claims and cells where it changes a result. */
+export interface ReadingEffect {
+  readonly reading: string | number;
+  readonly moves: readonly ReadingMove[];
+}
+
+/**
+ * Whether two outcomes of a claim differ beyond the seed spread: one bears the claim out
+ * in the mean and the other does not, or their 95 % intervals do not overlap.
+ */
+export function differBeyondSpread(claim: Claim, a: ClaimOutcome, b: ClaimOutcome): boolean {
+  if (a.verdict === 'unmeasured' || b.verdict === 'unmeasured') return false;
+  if ((a.verdict === 'fails') !== (b.verdict === 'fails')) return true;
+  const gap = Math.abs(a.mean - b.mean);
+  const spread = halfWidth95(a) + halfWidth95(b);
+  return Number.isFinite(spread) ? gap > spread : gap > 0 && claim.expectation !== 'similar';
+}
+
+/**
+ * Each non-default reading against the default, cell by cell (twins share every other
+ * axis): the claims it moves beyond the seed spread.
+ */
+export function readingEffects(map: ReproductionMap): ReadingEffect[] {
+  const axis = map.readingAxis;
+  const base = defaultReading(map);
+  if (axis === undefined || base === undefined) return [];
+  const cells = map.grid.cells;
+  const twinOf = (i: number) => {
+    const { [axis]: _, ...rest } = cells[i]!.axes;
+    return cells.findIndex(
+      (c) =>
+        c.axes[axis] === base &&
+        Object.keys(c.axes).length === Object.keys(cells[i]!.axes).length &&
+        Object.entries(rest).every(([k, v]) => c.axes[k] === v),
+    );
+  };
+  const readings = [...new Set(cells.map((c) => c.axes[axis]).filter((r) => r !== undefined && r !== base))];
+  return readings.map((reading) => {
+    const moves: ReadingMove[] = [];
+    cells.forEach((cell, i) => {
+      if (cell.axes[axis] !== reading) return;
+      const twin = twinOf(i);
+      if (twin < 0) return;
+      for (const claim of map.claims) {
+        if (differBeyondSpread(claim.claim, outcomeAt(claim, i), outcomeAt(claim, twin)))
+          moves.push({ claim, cell: i, twin });
+      }
+    });
+    return { reading: reading as string | number, moves };
+  });
+}
+
+/** The readings' effect in one sentence. */
+export function readingsInWords(map: ReproductionMap): string | undefined {
+  const effects = readingEffects(map);
+  if (effects.length === 0) return undefined;
+  const still = effects.filter((e) => e.moves.length === 0).map((e) => e.reading);
+  const moving = effects.filter((e) => e.moves.length > 0);
+  const parts: string[] = [];
+  if (still.length > 0)
+    parts.push(
+      `The reading${still.length > 1 ? 's' : ''} ${still.join(', ')} move${still.length > 1 ? '' : 's'} no result beyond the seed spread at any load`,
+    );
+  for (const e of moving) {
+    const claims = new Set(e.moves.map((m) => m.claim.claim.id)).size;
+    const headline = e.moves.some((m) => map.headline.includes(m.claim.claim.id));
+    parts.push(
+      `${e.reading} moves ${claims} claim${claims > 1 ? 's' : ''} in ${new Set(e.moves.map((m) => m.cell)).size} cell(s)${headline ? ', a headline one among them' : ''} (see Readings)`,
+    );
+  }
+  return `${parts.join('; ')}.`;
+}
+
+/**
+ * One paragraph in plain words: for each headline claim, the loads where it holds in
+ * every seed (and by how much at best), in the mean only, and where it fails, along its
+ * main series; then how the other series and the readings change that.
+ */
+export function paperInWords(map: ReproductionMap): string {
+  const sentences: string[] = [];
+  for (const id of map.headline) {
+    const claim = map.claims.find((c) => c.claim.id === id);
+    if (claim === undefined) continue;
+    const series = mainSeries(map, claim);
+    if (series === undefined) {
+      sentences.push(`${claim.claim.statement}: not measured on this grid.`);
+      continue;
+    }
+    const label =
+      series.along === map.loadAxis.axis ? map.loadAxis.label : (ALONG[series.along] ?? series.along);
+    const where = series.label === '' ? '' : ` (${series.label})`;
+    sentences.push(
+      `${claim.claim.statement} [${claim.claim.metric}]${where}: ${claimAlongSeries(claim, series, label)}.`,
+    );
+    const others = defaultSeries(map).filter((s) => s.label !== series.label || s.along !== series.along);
+    const cells = others.flatMap((s) => s.columns.map((c) => outcomeAt(claim, c.cell)));
+    const measured = cells.filter((o) => o.verdict !== 'unmeasured');
+    if (measured.length > 0) {
+      const count = (v: ClaimOutcome['verdict']) => measured.filter((o) => o.verdict === v).length;
+      const where =
+        others.length === 1 ? `on ${others[0]!.label}` : `in the grid's ${others.length} other series`;
+      sentences.push(
+        `${where[0]!.toUpperCase()}${where.slice(1)} it holds in every seed in ${count('holds')} of ${measured.length} cells and in the mean only in ${count('mixed')}.`,
+      );
+    }
+  }
+  const readings = readingsInWords(map);
+  if (readings !== undefined) sentences.push(readings);
+  return sentences.join(' ');
+}
