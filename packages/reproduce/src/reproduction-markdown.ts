@@ -4,7 +4,8 @@ import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
 import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 
-const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
+/** The mark of each verdict in the map's tables and charts. */
+export const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
   holds: '✓',
   mixed: '~',
   fails: '✗',
@@ -14,7 +15,8 @@ const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
 const percent = (x: number, digits = 1) =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)} %` : '—';
 
-const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
+/** A share as whole per cent (`42 %`), `—` when not finite. */
+export const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
 
 /** A compact entry: the verdict and the mean change in whole per cent. */
 function compactCell(o: ClaimOutcome): string {
@@ -43,6 +45,24 @@ function presetsOf(map: ReproductionMap): string {
   const own = [...new Set(map.grid.cells.map((c) => c.axes.preset).filter((p) => p !== undefined))];
   const names = own.length === 0 ? [map.preset] : own.map(String);
   return `${names.length === 1 ? 'preset' : 'presets'} ${names.map((n) => `\`${n}\``).join(', ')}`;
+}
+
+/**
+ * The grid of a paper's section in Markdown: the command that runs it as the map did, its
+ * presets, trace and cells; then the simulations it took.
+ */
+export function gridLines(map: ReproductionMap): [string, string] {
+  const only =
+    map.only === undefined
+      ? ''
+      : ` --only ${Object.entries(map.only)
+          .map(([a, v]) => `${a}=${v}`)
+          .join(',')}`;
+  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
+  return [
+    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
+    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
+  ];
 }
 
 /** What the paper says of a claim: its change, or the direction it claims. */
@@ -165,16 +185,8 @@ export function reproductionMapMarkdown(
   const series = defaultSeries(map);
   const lines: string[] = [];
   lines.push(`## ${map.title}`, '');
-  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
   lines.push(
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${
-      map.only === undefined
-        ? ''
-        : ` --only ${Object.entries(map.only)
-            .map(([a, v]) => `${a}=${v}`)
-            .join(',')}`
-    }\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
-    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
+    ...gridLines(map),
     '',
     ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
     `### Claims along the ${map.loadAxis.label}`,
