@@ -50,7 +50,7 @@ export const DIVERGING_SCALE: readonly string[] = Object.freeze([
 export const MISSING_COLOUR = '#bdbdbd';
 
 /** Cell size, px: wide enough for `✓ −12 %` at the label's size. */
-const CELL_WIDTH = 54;
+const CELL_WIDTH = 58;
 const ROW_HEIGHT = 22;
 const LABEL_SIZE = 10;
 /** Approximate advance of a character of the row labels (11 px) and column labels (10 px). */
@@ -128,7 +128,7 @@ function groupSeries(groups: readonly HeatmapColumnGroup[]): ChartOption {
  * A heatmap as SVG: one coloured cell per value on a diverging scale clamped to `range`
  * (grey where there is none), its label written in it, row labels on the left, column
  * labels below and, where given, column groups labelled above and divided by lines. The
- * chart is as wide as its columns need (54 px each) plus the row labels' margin.
+ * chart is as wide as its columns need (58 px each) plus the row labels' margin.
  */
 export function heatmapChartSvg(spec: HeatmapChartSpec): string {
   const [low, high] = spec.range;

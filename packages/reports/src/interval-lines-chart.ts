@@ -27,7 +27,9 @@ export interface IntervalLinesChartSpec extends ChartHeading {
 const HEIGHT_OF_PLOT = 260;
 /** Approximate advance of a legend character (12 px), and what an item adds to its text. */
 const LEGEND_CHAR = 6.6;
-const LEGEND_ITEM = 25 + 18;
+/** Between legend items: wide, as ECharts measures text narrower than a browser draws it. */
+const LEGEND_GAP = 28;
+const LEGEND_ITEM = 25 + LEGEND_GAP;
 
 /** Rows the legend wraps to at the chart's width. */
 function legendRows(names: readonly string[], width: number): number {
@@ -110,7 +112,7 @@ export function intervalLinesChartSvg(spec: IntervalLinesChartSpec): string {
   const colour = (i: number) => PALETTE[i % PALETTE.length] ?? '#000000';
   const option: ChartOption = {
     ...header(spec.title, spec.subtitle),
-    legend: { top: 50, left: 0, itemGap: 18, textStyle: { fontSize: 12 }, data: names },
+    legend: { top: 50, left: 0, itemGap: LEGEND_GAP, textStyle: { fontSize: 12 }, data: names },
     grid: { left: 70, right: 30, top, height: HEIGHT_OF_PLOT },
     xAxis: {
       type: 'value',
@@ -121,6 +123,8 @@ export function intervalLinesChartSvg(spec: IntervalLinesChartSpec): string {
       axisLabel: { fontSize: 12, hideOverlap: true },
       min: 0,
       max: 'dataMax',
+      // At the foot of the plot, not at y = 0, where the reference line is.
+      axisLine: { onZero: false },
       splitLine: { show: false },
     },
     yAxis: valueAxis(spec.yName, 50),
