@@ -169,6 +169,8 @@ export function heatmapChartSvg(spec: HeatmapChartSpec): string {
   const scaleText = spec.scaleText ?? [String(low), String(high)];
   const heading = header(spec.title, spec.subtitle);
   const caption = `${spec.scaleName}${missing.length > 0 ? ' · grey: no value' : ''}`;
+  // Right of the scale: its two texts (11 px) either side of the 140 px bar, and a gap.
+  const captionLeft = Math.ceil((scaleText[0].length + scaleText[1].length) * 6.2) + 140 + 50;
   const option: ChartOption = {
     title: [
       {
@@ -176,7 +178,12 @@ export function heatmapChartSvg(spec: HeatmapChartSpec): string {
         textStyle: { fontSize: 15, fontWeight: 600, width: width - 8, overflow: 'truncate' },
         subtextStyle: { fontSize: 12, color: '#555', width: width - 8, overflow: 'truncate' },
       },
-      { text: caption, left: 250, top: 50, textStyle: { fontSize: 12, fontWeight: 'normal', color: '#333' } },
+      {
+        text: caption,
+        left: captionLeft,
+        top: 50,
+        textStyle: { fontSize: 12, fontWeight: 'normal', color: '#333' },
+      },
     ],
     grid: { left, top, width: plotWidth, height: ROW_HEIGHT * spec.rows.length },
     xAxis: {
