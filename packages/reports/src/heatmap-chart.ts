@@ -3,6 +3,7 @@ import { type ChartOption, renderChartSvg } from './internal/chart-svg.js';
 
 /** Consecutive columns of a heatmap under one label (one series of a grid, one workload). */
 export interface HeatmapColumnGroup {
+  /** Written above the group's columns, wrapped to their width (two lines at most). */
   readonly label: string;
   /** How many columns the group spans, from where the previous group ended. */
   readonly columns: number;

@@ -3,22 +3,31 @@ import { type ChartOption, PALETTE, renderChartSvg } from './internal/chart-svg.
 
 /** One point of a line: its mean and the ends of its 95 % interval (NaN where there is none). */
 export interface IntervalPoint {
+  /** Where the point sits on the x axis. */
   readonly x: number;
+  /** The line's value there; a point without a finite mean is left out. */
   readonly mean: number;
+  /** Lower end of the interval (NaN: none, no band here). */
   readonly low: number;
+  /** Upper end of the interval (NaN: none, no band here). */
   readonly high: number;
 }
 
 /** One line over a numeric x axis, with its interval at each point. */
 export interface IntervalLine {
+  /** The line's name in the legend. */
   readonly name: string;
+  /** Its points, in any order (drawn in order of x). */
   readonly points: readonly IntervalPoint[];
 }
 
 /** Lines with shaded 95 % bands over a numeric x axis (an effect over offered load). */
 export interface IntervalLinesChartSpec extends ChartHeading {
+  /** The x axis's name, with its unit: `offered cross-rack load`. */
   readonly xName: string;
+  /** The y axis's name, with its unit: `nas / fair − 1 (%)`. */
   readonly yName: string;
+  /** One line each, coloured in the reports' palette in this order. */
   readonly lines: readonly IntervalLine[];
   /** A dashed line across the chart at this y; default 0 (no effect). */
   readonly reference?: number;

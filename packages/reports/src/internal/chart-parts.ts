@@ -38,6 +38,7 @@ export function valueAxis(name: string, gap: number, extra: ChartOption = {}): C
 
 /** What every chart is headed with. */
 export interface ChartHeading {
+  /** The chart's title, in bold above it. */
   readonly title: string;
   /** What the chart shows in numbers: seeds, intervals, windows. */
   readonly subtitle: string;
