@@ -2,9 +2,9 @@ import { metricInfo } from '@rackwise/experiments';
 import { type IntervalLine, heatmapChartSvg, intervalLinesChartSvg } from '@rackwise/reports';
 import { signedPercent, towardClaim } from './map-in-words.js';
 import { type MapSeries, axisText, halfWidth95, mapSeries, outcomeAt } from './map-series.js';
+import { MARK } from './map-text.js';
 import type { Claim } from './paper-claims.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
-import { MARK } from './reproduction-markdown.js';
 
 /** Columns of one heatmap: two series of six load steps, so labels stay legible at the page's width. */
 const MOST_COLUMNS = 12;

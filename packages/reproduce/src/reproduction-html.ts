@@ -1,8 +1,8 @@
 import { escapeXml, htmlPage, htmlTable } from '@rackwise/reports';
 import { claimHeatmaps, headlineCharts } from './map-charts.js';
 import { paperInWords } from './map-in-words.js';
+import { gridLines, percent0 } from './map-text.js';
 import type { ReproductionMap } from './reproduce-paper.js';
-import { gridLines, percent0 } from './reproduction-markdown.js';
 
 /** The page is wider than a report: a heatmap of twelve columns and its claims' labels. */
 const STYLE = `body{max-width:1240px}

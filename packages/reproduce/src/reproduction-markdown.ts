@@ -2,21 +2,11 @@ import { DEGENERATE_JOB_RULE } from '@rackwise/engine';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
 import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
+import { MARK, gridLines, percent0 } from './map-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
-
-/** The mark of each verdict in the map's tables and charts. */
-export const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
-  holds: '✓',
-  mixed: '~',
-  fails: '✗',
-  unmeasured: '·',
-};
 
 const percent = (x: number, digits = 1) =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)} %` : '—';
-
-/** A share as whole per cent (`42 %`), `—` when not finite. */
-export const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
 
 /** A compact entry: the verdict and the mean change in whole per cent. */
 function compactCell(o: ClaimOutcome): string {
@@ -38,31 +28,6 @@ export function operatingPointText(load: OperatingPoint, baseline: string): stri
       ? ''
       : ` (${load.offeredMin.toFixed(2)}–${load.offeredMax.toFixed(2)} over seeds)`;
   return `offered ${load.offered.toFixed(2)}${range} of the rack uplinks' capacity; under ${baseline}, uplinks ${percent0(load.uplinkP50)} busy at the median and ${percent0(load.uplinkP95)} at p95, slots ${percent0(load.slotUse)}`;
-}
-
-/** The presets a map's cells start from: the paper's, or the cells' own (`preset` axis). */
-function presetsOf(map: ReproductionMap): string {
-  const own = [...new Set(map.grid.cells.map((c) => c.axes.preset).filter((p) => p !== undefined))];
-  const names = own.length === 0 ? [map.preset] : own.map(String);
-  return `${names.length === 1 ? 'preset' : 'presets'} ${names.map((n) => `\`${n}\``).join(', ')}`;
-}
-
-/**
- * The grid of a paper's section in Markdown: the command that runs it as the map did, its
- * presets, trace and cells; then the simulations it took.
- */
-export function gridLines(map: ReproductionMap): [string, string] {
-  const only =
-    map.only === undefined
-      ? ''
-      : ` --only ${Object.entries(map.only)
-          .map(([a, v]) => `${a}=${v}`)
-          .join(',')}`;
-  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
-  return [
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
-    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
-  ];
 }
 
 /** What the paper says of a claim: its change, or the direction it claims. */
