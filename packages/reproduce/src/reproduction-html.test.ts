@@ -104,6 +104,32 @@ describe('reproductionHtml', () => {
     expect(q?.lines).toHaveLength(1);
   });
 
+  it("splits a claim's chart past eight series by every axis but the reading", () => {
+    const readings = ['r1', 'r2', 'r3', 'r4', 'r5'];
+    const wide = handMadeMap({
+      paper: 'w',
+      title: 'Ten series',
+      claims: [FASTER],
+      cells: [0.1, 0.5].flatMap((load) =>
+        ['none', 'incast'].flatMap((loss) => readings.map((reading) => ({ axes: { load, loss, reading } }))),
+      ),
+      seeds: [1, 2],
+      change: (_, axes, seed) => Number(axes.load) / 10 + 0.01 * seed,
+      readingAxis: 'reading',
+      headline: [FASTER.id],
+    });
+    const [section] = sections(reproductionHtml([wide], 'rackwise reproduce w'));
+    expect(section?.lines).toHaveLength(2);
+    for (const [chart, loss] of [
+      [section?.lines[0], 'none'],
+      [section?.lines[1], 'incast'],
+    ] as const) {
+      const texts = svgTexts(chart ?? '');
+      expect(texts).toEqual(expect.arrayContaining(readings.map((r) => `reading ${r}`)));
+      expect(texts.join(' ')).toContain(`loss ${loss}`);
+    }
+  });
+
   it('reads a map back from JSON (NaN as null) exactly as the map itself', () => {
     const again = JSON.parse(JSON.stringify(maps())) as ReproductionMap[];
     expect(JSON.stringify(again)).toContain('"mean":null');
