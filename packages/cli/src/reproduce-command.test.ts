@@ -94,17 +94,36 @@ describe('rackwise reproduce', () => {
   it('writes the outputs of maps already run with --from, running nothing', async () => {
     const io = recordingIo(dir);
     const args = ['reproduce', 'tiny-cli', '--quick', '--parallel', '1', '--quiet'];
-    expect(await main([...args, '--json', 'tiny.json', '--markdown', 'ran.md'], io)).toBe(EXIT_OK);
+    expect(
+      await main([...args, '--json', 'tiny.json', '--markdown', 'ran.md', '--html', 'ran.html'], io),
+    ).toBe(EXIT_OK);
+    expect(io.err.join('')).toContain(`wrote ${join(dir, 'ran.html')}`);
     const again = recordingIo(dir);
-    expect(await main(['reproduce', 'all', '--from', 'tiny.json', '--markdown', 'from.md'], again)).toBe(
-      EXIT_OK,
-    );
+    expect(
+      await main(
+        ['reproduce', 'all', '--from', 'tiny.json', '--markdown', 'from.md', '--html', 'from.html'],
+        again,
+      ),
+    ).toBe(EXIT_OK);
     const body = (file: string) => readFileSync(join(dir, file), 'utf8').split(/(?=^## )/m)[1];
     expect(body('from.md')).toBe(body('ran.md'));
+    // The page from JSON is the page from the run (ECharts numbers its ids per process), but for its command.
+    const page = (file: string) =>
+      readFileSync(join(dir, file), 'utf8')
+        .replace(/zr\d+-(cls-\d+|[cg]\d+)/g, 'zr')
+        .replace(/<code>rackwise reproduce [^<]*<\/code>/, '');
+    expect(page('from.html')).toBe(page('ran.html'));
+    const html = readFileSync(join(dir, 'ran.html'), 'utf8');
+    expect(html).toContain('<code>rackwise reproduce tiny-cli --quick --parallel 1 --html ran.html</code>');
+    expect(html).toContain('<h2>tiny cli map</h2>');
+    expect(html).toContain('<h3>Claims × cells</h3>');
+    expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(1);
     for (const [argv, message] of [
       [['tiny-cli', '--from', 'tiny.json', '--quick'], '--from writes maps already run'],
       [['nas', '--from', 'tiny.json', '--markdown', 'x.md'], 'no map of nas (it holds tiny-cli)'],
       [['tiny-cli', '--from', 'ran.md', '--markdown', 'x.md'], '--from'],
+      [['nas', '--quick', '--html', 'no/such/map.html'], '--html: directory'],
+      [['nas', '--quick', '--markdown', 'x.html', '--html', 'x.html'], '--markdown and --html both name'],
     ] as const) {
       const refused = recordingIo(dir);
       expect(await main(['reproduce', ...argv], refused)).toBe(2);

@@ -334,7 +334,7 @@ export function versionsLine(versions: Readonly<Record<string, string>>): string
   )}</p>`;
 }
 
-/** An HTML table with a header row; cells are escaped. */
+/** An HTML table with a header row; cells are escaped, `caption` is HTML (a `<caption>` element or nothing). */
 export function htmlTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
@@ -353,15 +353,18 @@ th,td{padding:.2rem .6rem;border-bottom:1px solid #eee;text-align:right;white-sp
 svg{display:block;margin:1rem 0;max-width:100%;height:auto}pre{font-size:12px;overflow:auto;background:#f7f7f7;padding:.6rem}
 .small{font-size:11px;color:#777}.verdict{font-weight:600}`;
 
-/** A complete HTML document with the report's inline style. */
-export function htmlPage(title: string, body: string): string {
+/**
+ * A complete HTML document with the reports' inline style (and `style`, CSS appended to
+ * it): no scripts, fonts or other external assets. `title` is escaped; `body` is HTML.
+ */
+export function htmlPage(title: string, body: string, style = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeXml(title)}</title>
-<style>${STYLE}</style>
+<style>${STYLE}${style === '' ? '' : `\n${style}`}</style>
 </head>
 <body>
 ${body}

@@ -2,148 +2,26 @@
  * Renders each report kind in headless Chromium and checks the page as laid out: the
  * text a reader sees, and the geometry of every chart label (inside its chart, not on
  * another label). Chromium is Debian's `chromium`, installed here if missing; the tests
- * are skipped, saying why, only where it cannot be installed.
+ * are skipped, saying why, only where it cannot be installed (test/chromium.ts).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runExperiment, sweep } from '@rackwise/experiments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureChromium } from '../test/chromium.js';
+import { type Layout, expectChartsReadable, renderLayouts } from '../test/rendered-layout.js';
 import { combineResults } from './combine-results.js';
 import { toHtml } from './html-report.js';
 import { sweepToHtml } from './sweep-report.js';
-
-const CANDIDATES = ['chromium', 'chromium-browser', 'google-chrome'];
-
-function findChromium(): string | undefined {
-  for (const name of CANDIDATES) {
-    const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-    if (found.status === 0 && found.stdout.trim() !== '') return found.stdout.trim();
-  }
-  return undefined;
-}
-
-/** Chromium, installing Debian's package (quietly) when it is missing and this is root with apt. */
-function ensureChromium(): { path?: string; why?: string } {
-  const present = findChromium();
-  if (present !== undefined) return { path: present };
-  if (process.getuid?.() !== 0) return { why: 'chromium is not installed and installing it needs root' };
-  if (spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
-    return { why: 'chromium is not installed and apt-get is not available' };
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () =>
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
-      env,
-      stdio: 'ignore',
-      timeout: 600_000,
-    }).status === 0;
-  if (!install()) {
-    spawnSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore', timeout: 300_000 });
-    if (!install()) return { why: 'chromium could not be installed with apt-get' };
-  }
-  const path = findChromium();
-  return path === undefined ? { why: 'chromium installed but not found on PATH' } : { path };
-}
-
-/**
- * Measures the laid-out page: every SVG text's box against its chart's and against the
- * other texts of the chart, and the visible text of the page. Added to a copy of the
- * report for the test only; the report itself holds no script.
- */
-const MEASURE = `<script>
-(() => {
-  const all = {};
-  for (const section of document.querySelectorAll('section[data-page]')) {
-  const out = { charts: [], text: section.innerText };
-  const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
-  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-  for (const svg of section.querySelectorAll('svg')) {
-    const box = svg.getBoundingClientRect();
-    const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() !== '' && t.getAttribute('opacity') !== '0');
-    const boxes = texts.map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }));
-    const clipped = boxes.filter((b) => !inside(b.r, box)).map((b) => b.text);
-    const overlapping = [];
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++)
-      if (overlap(boxes[i].r, boxes[j].r)) overlapping.push(boxes[i].text + ' / ' + boxes[j].text);
-    const errorBars = svg.querySelectorAll('path[stroke="#222"]').length;
-    out.charts.push({ texts: boxes.map((b) => b.text), clipped, overlapping, errorBars, width: box.width });
-  }
-  all[section.dataset.page] = out;
-  }
-  const pre = document.createElement('pre');
-  pre.id = 'layout';
-  pre.textContent = JSON.stringify(all);
-  document.body.appendChild(pre);
-})();
-</script>`;
-
-interface Layout {
-  readonly text: string;
-  readonly charts: readonly {
-    readonly texts: readonly string[];
-    readonly clipped: readonly string[];
-    readonly overlapping: readonly string[];
-    readonly errorBars: number;
-    readonly width: number;
-  }[];
-}
 
 const chromium = ensureChromium();
 const work = mkdtempSync(join(tmpdir(), 'rackwise-render-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/**
- * Loads the reports in headless Chromium at a laptop's width — one page holding each
- * report's body in its own section, so Chromium starts once — and returns the measured
- * layout of each.
- */
-function render(pages: Readonly<Record<string, string>>): Record<string, Layout> {
-  const name = 'reports';
-  const path = join(work, `${name}.html`);
-  const first = Object.values(pages)[0] as string;
-  const sections = Object.entries(pages).map(
-    ([page, html]) =>
-      `<section data-page="${page}">${/<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? ''}</section>`,
-  );
-  writeFileSync(
-    path,
-    first.replace(/<body>[\s\S]*<\/body>/, `<body>${sections.join('\n')}${MEASURE}</body>`),
-  );
-  const dom = execFileSync(
-    chromium.path as string,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${join(work, `profile-${name}`)}`,
-      '--window-size=1000,900',
-      '--dump-dom',
-      `file://${path}`,
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
-  );
-  const json = /<pre id="layout">([\s\S]*?)<\/pre>/.exec(dom)?.[1];
-  if (json === undefined) throw new Error(`no layout in the page Chromium rendered from ${path}`);
-  return JSON.parse(json.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Record<
-    string,
-    Layout
-  >;
-}
-
-/** What every report must satisfy: no label cut off by its chart or drawn over another. */
+/** What every report must satisfy: readable charts, and no raw dotted metric key (the configuration stays folded). */
 function expectReadable(layout: Layout): void {
-  for (const chart of layout.charts) {
-    expect(chart.clipped, chart.texts.join(' | ')).toEqual([]);
-    expect(chart.overlapping, chart.texts.join(' | ')).toEqual([]);
-  }
-  // Raw dotted metric keys never reach the reader (the configuration stays folded).
+  expectChartsReadable(layout);
   expect(layout.text).not.toMatch(/\b[a-z]+[A-Z]\w*\.[a-z]\w*/);
 }
 
@@ -175,7 +53,7 @@ describe.skipIf(chromium.path === undefined)(
         { label: 'three', result },
         { label: 'one', result: single },
       ]);
-      const layouts = render({
+      const layouts = renderLayouts(chromium.path as string, work, {
         experiment: toHtml(result),
         oneSeed: toHtml(single),
         sweep: sweepToHtml(swept),

@@ -1,4 +1,7 @@
+import { type ChartHeading, finite, header, referenceLine, valueAxis } from './internal/chart-parts.js';
 import { type ChartOption, PALETTE, renderChartSvg } from './internal/chart-svg.js';
+
+export type { ChartHeading } from './internal/chart-parts.js';
 
 /** One policy's bars: a value per category and, where known, its 95 % interval. */
 export interface BarSeries {
@@ -22,8 +25,6 @@ export interface BarChartSpec extends ChartHeading {
 const CATEGORY_GAP = 0.3;
 const BAR_GAP = 0.15;
 
-const finite = (x: number | undefined): number | null => (x !== undefined && Number.isFinite(x) ? x : null);
-
 /**
  * The lower end of an interval, not below 0 for a non-negative mean: every metric the
  * reports draw as bars is a size, time or count, which the normal approximation of a
@@ -33,56 +34,6 @@ const clampLow = (low: number | undefined, mean: number | undefined): number | n
   const l = finite(low);
   return l !== null && (mean ?? 0) >= 0 ? Math.max(0, l) : l;
 };
-
-/** A dashed line across the plot at `value` (1 for ratios), drawn by the first series. */
-function referenceLine(value: number | undefined): ChartOption {
-  if (value === undefined) return {};
-  return {
-    markLine: {
-      silent: true,
-      symbol: 'none',
-      label: { show: false },
-      lineStyle: { color: '#333', type: 'dashed', width: 1 },
-      data: [{ yAxis: value }],
-    },
-  };
-}
-
-/** A value axis named in the middle of its side, light grid lines. */
-function valueAxis(name: string, gap: number, extra: ChartOption = {}): ChartOption {
-  return {
-    type: 'value',
-    name,
-    nameLocation: 'middle',
-    nameGap: gap,
-    nameTextStyle: { fontSize: 12 },
-    axisLabel: { fontSize: 12 },
-    splitLine: { lineStyle: { color: '#e6e6e6' } },
-    ...extra,
-  };
-}
-
-/** What every chart is headed with. */
-export interface ChartHeading {
-  readonly title: string;
-  /** What the chart shows in numbers: seeds, intervals, windows. */
-  readonly subtitle: string;
-}
-
-/** Title, subtitle and legend on their own rows above the plot, never over it. */
-function header(title: string, subtitle: string): ChartOption {
-  return {
-    title: {
-      text: title,
-      subtext: subtitle,
-      left: 0,
-      top: 0,
-      textStyle: { fontSize: 15, fontWeight: 600 },
-      subtextStyle: { fontSize: 12, color: '#555' },
-    },
-    legend: { top: 50, left: 0, itemGap: 18, textStyle: { fontSize: 12 } },
-  };
-}
 
 /**
  * Grouped bars with 95 % error bars (a custom series drawn at each bar's centre),

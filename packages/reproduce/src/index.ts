@@ -1,6 +1,6 @@
 /**
  * @rackwise/reproduce — the papers' claims as registries of checkable statements, the
- * grid of runs that tests them, and the reproduction map (JSON and Markdown) that says
+ * grid of runs that tests them, and the reproduction map (JSON, Markdown and HTML) that says
  * which claims hold (docs/architecture.md §6, §10). The runs are `@rackwise/experiments`'
  * presets; a new paper plugs in with `registerPaperClaims`.
  */
@@ -62,6 +62,7 @@ export {
 } from './map-in-words.js';
 export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
+export { reproductionHtml } from './reproduction-html.js';
 export {
   hasPaperSection,
   operatingPointText,

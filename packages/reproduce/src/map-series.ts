@@ -80,7 +80,7 @@ function compareValues(a: string | number, b: string | number): number {
 }
 
 /** An axis value in words for a series label. */
-function axisText(axis: string, value: string | number): string {
+export function axisText(axis: string, value: string | number): string {
   if (axis === 'preset') return String(value);
   if (axis === 'window') return `window ${value}`;
   return `${axis} ${value}${UNITS[axis] ?? ''}`;

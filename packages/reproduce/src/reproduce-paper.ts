@@ -202,22 +202,16 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     loads.set(cell, operatingPoint(policies[0]?.runs ?? []));
   }
   const wallSeconds = (performance.now() - started) / 1000;
-  const claims = paper.claims.map((claim): ClaimMap => {
-    const outcomes = grid.cells.map((cell) => ({
-      cell: cell.label,
-      axes: cell.axes,
-      ...evaluateClaim(claim, claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] }),
-    }));
-    const count = (v: ClaimOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
-    return {
+  const claims = paper.claims.map((claim) =>
+    claimMap(
       claim,
-      outcomes,
-      holds: count('holds'),
-      mixed: count('mixed'),
-      fails: count('fails'),
-      unmeasured: count('unmeasured'),
-    };
-  });
+      grid.cells.map((cell) => ({
+        cell: cell.label,
+        axes: cell.axes,
+        ...evaluateClaim(claim, claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] }),
+      })),
+    ),
+  );
   return {
     format: REPRODUCTION_FORMAT,
     paper: paper.paper,
@@ -275,6 +269,19 @@ export function reproductionGrid(
   }
   const kept = only.map(([a, v]) => `${a}=${v}`).join(', ');
   return { ...grid, cells, description: `${grid.description}; only the cells with ${kept}` };
+}
+
+/** A claim's outcomes over the grid, with how many cells it holds, holds in the mean only, fails and is not measured in. */
+export function claimMap(claim: Claim, outcomes: ClaimMap['outcomes']): ClaimMap {
+  const count = (v: ClaimOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
+  return {
+    claim,
+    outcomes,
+    holds: count('holds'),
+    mixed: count('mixed'),
+    fails: count('fails'),
+    unmeasured: count('unmeasured'),
+  };
 }
 
 /** What makes two runs of a policy the same: its configuration, the engine, the cluster and the workload. */

@@ -2,19 +2,11 @@ import { DEGENERATE_JOB_RULE } from '@rackwise/engine';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
 import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
+import { MARK, gridLines, percent0 } from './map-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
-
-const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
-  holds: '✓',
-  mixed: '~',
-  fails: '✗',
-  unmeasured: '·',
-};
 
 const percent = (x: number, digits = 1) =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)} %` : '—';
-
-const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
 
 /** A compact entry: the verdict and the mean change in whole per cent. */
 function compactCell(o: ClaimOutcome): string {
@@ -36,13 +28,6 @@ export function operatingPointText(load: OperatingPoint, baseline: string): stri
       ? ''
       : ` (${load.offeredMin.toFixed(2)}–${load.offeredMax.toFixed(2)} over seeds)`;
   return `offered ${load.offered.toFixed(2)}${range} of the rack uplinks' capacity; under ${baseline}, uplinks ${percent0(load.uplinkP50)} busy at the median and ${percent0(load.uplinkP95)} at p95, slots ${percent0(load.slotUse)}`;
-}
-
-/** The presets a map's cells start from: the paper's, or the cells' own (`preset` axis). */
-function presetsOf(map: ReproductionMap): string {
-  const own = [...new Set(map.grid.cells.map((c) => c.axes.preset).filter((p) => p !== undefined))];
-  const names = own.length === 0 ? [map.preset] : own.map(String);
-  return `${names.length === 1 ? 'preset' : 'presets'} ${names.map((n) => `\`${n}\``).join(', ')}`;
 }
 
 /** What the paper says of a claim: its change, or the direction it claims. */
@@ -165,16 +150,8 @@ export function reproductionMapMarkdown(
   const series = defaultSeries(map);
   const lines: string[] = [];
   lines.push(`## ${map.title}`, '');
-  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
   lines.push(
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${
-      map.only === undefined
-        ? ''
-        : ` --only ${Object.entries(map.only)
-            .map(([a, v]) => `${a}=${v}`)
-            .join(',')}`
-    }\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
-    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
+    ...gridLines(map),
     '',
     ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
     `### Claims along the ${map.loadAxis.label}`,

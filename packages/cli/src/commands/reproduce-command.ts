@@ -9,6 +9,7 @@ import {
   reproduciblePapers,
   reproductionDocument,
   reproductionGrid,
+  reproductionHtml,
   updateReproductionDocument,
 } from '@rackwise/reproduce';
 import type { CliIo } from '../cli-io.js';
@@ -56,6 +57,12 @@ export const REPRODUCE_COMMAND: CommandSpec = {
       value: '<file>',
       description: 'write the map(s) as Markdown (docs/reproduction.md)',
     },
+    html: {
+      type: 'string',
+      value: '<file>',
+      description:
+        'write the map(s) as one HTML page: per paper its cells, heatmaps of claims × cells and the headline claims over load',
+    },
     update: {
       type: 'boolean',
       description:
@@ -91,7 +98,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   let outputs: ReturnType<typeof checkOutputFiles>;
   try {
     outputs = checkOutputFiles(
-      { json: values.json, ...(markdownText === undefined ? {} : { csv: markdownText }) },
+      { json: values.json, ...(markdownText === undefined ? {} : { csv: markdownText }), html: values.html },
       io.cwd,
     );
   } catch (error) {
@@ -159,6 +166,10 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
         : maps.reduce((doc, map) => updateReproductionDocument(doc, map, command), existing);
     writeFileSync(outputs.csv, document);
     io.stderr(`wrote ${outputs.csv}\n`);
+  }
+  if (outputs.html !== undefined) {
+    writeFileSync(outputs.html, reproductionHtml(maps, `${command} --html ${stringOption(values, 'html')}`));
+    io.stderr(`wrote ${outputs.html}\n`);
   }
   return 0;
 }

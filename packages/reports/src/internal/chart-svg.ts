@@ -3,8 +3,14 @@
  * (no browser, no DOM, no scripts in the output). Only the chart types and components
  * the reports use are loaded. Why ECharts: see the experiments README, "Charts".
  */
-import { BarChart, CustomChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent } from 'echarts/components';
+import { BarChart, CustomChart, HeatmapChart, LineChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  VisualMapComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
@@ -12,10 +18,12 @@ echarts.use([
   BarChart,
   LineChart,
   CustomChart,
+  HeatmapChart,
   GridComponent,
   LegendComponent,
   TitleComponent,
   MarkLineComponent,
+  VisualMapComponent,
   SVGRenderer,
 ]);
 

@@ -1,0 +1,42 @@
+/**
+ * Text the map's Markdown and its HTML page both write: the verdicts' marks, shares in
+ * whole per cent, and the lines that say which grid a paper's section ran.
+ */
+import type { ClaimOutcome } from './evaluate-claim.js';
+import type { ReproductionMap } from './reproduce-paper.js';
+
+/** The mark of each verdict in the map's tables and charts. */
+export const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
+  holds: '✓',
+  mixed: '~',
+  fails: '✗',
+  unmeasured: '·',
+};
+
+/** A share as whole per cent (`42 %`), `—` when not finite. */
+export const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
+
+/** The presets a map's cells start from: the paper's, or the cells' own (`preset` axis). */
+function presetsOf(map: ReproductionMap): string {
+  const own = [...new Set(map.grid.cells.map((c) => c.axes.preset).filter((p) => p !== undefined))];
+  const names = own.length === 0 ? [map.preset] : own.map(String);
+  return `${names.length === 1 ? 'preset' : 'presets'} ${names.map((n) => `\`${n}\``).join(', ')}`;
+}
+
+/**
+ * The grid of a paper's section in Markdown: the command that runs it as the map did, its
+ * presets, trace and cells; then the simulations it took.
+ */
+export function gridLines(map: ReproductionMap): [string, string] {
+  const only =
+    map.only === undefined
+      ? ''
+      : ` --only ${Object.entries(map.only)
+          .map(([a, v]) => `${a}=${v}`)
+          .join(',')}`;
+  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
+  return [
+    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
+    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
+  ];
+}
