@@ -59,7 +59,8 @@ describe('rackwise reproduce', () => {
 
     // --update replaces that paper's section of a document of several, keeping the others.
     const other = '## Other paper\n\n`rackwise reproduce other --quick` on preset `x`: kept as is.\n';
-    const [intro = '', section = ''] = doc.split(/(?=^## )/m);
+    const at = doc.indexOf('## tiny cli map');
+    const [intro, section] = [doc.slice(0, at), doc.slice(at)];
     writeFileSync(
       join(dir, 'all.md'),
       `${intro.replace('- `rackwise reproduce tiny-cli`', '- `rackwise reproduce other`: other\n$&')}${other}\n${section.replace('tiny cli map', 'old title')}`,
@@ -158,7 +159,7 @@ describe('rackwise reproduce', () => {
       const gap = Math.round(16 * next());
       t += gap;
       const input = Math.round(10 ** (6 + 4 * next()));
-      lines.push(['job' + k, t, gap, input, Math.round(input * next()), Math.round(input * 0.1)].join('\t'));
+      lines.push([`job${k}`, t, gap, input, Math.round(input * next()), Math.round(input * 0.1)].join('\t'));
     }
     writeFileSync(join(dir, 'own.tsv'), `${lines.join('\n')}\n`);
     const io = recordingIo(dir);

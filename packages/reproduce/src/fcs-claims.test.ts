@@ -2,6 +2,7 @@ import { resolveEngineParameters } from '@rackwise/engine';
 import { describe, expect, it } from 'vitest';
 import { paperClaims } from './claim-registry.js';
 import { FCS_READINGS, FCS_WORK_CONSERVING } from './fcs-claims.js';
+import { RATE_STEPS } from './load-steps.js';
 import { claimApplies } from './paper-claims.js';
 import { cellPreset, gridSimulations } from './reproduce-paper.js';
 
@@ -11,17 +12,15 @@ const READINGS = ['segments', 'bytes', 'drop'];
 const WORKLOADS = ['fcs-map-heavy', 'fcs-reduce-heavy', 'fcs-gridmix'];
 
 describe('the FCS grids cross the readings of preemptedFetches', () => {
-  it('run every workload under each reading, in the quick grid and in the full one', () => {
+  it('run every workload at every rate step under each reading, in the quick grid and in the full one', () => {
     expect(FCS_READINGS.map((r) => r.axes.preemptedFetches)).toEqual(READINGS);
-    expect(quick.cells.map((c) => [c.axes.preset, c.axes.preemptedFetches])).toEqual(
-      WORKLOADS.flatMap((w) => READINGS.map((r) => [w, r])),
-    );
+    const along = WORKLOADS.flatMap((w) => RATE_STEPS.flatMap((rate) => READINGS.map((r) => [w, rate, r])));
+    expect(quick.cells.map((c) => [c.axes.preset, c.axes.rate, c.axes.preemptedFetches])).toEqual(along);
+    for (const cell of quick.cells) expect(cellPreset(paper, cell).workload).toMatchObject({ jobs: 40 });
     const full = paper.fullGrid().cells;
     for (const loss of ['none', 'incast']) {
       const cells = full.filter((c) => c.axes.loss === loss);
-      expect(cells.map((c) => [c.axes.preset, c.axes.preemptedFetches])).toEqual(
-        WORKLOADS.flatMap((w) => READINGS.map((r) => [w, r])),
-      );
+      expect(cells.map((c) => [c.axes.preset, c.axes.rate, c.axes.preemptedFetches])).toEqual(along);
     }
   });
 
@@ -40,11 +39,13 @@ describe('the FCS grids cross the readings of preemptedFetches', () => {
         expect(engine.congestionLoss).toBe(cell.axes.loss);
       }
     }
-    // 10 policy runs of the three workloads, then fcs (map-heavy, reduce-heavy, GridMix)
-    // and fcs-no-migration (GridMix) again under each of the two other readings.
-    expect(gridSimulations('fcs', true)).toBe((10 + 2 * 4) * 5);
-    expect(gridSimulations('fcs', false)).toBe(2 * (10 + 2 * 4) * 10);
-    expect(paper.fullGridCost).toMatch(/^360 simulations/);
+    // Per rate step: 10 policy runs of the three workloads, then fcs (map-heavy,
+    // reduce-heavy, GridMix) and fcs-no-migration (GridMix) again under each of the two
+    // other readings.
+    const steps = RATE_STEPS.length;
+    expect(gridSimulations('fcs', true)).toBe(steps * (10 + 2 * 4) * 5);
+    expect(gridSimulations('fcs', false)).toBe(2 * steps * (10 + 2 * 4) * 10);
+    expect(paper.fullGridCost).toMatch(/^2,160 simulations/);
   });
 
   it.each([
@@ -58,8 +59,8 @@ describe('the FCS grids cross the readings of preemptedFetches', () => {
     expect(claims.length).toBeGreaterThan(0);
     for (const claim of claims) {
       const readIn = quick.cells.filter((cell) => claimApplies(claim, cell));
-      expect(readIn.map((c) => [c.axes.preset, c.axes.preemptedFetches])).toEqual(
-        READINGS.map((r) => [workload, r]),
+      expect(readIn.map((c) => [c.axes.preset, c.axes.rate, c.axes.preemptedFetches])).toEqual(
+        RATE_STEPS.flatMap((rate) => READINGS.map((r) => [workload, rate, r])),
       );
     }
   });
