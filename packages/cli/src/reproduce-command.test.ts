@@ -106,8 +106,26 @@ describe('rackwise reproduce', () => {
         again,
       ),
     ).toBe(EXIT_OK);
-    const body = (file: string) => readFileSync(join(dir, file), 'utf8').split(/(?=^## )/m)[1];
+    const body = (file: string) => {
+      const doc = readFileSync(join(dir, file), 'utf8');
+      return doc.slice(doc.indexOf('## tiny cli map'));
+    };
     expect(body('from.md')).toBe(body('ran.md'));
+    // A figure a cell could not measure is NaN, which JSON writes as null: it reads back as "—".
+    const written = JSON.parse(readFileSync(join(dir, 'tiny.json'), 'utf8')) as ReproductionMap;
+    const unmeasured = {
+      ...written.grid.cells[0]!,
+      load: { ...written.grid.cells[0]!.load, uplinkP50: Number.NaN },
+    };
+    const edited = {
+      ...written,
+      grid: { ...written.grid, cells: [unmeasured, ...written.grid.cells.slice(1)] },
+    };
+    writeFileSync(join(dir, 'nan.json'), JSON.stringify(edited));
+    expect(
+      await main(['reproduce', 'tiny-cli', '--from', 'nan.json', '--markdown', 'nan.md'], recordingIo(dir)),
+    ).toBe(EXIT_OK);
+    expect(body('nan.md')).toMatch(/\| loss none \| tiny \| [\d.]+ \| — \|/);
     // The page from JSON is the page from the run (ECharts numbers its ids per process), but for its command.
     const page = (file: string) =>
       readFileSync(join(dir, file), 'utf8')

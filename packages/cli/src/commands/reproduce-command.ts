@@ -153,6 +153,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     ...(parallelText === undefined ? [] : [`--parallel ${parallelText}`]),
     ...(only === undefined ? [] : [`--only ${stringOption(values, 'only')}`]),
     ...(traceText === undefined ? [] : [`--trace ${traceText}`]),
+    ...(from === undefined ? [] : [`--from ${from}`]),
     ...(update ? [`--markdown ${markdownText} --update`] : []),
   ].join(' ');
   if (outputs.json !== undefined) {
@@ -191,7 +192,8 @@ function onlyOption(text: string | undefined): Record<string, string> | undefine
 function readMaps(file: string, papers: readonly string[]): ReproductionMap[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    // JSON writes NaN (a metric a cell could not measure) as null; read it back as NaN.
+    parsed = JSON.parse(readFileSync(file, 'utf8'), (_, value) => (value === null ? Number.NaN : value));
   } catch (error) {
     throw new UsageError(`--from ${file}: ${(error as Error).message}`);
   }
