@@ -25,7 +25,12 @@ describe('rackwise run --trace <Spark event log>', () => {
     expect(row).not.toBeNull();
     // Two stages, each its own job; the error of each is finite.
     expect(Number(row![1])).toBeLessThan(100);
-    expect(readFileSync(join(dir, 'replay.md'), 'utf8')).toContain('| policy | jobs | median abs. error');
+    const markdown = readFileSync(join(dir, 'replay.md'), 'utf8');
+    expect(markdown).toContain('| policy | jobs | median abs. error');
+    // The file lists every job in order, not only the largest errors.
+    expect(markdown).toContain('Every job under fifo');
+    expect(markdown.indexOf('stage 0 |')).toBeLessThan(markdown.indexOf('stage 1 |'));
+    expect(markdown.indexOf('stage 0 |')).toBeGreaterThan(0);
   });
 
   it('runs several policies in one command, and the recorded compute makes the replay slower when durations are modelled away', async () => {
