@@ -45,6 +45,17 @@ describe('rackwise run --trace <Spark event log>', () => {
     expect(span(modelled.out)).toBeGreaterThan(span(fifo.out) + 2);
   });
 
+  it('refuses a log in which no stage ran, saying there is nothing to replay', async () => {
+    const start = sparkLog()
+      .split('\n')
+      .find((l) => l.includes('SparkListenerApplicationStart'))!;
+    writeFileSync(join(dir, 'idle-app'), `${start}\n`);
+    const { code, err } = await cli('run', '--trace', 'idle-app', '--quiet');
+    expect(code).toBe(EXIT_USAGE);
+    expect(err).toContain('idle-app: no stage or job of this trace completed: nothing to replay');
+    expect(err).not.toContain('hdfsPlacement');
+  });
+
   it('refuses options that do not apply to a recorded trace', async () => {
     const hours = await cli('run', '--trace', 'app-1', '--hours', '1');
     expect(hours.code).toBe(EXIT_USAGE);

@@ -162,9 +162,7 @@ export function replayErrorMarkdown(
   if (first !== undefined) {
     const worst = everyJob
       ? first.rows
-      : [...first.rows]
-          .sort((a, b) => Math.abs(b.relativeError) - Math.abs(a.relativeError))
-          .slice(0, 8);
+      : [...first.rows].sort((a, b) => Math.abs(b.relativeError) - Math.abs(a.relativeError)).slice(0, 8);
     lines.push(
       `${everyJob ? 'Every job' : 'Largest errors'} under ${first.policy} (launch delay: submission to first task launch; fetch wait: mean per consuming task — Spark's time blocked on fetches, Rumen's shuffle phase — beside the replay's shuffle phase, launch to end of shuffle):`,
       '',
