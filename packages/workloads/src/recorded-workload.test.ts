@@ -95,6 +95,13 @@ describe('recordedWorkload', () => {
     expect(third!.recorded?.mapOutputBytes).toEqual([1000, 0]);
   });
 
+  it('refuses a trace in which no stage completed: nothing to replay', () => {
+    const idle = sparkLogLines().filter((l) => !/Stage|Task|Job/.test(l));
+    const trace = parseSparkEventLog(idle.join('\n'), 'idle.log');
+    expect(trace.hosts).toEqual(['host-a', 'host-b']);
+    expect(() => recordedWorkload(trace)).toThrow('idle.log: no stage or job of this trace completed');
+  });
+
   it('leaves durations to the model on request, and takes Rumen racks', () => {
     const rumen = parseRumenJobHistory(rumenHistoryText(), 'jh.json');
     const replay = recordedWorkload(rumen, { durations: 'modelled' });

@@ -64,6 +64,7 @@ export interface RecordedReplay {
  * and whose reduces are its tasks, held back until the parents complete (`dependsOn`).
  * Source stages keep their recorded submission time; dependent ones start when their
  * parents are done. Each application is one user.
+ * @throws Error for a trace in which no stage completed (nothing to replay).
  */
 export function recordedWorkload(
   trace: RecordedTrace,
@@ -75,6 +76,8 @@ export function recordedWorkload(
       `recordedWorkload: durations must be 'recorded' or 'modelled', got ${JSON.stringify(durations)}`,
     );
   }
+  if (trace.stages.length === 0)
+    throw new Error(`${trace.name}: no stage or job of this trace completed: nothing to replay`);
   const racks = assignRacks(trace, options.racks);
   const cluster = replayCluster(trace, racks.racks, racks.rackOfHost);
   const stages = trace.stages;

@@ -12,7 +12,9 @@ import { overlapSlots } from './spark-event-log.js';
  *
  * Each successful job becomes two stages: its maps, and (if any) its reduces with the
  * maps as parents. A task keeps its successful attempt: host and rack (`/rack/host`),
- * start, finish, HDFS bytes read, map output bytes, reduce shuffle bytes; a reduce's
+ * start, finish, HDFS bytes read, map output bytes (the task's local file bytes written;
+ * in a map-only job none, its HDFS bytes written being its output), reduce shuffle bytes,
+ * HDFS bytes written by reduces and by the maps of map-only jobs; a reduce's
  * shuffle phase (start → `shuffleFinished`) is its fetch wait, the rest its compute.
  *
  * @throws Error naming the file, record (job) and line and the field of the first
@@ -45,7 +47,7 @@ export function parseRumenJobHistory(text: string, fileName: string): RecordedTr
     applications.push({ ...job.app, submitTime: (job.submitMs - epochMs) / 1000 });
     const maps = job.fields.objects('mapTasks');
     const reduces = job.fields.has('reduceTasks') ? job.fields.objects('reduceTasks') : [];
-    const mapTasks = readTasks(maps, 'MAP', epochMs, racks);
+    const mapTasks = readTasks(maps, reduces.length > 0 ? 'MAP' : 'MAP-ONLY', epochMs, racks);
     const reduceTasks = readTasks(reduces, 'REDUCE', epochMs, racks);
     leftOutTasks += maps.length + reduces.length - mapTasks.length - reduceTasks.length;
     if (mapTasks.length === 0) throw job.fields.fail('mapTasks', 'at least one successful map', maps.length);
@@ -135,7 +137,7 @@ const HOST_NAME = /^\/([^/]+)\/([^/]+)$/;
 
 function readTasks(
   tasks: JsonFields[],
-  kind: 'MAP' | 'REDUCE',
+  kind: 'MAP' | 'MAP-ONLY' | 'REDUCE',
   epochMs: number,
   racks: Map<string, string>,
 ): RecordedTask[] {
@@ -177,13 +179,15 @@ function readTasks(
       finishTime: (finish - epochMs) / 1000,
       computeSeconds: (finish - start - wait) / 1000,
       inputBytes:
-        kind === 'MAP'
-          ? attempt.optionalCount('hdfsBytesRead', task.optionalCount('inputBytes', 0, -1), -1)
-          : 0,
+        kind === 'REDUCE'
+          ? 0
+          : attempt.optionalCount('hdfsBytesRead', task.optionalCount('inputBytes', 0, -1), -1),
       shuffleReadBytes: shuffleRead,
       remoteShuffleReadBytes: shuffleRead,
+      // A task's outputBytes is Rumen's FILE_BYTES_WRITTEN: a map's materialised output
+      // when reduces read it; in a map-only job the output goes to HDFS instead.
       shuffleWriteBytes: kind === 'MAP' ? task.optionalCount('outputBytes', 0, -1) : 0,
-      outputBytes: kind === 'REDUCE' ? attempt.optionalCount('hdfsBytesWritten', 0, -1) : 0,
+      outputBytes: kind === 'MAP' ? 0 : attempt.optionalCount('hdfsBytesWritten', 0, -1),
       fetchWaitSeconds: wait / 1000,
     });
   }

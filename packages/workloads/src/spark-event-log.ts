@@ -21,7 +21,8 @@ const ROLLING_PART = /^events_(\d+)_/;
  * `eventlog_v2_*` directory (its `events_<n>_*` parts in order).
  *
  * Kept: the application (id, name, user, `spark.scheduler.mode`), executors' hosts and
- * cores, each stage that completed (its parents, submission and completion, and one
+ * cores (a host's slots: the most cores of executors alive on it at once, as executors are
+ * added and removed), each stage that completed (its parents, submission and completion, and one
  * successful attempt per task: host, launch, finish, executor run time minus fetch wait,
  * input, shuffle read — local and remote —, shuffle written, fetch wait). Failed and
  * speculative attempts and skipped stages are counted in `assumptions`, not replayed.
@@ -86,7 +87,7 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
   const epochMs = start.fields.integer('Timestamp');
   let mode = 'FIFO';
   const stages = new Map<number, SparkStageRecord>();
-  const cores = new Map<string, number>();
+  const executors = new ExecutorCores();
   const hosts = new Set<string>();
   let failedTasks = 0;
   let duplicateTasks = 0;
@@ -101,9 +102,16 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
         const info = fields.object('Executor Info');
         const host = info.string('Host');
         hosts.add(host);
-        cores.set(host, (cores.get(host) ?? 0) + info.integer('Total Cores', 1));
+        executors.added(
+          fields.optionalString('Executor ID', `unnamed ${where}`),
+          host,
+          info.integer('Total Cores', 1),
+        );
         break;
       }
+      case 'SparkListenerExecutorRemoved':
+        executors.removed(fields.optionalString('Executor ID', ''));
+        break;
       case 'SparkListenerJobStart':
         for (const info of fields.objects('Stage Infos')) readStageInfo(stages, info);
         break;
@@ -142,7 +150,7 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
         break;
     }
   }
-  return buildTrace(name, start, mode, stages, hosts, cores, { failedTasks, duplicateTasks });
+  return buildTrace(name, start, mode, stages, hosts, executors, { failedTasks, duplicateTasks });
 }
 
 function buildTrace(
@@ -151,7 +159,7 @@ function buildTrace(
   mode: string,
   records: Map<number, SparkStageRecord>,
   hosts: Set<string>,
-  cores: Map<string, number>,
+  executors: ExecutorCores,
   counts: { failedTasks: number; duplicateTasks: number },
 ): RecordedTrace {
   const app: RecordedApplication = {
@@ -213,6 +221,11 @@ function buildTrace(
   const failedStages = ran.reduce((n, s) => n + s.failedAttempts, 0);
   if (failedStages > 0)
     assumptions.push(`${failedStages} failed stage attempt(s): only successful task attempts are replayed`);
+  const cores = executors.peakCores;
+  if (executors.removedCount > 0)
+    assumptions.push(
+      `${executors.removedCount} executor(s) removed during the run: a host's slots are the most executor cores alive on it at once`,
+    );
   if (cores.size === 0)
     assumptions.push('no executor was announced: each host gets as many slots as tasks overlapped there');
   return {
@@ -226,6 +239,33 @@ function buildTrace(
     epoch: start.fields.integer('Timestamp') / 1000,
     assumptions,
   };
+}
+
+/**
+ * Executor cores alive per host as executors are added and removed (dynamic allocation
+ * adds and removes them while the application runs), and the most each host had at once.
+ */
+class ExecutorCores {
+  private readonly alive = new Map<string, { host: string; cores: number }>();
+  private readonly now = new Map<string, number>();
+  readonly peakCores = new Map<string, number>();
+  removedCount = 0;
+
+  added(id: string, host: string, cores: number): void {
+    this.removed(id, false);
+    this.alive.set(id, { host, cores });
+    const now = (this.now.get(host) ?? 0) + cores;
+    this.now.set(host, now);
+    this.peakCores.set(host, Math.max(now, this.peakCores.get(host) ?? 0));
+  }
+
+  removed(id: string, count = true): void {
+    const executor = this.alive.get(id);
+    if (executor === undefined) return;
+    this.alive.delete(id);
+    this.now.set(executor.host, (this.now.get(executor.host) ?? 0) - executor.cores);
+    if (count) this.removedCount++;
+  }
 }
 
 /** Per host, the most task attempts that ran there at once. */

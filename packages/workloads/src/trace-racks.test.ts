@@ -19,6 +19,9 @@ describe('assignRacks', () => {
     const sparkRacks = assignRacks(spark());
     expect(sparkRacks.racks).toEqual([DEFAULT_RACK]);
     expect(sparkRacks.defaulted).toEqual(['host-a', 'host-b']);
+    // A Spark log records no rack: the rule says so rather than "as recorded".
+    expect(sparkRacks.rule).toBe('none recorded in the trace (give --racks-from or --racks-file)');
+    expect(rumen.rule).toBe('as recorded in the trace');
   });
 
   it('groups by a regex capture or a host → rack file', () => {

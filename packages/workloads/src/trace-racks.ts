@@ -47,7 +47,9 @@ export function assignRacks(trace: RecordedTrace, rule: RackRule = { kind: 'reco
   });
   const name =
     rule.kind === 'recorded'
-      ? 'as recorded in the trace'
+      ? trace.recordedRacks.size > 0
+        ? 'as recorded in the trace'
+        : 'none recorded in the trace (give --racks-from or --racks-file)'
       : rule.kind === 'regex'
         ? `--racks-from ${rule.pattern}`
         : `--racks-file ${basename(rule.path)}`;

@@ -25,7 +25,12 @@ describe('rackwise run --trace <Spark event log>', () => {
     expect(row).not.toBeNull();
     // Two stages, each its own job; the error of each is finite.
     expect(Number(row![1])).toBeLessThan(100);
-    expect(readFileSync(join(dir, 'replay.md'), 'utf8')).toContain('| policy | jobs | median abs. error');
+    const markdown = readFileSync(join(dir, 'replay.md'), 'utf8');
+    expect(markdown).toContain('| policy | jobs | median abs. error');
+    // The file lists every job in order, not only the largest errors.
+    expect(markdown).toContain('Every job under fifo');
+    expect(markdown.indexOf('stage 0 |')).toBeLessThan(markdown.indexOf('stage 1 |'));
+    expect(markdown.indexOf('stage 0 |')).toBeGreaterThan(0);
   });
 
   it('runs several policies in one command, and the recorded compute makes the replay slower when durations are modelled away', async () => {
@@ -38,6 +43,17 @@ describe('rackwise run --trace <Spark event log>', () => {
     const span = (text: string) => Number.parseFloat(/^\| fifo \|.*$/m.exec(text)![0].split('|')[7]!);
     // 64 MiB maps at 10 MB/s take about 7.7 s under the duration model, against 3–4 s recorded.
     expect(span(modelled.out)).toBeGreaterThan(span(fifo.out) + 2);
+  });
+
+  it('refuses a log in which no stage ran, saying there is nothing to replay', async () => {
+    const start = sparkLog()
+      .split('\n')
+      .find((l) => l.includes('SparkListenerApplicationStart'))!;
+    writeFileSync(join(dir, 'idle-app'), `${start}\n`);
+    const { code, err } = await cli('run', '--trace', 'idle-app', '--quiet');
+    expect(code).toBe(EXIT_USAGE);
+    expect(err).toContain('idle-app: no stage or job of this trace completed: nothing to replay');
+    expect(err).not.toContain('hdfsPlacement');
   });
 
   it('refuses options that do not apply to a recorded trace', async () => {

@@ -126,20 +126,24 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
 /** Prints (and with `--markdown` writes) how each policy's replay compares with the recording. */
 export function reportReplayError(run: RecordedTraceRun, result: ExperimentResult, io: CliIo): void {
   const errors = result.policies.map((p) => replayError(run.replay, p.runs[0]!, p.policy));
-  const text = replayErrorMarkdown(run, errors, result.seeds[0] ?? 1);
-  io.stdout(`\n${text}`);
-  if (run.markdown !== undefined) writeFileSync(run.markdown, text);
+  const seed = result.seeds[0] ?? 1;
+  io.stdout(`\n${replayErrorMarkdown(run, errors, seed)}`);
+  if (run.markdown !== undefined) writeFileSync(run.markdown, replayErrorMarkdown(run, errors, seed, true));
 }
 
 const pct = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)} %` : '—');
 const abs = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)} %` : '—');
 const sec = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 
-/** The recorded-vs-simulated tables as Markdown. */
+/**
+ * The recorded-vs-simulated tables as Markdown: the summary per policy, then the jobs with
+ * the largest errors under the first policy — or, with `everyJob`, every job in order.
+ */
 export function replayErrorMarkdown(
   run: RecordedTraceRun,
   errors: readonly ReplayError[],
   seed: number,
+  everyJob = false,
 ): string {
   const lines = [
     `### ${run.replay.workload.name}: replay against the recording (seed ${seed})`,
@@ -156,11 +160,11 @@ export function replayErrorMarkdown(
   ];
   const first = errors[0];
   if (first !== undefined) {
-    const worst = [...first.rows]
-      .sort((a, b) => Math.abs(b.relativeError) - Math.abs(a.relativeError))
-      .slice(0, 8);
+    const worst = everyJob
+      ? first.rows
+      : [...first.rows].sort((a, b) => Math.abs(b.relativeError) - Math.abs(a.relativeError)).slice(0, 8);
     lines.push(
-      `Largest errors under ${first.policy} (launch delay: submission to first task launch; fetch wait: mean per consuming task — Spark's time blocked on fetches, Rumen's shuffle phase — beside the replay's shuffle phase, launch to end of shuffle):`,
+      `${everyJob ? 'Every job' : 'Largest errors'} under ${first.policy} (launch delay: submission to first task launch; fetch wait: mean per consuming task — Spark's time blocked on fetches, Rumen's shuffle phase — beside the replay's shuffle phase, launch to end of shuffle):`,
       '',
       '| job | recorded s | simulated s | error | launch delay rec. / sim. s | fetch wait rec. / shuffle phase sim. s |',
       '|---|---:|---:|---:|---:|---:|',
