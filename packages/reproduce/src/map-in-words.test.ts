@@ -133,13 +133,17 @@ describe('readingEffects', () => {
     expect(paperInWords(moved)).toContain('other moves 1 claim in 1 cell(s), a headline one among them');
     const markdown = reproductionMapMarkdown(moved);
     expect(markdown).toContain('`other` against `paper`, where it moves a claim beyond the seed spread:');
-    expect(markdown).toContain('| NAS shortens jobs | `executionTime.mean` | load 0.1 · reading paper |');
+    expect(markdown).toContain('| NAS shortens jobs | `executionTime.mean` | load 0.1 |');
   });
 
-  it('counts intervals that do not overlap as a move, and overlapping ones as none', () => {
+  it('counts a paired difference whose interval excludes 0 as a move, and one within the spread as none', () => {
     const base = outcome([-0.1, -0.11, -0.12]);
-    expect(differBeyondSpread(CLAIM, base, outcome([-0.3, -0.31, -0.32]))).toBe(true);
-    expect(differBeyondSpread(CLAIM, base, outcome([-0.05, -0.15, -0.12]))).toBe(false);
+    expect(differBeyondSpread(outcome([-0.3, -0.31, -0.33]), base)).toBe(true);
+    // Per seed −0.05, −0.04, 0: the mean −0.03 is within its interval of 0.
+    expect(differBeyondSpread(outcome([-0.15, -0.15, -0.12]), base)).toBe(false);
+    // The same runs differ by 0; a difference below half a point is no move either.
+    expect(differBeyondSpread(base, base)).toBe(false);
+    expect(differBeyondSpread(outcome([-0.102, -0.112, -0.122]), base)).toBe(false);
     expect(towardClaim(CLAIM, -0.2)).toBe(0.2);
     expect(towardClaim({ ...CLAIM, expectation: 'similar' }, 0.02)).toBeCloseTo(0.03, 12);
   });

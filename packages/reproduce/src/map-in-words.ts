@@ -1,3 +1,4 @@
+import { confidenceHalfWidth } from '@rackwise/experiments';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
 import type { Claim } from './paper-claims.js';
@@ -91,16 +92,30 @@ export interface ReadingEffect {
   readonly moves: readonly ReadingMove[];
 }
 
+/** Smallest change between two readings' outcomes that counts as a move: half a percentage point. */
+export const LEAST_MOVE = 0.005;
+
 /**
- * Whether two outcomes of a claim differ beyond the seed spread: one bears the claim out
- * in the mean and the other does not, or their 95 % intervals do not overlap.
+ * Whether a reading's outcome of a claim differs from the default's beyond the seed
+ * spread. Both ran on the same seeds, so the comparison is paired: per seed, the reading's
+ * a / b − 1 minus the default's; the reading moves the claim when the 95 % interval of
+ * their mean (Student's t) excludes 0 and the mean is at least `LEAST_MOVE`. With one
+ * seed, when the difference is at least `LEAST_MOVE`. Outcomes that share their runs
+ * differ by exactly 0 and never move.
  */
-export function differBeyondSpread(claim: Claim, a: ClaimOutcome, b: ClaimOutcome): boolean {
-  if (a.verdict === 'unmeasured' || b.verdict === 'unmeasured') return false;
-  if ((a.verdict === 'fails') !== (b.verdict === 'fails')) return true;
-  const gap = Math.abs(a.mean - b.mean);
-  const spread = halfWidth95(a) + halfWidth95(b);
-  return Number.isFinite(spread) ? gap > spread : gap > 0 && claim.expectation !== 'similar';
+export function differBeyondSpread(reading: ClaimOutcome, base: ClaimOutcome): boolean {
+  if (reading.verdict === 'unmeasured' || base.verdict === 'unmeasured') return false;
+  const diffs = reading.changes.flatMap((c, i) => {
+    const d = c - (base.changes[i] ?? Number.NaN);
+    return Number.isFinite(d) ? [d] : [];
+  });
+  if (diffs.length === 0) return false;
+  const mean = diffs.reduce((s, d) => s + d, 0) / diffs.length;
+  if (Math.abs(mean) < LEAST_MOVE) return false;
+  if (diffs.length === 1) return true;
+  const sd = Math.sqrt(diffs.reduce((s, d) => s + (d - mean) ** 2, 0) / (diffs.length - 1));
+  const half = confidenceHalfWidth({ n: diffs.length, sd });
+  return Math.abs(mean) > half;
 }
 
 /**
@@ -129,7 +144,7 @@ export function readingEffects(map: ReproductionMap): ReadingEffect[] {
       const twin = twinOf(i);
       if (twin < 0) return;
       for (const claim of map.claims) {
-        if (differBeyondSpread(claim.claim, outcomeAt(claim, i), outcomeAt(claim, twin)))
+        if (differBeyondSpread(outcomeAt(claim, i), outcomeAt(claim, twin)))
           moves.push({ claim, cell: i, twin });
       }
     });

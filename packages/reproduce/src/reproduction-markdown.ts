@@ -1,7 +1,14 @@
 import { DEGENERATE_JOB_RULE } from '@rackwise/engine';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
-import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt } from './map-series.js';
+import {
+  type MapSeries,
+  axisText,
+  defaultReading,
+  defaultSeries,
+  halfWidth95,
+  outcomeAt,
+} from './map-series.js';
 import { MARK, gridLines, percent0 } from './map-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 
@@ -112,7 +119,7 @@ function readingsSection(map: ReproductionMap): string[] {
   const still = effects.filter((e) => e.moves.length === 0).map((e) => `\`${e.reading}\``);
   if (still.length > 0)
     lines.push(
-      `${still.join(', ')} ${still.length > 1 ? 'move' : 'moves'} no claim beyond the seed spread in any cell (against \`${String(defaultReading(map))}\`: a verdict that turns, or 95 % intervals that do not overlap).`,
+      `${still.join(', ')} ${still.length > 1 ? 'move' : 'moves'} no claim beyond the seed spread in any cell (against \`${String(defaultReading(map))}\`, seed by seed: the 95 % interval of the mean difference in a / b − 1 excludes 0, and the difference is at least half a percentage point).`,
       '',
     );
   for (const e of effects.filter((x) => x.moves.length > 0)) {
@@ -126,7 +133,10 @@ function readingsSection(map: ReproductionMap): string[] {
         e.moves.map((m) => [
           m.claim.claim.statement,
           `\`${m.claim.claim.metric}\``,
-          cells[m.twin]!.label,
+          Object.entries(cells[m.twin]!.axes)
+            .filter(([axis]) => axis !== map.readingAxis)
+            .map(([axis, value]) => axisText(axis, value))
+            .join(' · '),
           fullCell(outcomeAt(m.claim, m.twin)),
           fullCell(outcomeAt(m.claim, m.cell)),
         ]),
