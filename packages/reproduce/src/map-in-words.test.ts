@@ -98,7 +98,7 @@ describe('paperInWords', () => {
   it('says where the headline claim holds along the load, by how much at best, and where it fails', () => {
     const words = paperInWords(map(ALONG_LOAD));
     expect(words).toContain(
-      'NAS shortens jobs [executionTime.mean] (loss none): holds in every seed at offered cross-rack load 0.1–0.3 (up to −20 % at 0.1); in the mean only at 0.5 (−4 %); fails at 0.9 (+10 % at 0.9).',
+      'NAS shortens jobs (`executionTime.mean`, loss none): holds in every seed at offered cross-rack load 0.1–0.3 (up to −20 % at 0.1); in the mean only at 0.5 (−4 %); fails at 0.9 (+10 % at 0.9).',
     );
     expect(words).toContain(
       "In the grid's 2 other series it holds in every seed in 1 of 2 cells and in the mean only in 0.",

@@ -190,9 +190,10 @@ export function paperInWords(map: ReproductionMap): string {
     }
     const label =
       series.along === map.loadAxis.axis ? map.loadAxis.label : (ALONG[series.along] ?? series.along);
-    const where = series.label === '' ? '' : ` (${series.label})`;
+    // The series is named only where the paper has several at its default reading.
+    const where = series.label === '' || defaultSeries(map).length === 1 ? '' : `, ${series.label}`;
     sentences.push(
-      `${claim.claim.statement} [${claim.claim.metric}]${where}: ${claimAlongSeries(claim, series, label)}.`,
+      `${claim.claim.statement} (\`${claim.claim.metric}\`${where}): ${claimAlongSeries(claim, series, label)}.`,
     );
     const others = defaultSeries(map).filter((s) => s.label !== series.label || s.along !== series.along);
     const cells = others.flatMap((s) => s.columns.map((c) => outcomeAt(claim, c.cell)));
