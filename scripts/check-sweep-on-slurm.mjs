@@ -339,7 +339,14 @@ try {
   const killed = slurm(cluster, 'scancel', ['--full', '--signal=KILL', `${thirdId}_1`]);
   check(killed.status === 0, `failure: scancel exited ${killed.status}: ${killed.stderr}`);
   const thirdEnd = await third.done;
-  check(thirdEnd.code !== 0, 'failure: sbatch --wait exited 0 although task 1 was killed');
+  // Killed with --full, the batch shell and its simulation race for the signal: when the
+  // shell goes first, Slurm records the task as killed by a signal (ExitCode 0:9) and
+  // sbatch --wait may exit 0. The task's recorded state says it failed either way.
+  const state = slurm(cluster, 'scontrol', ['show', 'job', `${thirdId}_1`]).stdout ?? '';
+  check(
+    thirdEnd.code !== 0 || /JobState=(CANCELLED|FAILED|OUT_OF_MEMORY)/.test(state),
+    `failure: task 1 was killed but sbatch --wait exited 0 and Slurm records it as ${state.match(/JobState=\S+/)?.[0] ?? 'unknown'}`,
+  );
   const partial = taskLog(failing, thirdId, 1);
   check(
     partial.includes('--parallel 2 --shard 1/2'),
