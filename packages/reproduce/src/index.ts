@@ -65,7 +65,6 @@ export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from
 export { reproductionHtml } from './reproduction-html.js';
 export {
   hasPaperSection,
-  operatingPointText,
   reproductionDocument,
   reproductionMapMarkdown,
   updateReproductionDocument,

@@ -28,15 +28,6 @@ function fullCell(o: ClaimOutcome): string {
   return `${MARK[o.verdict]} ${percent(o.mean)}${interval} [${percent(o.min, 0)}, ${percent(o.max, 0)}]`;
 }
 
-/** A cell's operating point in words: what its workload offered and what the baseline delivered, while jobs arrived. */
-export function operatingPointText(load: OperatingPoint, baseline: string): string {
-  const range =
-    Math.abs(load.offeredMax - load.offeredMin) < 0.005
-      ? ''
-      : ` (${load.offeredMin.toFixed(2)}–${load.offeredMax.toFixed(2)} over seeds)`;
-  return `offered ${load.offered.toFixed(2)}${range} of the rack uplinks' capacity; under ${baseline}, uplinks ${percent0(load.uplinkP50)} busy at the median and ${percent0(load.uplinkP95)} at p95, slots ${percent0(load.slotUse)}`;
-}
-
 /** What the paper says of a claim: its change, or the direction it claims. */
 function paperText(claim: ClaimMap['claim']): string {
   if (claim.paperChange !== undefined) return percent(claim.paperChange);
