@@ -44,6 +44,7 @@ import {
   EVENT_REDUCE_DONE,
   EVENT_RESTORE_DONE,
   EVENT_SERIES,
+  EVENT_SHUFFLE_POLL,
   EVENT_TICK,
   KIND_MAP,
 } from './task-states.js';
@@ -206,6 +207,7 @@ export class Engine implements EngineContext {
           capacities: goodputCapacities(topology, parameters.linkGoodput),
           resolveInterval: parameters.resolveInterval,
           betweenSolves: parameters.betweenSolves,
+          miceBytes: parameters.miceBytes,
           model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
           ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),
@@ -336,6 +338,12 @@ export class Engine implements EngineContext {
             break;
           case EVENT_SERIES:
             this.timers.seriesSample();
+            break;
+          case EVENT_SHUFFLE_POLL:
+            if (attempts.generation[subject] === stamp) {
+              const job = this.jobs[attempts.job[subject]!]!;
+              this.fetcher.pollDue(subject, job, attempts.task[subject]!, job.shuffle!);
+            }
             break;
           default:
             throw new Error(`internal: unknown event kind ${kind}`);

@@ -25,6 +25,17 @@ export class JobShuffle {
   readonly outputs: Int32Array;
   /** Prefix sums of output sizes: source s's first k outputs hold `sums[start[s] + k]` bytes. */
   private sums: Float64Array;
+  /** Completion time of source s's output k at `stamps[start[s] + k + 1]` (the layout of `sums`). */
+  private stamps: Float64Array;
+  /** Completion time of the newest output, −Infinity before the first. */
+  lastOutputTime = Number.NEGATIVE_INFINITY;
+  /**
+   * Per reduce, with `mapEventPoll`: when its current attempt began to shuffle (its polls
+   * for map-completion events fall at this time plus whole poll intervals), and the time
+   * of the poll wake armed for it (−1: none).
+   */
+  readonly pollFrom: Float64Array;
+  readonly pollArmed: Float64Array;
   /** Where each source's region of `sums` starts, and how many entries it holds. */
   private readonly start: Int32Array;
   private readonly room: Int32Array;
@@ -69,6 +80,9 @@ export class JobShuffle {
     this.start = new Int32Array(this.capacity);
     this.room = new Int32Array(this.capacity);
     this.sums = new Float64Array(INITIAL_ROOM * Math.min(this.capacity, 16));
+    this.stamps = new Float64Array(this.sums.length);
+    this.pollFrom = new Float64Array(reduceCount);
+    this.pollArmed = new Float64Array(reduceCount).fill(-1);
     this.cursors = new Array(reduceCount);
     this.claimed = new Int32Array(reduceCount);
     this.fetchedOutputs = new Int32Array(reduceCount);
@@ -77,8 +91,8 @@ export class JobShuffle {
     this.hungryPosition = new Int32Array(reduceCount).fill(-1);
   }
 
-  /** Records a completed map output on a node; returns its source index. */
-  addOutput(node: number, bytes: number): number {
+  /** Records a map output completed on a node at `time`; returns its source index. */
+  addOutput(node: number, bytes: number, time = 0): number {
     let s = this.sourceOfNode[node]!;
     if (s < 0) {
       s = this.sourceCount++;
@@ -97,12 +111,15 @@ export class JobShuffle {
       else {
         const to = this.#claim(2 * room);
         this.sums.copyWithin(to, from, from + count + 1);
+        this.stamps.copyWithin(to, from, from + count + 1);
         this.start[s] = to;
       }
       this.room[s] = 2 * room;
     }
     const at = this.start[s]! + count;
     this.sums[at + 1] = this.sums[at]! + bytes;
+    this.stamps[at + 1] = time;
+    if (time > this.lastOutputTime) this.lastOutputTime = time;
     this.outputs[s] = count + 1;
     this.totalOutputs++;
     return s;
@@ -114,12 +131,27 @@ export class JobShuffle {
     return this.sums[base + to]! - this.sums[base + from]!;
   }
 
+  /**
+   * The end of the run of source s's outputs from `from` (at most `most` of them) that
+   * completed by `known` — outputs of one source complete in order.
+   */
+  knownEnd(s: number, from: number, most: number, known: number): number {
+    const base = this.start[s]! + 1;
+    const stamps = this.stamps;
+    const last = Math.min(this.outputs[s]!, from + most);
+    let k = from;
+    while (k < last && stamps[base + k]! <= known) k++;
+    return k;
+  }
+
   /** A region of `room` entries at the end of `sums` (zeros: a region starts at 0 bytes). */
   #claim(room: number): number {
     const at = this.top;
     this.top += room;
-    if (this.top > this.sums.length)
+    if (this.top > this.sums.length) {
       this.sums = growFloat64(this.sums, Math.max(2 * this.sums.length, this.top));
+      this.stamps = growFloat64(this.stamps, this.sums.length);
+    }
     return at;
   }
 

@@ -213,7 +213,7 @@ export class MapLifecycle {
       }
       const shuffle = job.shuffle;
       if (shuffle !== undefined) {
-        if (output > 0) shuffle.addOutput(node, output);
+        if (output > 0) shuffle.addOutput(node, output, engine.now);
         if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.

@@ -144,8 +144,10 @@ export class ReduceLifecycle {
     else if (job.reduceShuffleDone[r] === 1) this.startCompute(a, job, r);
     else {
       this.engine.attempts.phase[a] = PHASE_SHUFFLE;
-      if (job.shuffle !== undefined) this.engine.fetcher.fill(a, job, r, job.shuffle);
-      else if (job.completedMapCount === job.mapCount) this.startCompute(a, job, r);
+      if (job.shuffle !== undefined) {
+        this.engine.fetcher.startPolling(job.shuffle, r);
+        this.engine.fetcher.fill(a, job, r, job.shuffle);
+      } else if (job.completedMapCount === job.mapCount) this.startCompute(a, job, r);
     }
   }
 

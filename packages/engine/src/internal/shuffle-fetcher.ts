@@ -2,11 +2,12 @@ import type { Topology } from '@rackwise/topology';
 import type { NodeId, RackId } from '@rackwise/types';
 import type { EngineParameters, PreemptedFetches } from '../engine-parameters.js';
 import type { AttemptTable } from './attempt-table.js';
+import type { EventQueue } from './event-queue.js';
 import type { FlowRecords } from './flow-records.js';
 import type { JobShuffle } from './job-shuffle.js';
 import type { JobState } from './job-state.js';
 import type { ReduceLifecycle } from './reduce-lifecycle.js';
-import { FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
+import { EVENT_SHUFFLE_POLL, FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
 import type { Transfers } from './transfers.js';
 
 /** What the fetcher needs from the engine. */
@@ -21,7 +22,13 @@ export interface FetchHost {
   readonly transfers: Pick<Transfers, 'startOn' | 'cancel'>;
   /** A reduce whose shuffle is over computes. */
   readonly reduces: Pick<ReduceLifecycle, 'startCompute'>;
+  /** The simulated time, and the queue a poll wake (`mapEventPoll`) goes on. */
+  readonly now: number;
+  readonly queue: Pick<EventQueue, 'push'>;
 }
+
+/** Slack on poll times computed as origin + k × interval. */
+const POLL_SLACK = 1e-9;
 
 /**
  * The reduce side of the shuffle (docs/architecture.md §3): each running reduce keeps up to
@@ -34,27 +41,78 @@ export interface FetchHost {
  *   flow gathers the outputs of all its nodes (up to `mapsPerFetch` per node), crossing
  *   that rack's uplink, the reducer rack's downlink and the reducer's NIC — or only the
  *   reducer's NIC within its own rack. Source NICs are not modelled.
+ * - `fetchSource: 'rack-nic'`: as `rack`, and the flow also leaves through the NIC of the
+ *   node holding most of its bytes — the one source NIC that can bound it when few nodes
+ *   hold the outputs many reduces want. Among nodes holding equal parts (a job's maps
+ *   spread evenly) reduce r takes the (r mod ties)-th, so equal fetches share those NICs
+ *   out instead of all crossing one.
  *
  * Outputs on the reducer's own node are read directly (no flow). A reduce with an idle
  * fetcher and nothing to fetch is "hungry" and is woken when new outputs appear (or, with
  * `shuffleStart: 'maps-done'`, when the job's last map completes).
+ *
+ * With `mapEventPoll` P > 0 a reduce knows only the outputs that completed by its last
+ * poll for map-completion events — at the time its attempt began to shuffle and every P
+ * seconds after (Hadoop's EventFetcher sleeps 1 s between polls) — so outputs that
+ * appear within one interval are fetched together, and a hungry reduce is woken at its
+ * next poll instead of at once.
  */
 export class ShuffleFetcher {
   readonly #rackMode: boolean;
+  /** `rack-nic`: a rack fetch also crosses its heaviest source node's NIC. */
+  readonly #sourceNic: boolean;
   readonly #afterMaps: boolean;
+  /** `mapEventPoll`: seconds between a reduce's polls for new outputs (0: it knows each at once). */
+  readonly #poll: number;
   readonly #path = new Int32Array(4);
   readonly #path3 = new Int32Array(3);
   readonly #path1 = new Int32Array(1);
+  /** `rack-nic`: the source nodes holding the most bytes of the fetch being built. */
+  readonly #heaviest: Int32Array;
   #wake = new Int32Array(64);
 
   constructor(private readonly host: FetchHost) {
-    this.#rackMode = host.parameters.fetchSource === 'rack';
+    this.#rackMode = host.parameters.fetchSource !== 'node';
+    this.#sourceNic = host.parameters.fetchSource === 'rack-nic';
     this.#afterMaps = host.parameters.shuffleStart === 'maps-done';
+    this.#poll = host.parameters.mapEventPoll;
+    this.#heaviest = new Int32Array(ShuffleFetcher.partsPerFetch(host.topology, host.parameters));
+  }
+
+  /** Reduce r's attempt begins (or resumes) its shuffle now: its polls start. */
+  startPolling(shuffle: JobShuffle, r: number): void {
+    shuffle.pollFrom[r] = this.host.now;
+    shuffle.pollArmed[r] = -1;
+  }
+
+  /** The time of reduce r's last poll (Infinity without polls: it knows every output). */
+  #known(shuffle: JobShuffle, r: number): number {
+    const poll = this.#poll;
+    if (poll === 0) return Number.POSITIVE_INFINITY;
+    const from = shuffle.pollFrom[r]!;
+    return from + Math.floor((this.host.now - from) / poll + POLL_SLACK) * poll;
+  }
+
+  /** Arms reduce r's wake at its next poll (now if a poll falls now), unless one is armed. */
+  #armPoll(a: number, shuffle: JobShuffle, r: number): void {
+    const now = this.host.now;
+    if (shuffle.pollArmed[r]! >= now) return;
+    const poll = this.#poll;
+    const from = shuffle.pollFrom[r]!;
+    const at = from + Math.ceil((now - from) / poll - POLL_SLACK) * poll;
+    shuffle.pollArmed[r] = at;
+    this.host.queue.push(at, EVENT_SHUFFLE_POLL, a, this.host.attempts.generation[a]!);
+  }
+
+  /** Attempt a's poll wake: it fetches what it learnt, if it still shuffles. */
+  pollDue(a: number, job: JobState, r: number, shuffle: JobShuffle): void {
+    shuffle.pollArmed[r] = -1;
+    if (this.host.attempts.phase[a] === PHASE_SHUFFLE) this.fill(a, job, r, shuffle);
   }
 
   /** Parts one fetch record may hold. */
   static partsPerFetch(topology: Topology, parameters: EngineParameters): number {
-    if (parameters.fetchSource !== 'rack') return 1;
+    if (parameters.fetchSource === 'node') return 1;
     let most = 1;
     for (let r = 0; r < topology.rackCount; r++) most = Math.max(most, topology.nodesOf(r as RackId).length);
     return most;
@@ -76,6 +134,14 @@ export class ShuffleFetcher {
     const hungry = shuffle.hungry;
     for (let k = 0; k < count; k++) wake[k] = hungry[k]!;
     const attempts = this.host.attempts;
+    if (this.#poll > 0) {
+      for (let k = 0; k < count; k++) {
+        const r = wake[k]!;
+        const a = job.reduceAttempt[r]!;
+        if (a >= 0 && attempts.phase[a] === PHASE_SHUFFLE) this.#armPoll(a, shuffle, r);
+      }
+      return;
+    }
     const full = mapPhaseOver || this.#afterMaps;
     const unit = this.#rackMode ? this.host.rackOfNode[node]! : shuffle.sourceOfNode[node]!;
     for (let k = 0; k < count; k++) {
@@ -90,10 +156,10 @@ export class ShuffleFetcher {
   /** Starts a fetch of hungry reduce r from unit u if it holds outputs r has not claimed and is not busy. */
   #offerUnit(a: number, job: JobState, r: number, shuffle: JobShuffle, u: number): void {
     const cursors = shuffle.cursorsOf(r);
-    if (!this.#pending(u, cursors, shuffle) || this.#busy(a, u)) return;
+    if (!this.#pending(u, cursors, shuffle, Number.POSITIVE_INFINITY) || this.#busy(a, u)) return;
     const units = this.#rackMode ? this.host.topology.rackCount : shuffle.sourceCount;
     shuffle.pointer[r] = u + 1 === units ? 0 : u + 1;
-    this.#fetch(a, job, r, shuffle, cursors, u);
+    this.#fetch(a, job, r, shuffle, cursors, u, Number.POSITIVE_INFINITY);
     if (this.host.attempts.fetchCount[a]! >= this.host.parameters.parallelCopies) shuffle.removeHungry(r);
   }
 
@@ -119,11 +185,17 @@ export class ShuffleFetcher {
     return outputs;
   }
 
-  /** Whether source unit u holds outputs reduce r has not claimed. */
-  #pending(u: number, cursors: Int32Array, shuffle: JobShuffle): boolean {
-    if (!this.#rackMode) return cursors[u]! < shuffle.outputs[u]!;
-    for (const s of shuffle.rackSources[u]!) if (cursors[s]! < shuffle.outputs[s]!) return true;
+  /** Whether source unit u holds outputs reduce r has not claimed and knows of (completed by `known`). */
+  #pending(u: number, cursors: Int32Array, shuffle: JobShuffle, known: number): boolean {
+    if (!this.#rackMode) return this.#pendingSource(u, cursors, shuffle, known);
+    for (const s of shuffle.rackSources[u]!) if (this.#pendingSource(s, cursors, shuffle, known)) return true;
     return false;
+  }
+
+  #pendingSource(s: number, cursors: Int32Array, shuffle: JobShuffle, known: number): boolean {
+    const from = cursors[s]!;
+    if (from >= shuffle.outputs[s]!) return false;
+    return known === Number.POSITIVE_INFINITY || shuffle.knownEnd(s, from, 1, known) > from;
   }
 
   /** Starts fetches until `parallelCopies` are in flight or nothing is left to fetch. */
@@ -132,6 +204,7 @@ export class ShuffleFetcher {
     const attempts = host.attempts;
     const parallel = host.parameters.parallelCopies;
     const mapsDone = job.completedMapCount === job.mapCount;
+    const known = this.#known(shuffle, r);
     if (!this.#afterMaps || mapsDone) {
       const cursors = shuffle.cursorsOf(r);
       const units = this.#rackMode ? host.topology.rackCount : shuffle.sourceCount;
@@ -148,18 +221,22 @@ export class ShuffleFetcher {
         for (let step = 0; step < units; step++) {
           const candidate = pointer;
           pointer = pointer + 1 === units ? 0 : pointer + 1;
-          if (this.#pending(candidate, cursors, shuffle) && !this.#busy(a, candidate)) {
+          if (this.#pending(candidate, cursors, shuffle, known) && !this.#busy(a, candidate)) {
             u = candidate;
             break;
           }
         }
         shuffle.pointer[r] = pointer;
         if (u < 0) break;
-        this.#fetch(a, job, r, shuffle, cursors, u);
+        this.#fetch(a, job, r, shuffle, cursors, u, known);
       }
     }
-    if (attempts.fetchCount[a]! < parallel) shuffle.addHungry(r);
-    else shuffle.removeHungry(r);
+    if (attempts.fetchCount[a]! < parallel) {
+      shuffle.addHungry(r);
+      // Outputs it has not learnt of yet: its next poll fetches them.
+      if (shuffle.lastOutputTime > known && shuffle.claimed[r]! < shuffle.totalOutputs)
+        this.#armPoll(a, shuffle, r);
+    } else shuffle.removeHungry(r);
     if (attempts.fetchCount[a] === 0 && mapsDone && shuffle.fetchedOutputs[r] === shuffle.totalOutputs) {
       shuffle.removeHungry(r);
       host.reduces.startCompute(a, job, r);
@@ -167,7 +244,15 @@ export class ShuffleFetcher {
   }
 
   /** Claims the outputs of unit u this reduce has not fetched and starts their flow. */
-  #fetch(a: number, job: JobState, r: number, shuffle: JobShuffle, cursors: Int32Array, u: number): void {
+  #fetch(
+    a: number,
+    job: JobState,
+    r: number,
+    shuffle: JobShuffle,
+    cursors: Int32Array,
+    u: number,
+    known: number,
+  ): void {
     const host = this.host;
     const flows = host.flows;
     const attempts = host.attempts;
@@ -179,16 +264,22 @@ export class ShuffleFetcher {
     let parts = 0;
     let bytes = 0;
     let representative = -1;
+    let heaviestBytes = -1;
+    let ties = 0;
+    const heaviest = this.#heaviest;
     const rackSources = this.#rackMode ? shuffle.rackSources[u]! : undefined;
     const sourceCount = rackSources === undefined ? 1 : rackSources.length;
     for (let i = 0; i < sourceCount; i++) {
       const s = rackSources === undefined ? u : rackSources[i]!;
       const from = cursors[s]!;
-      const available = shuffle.outputs[s]! - from;
-      if (available <= 0) continue;
       const source = shuffle.nodeOfSource[s]!;
       const local = source === node;
-      const k = local ? available : Math.min(available, perFetch);
+      const most = local ? shuffle.outputs[s]! - from : Math.min(shuffle.outputs[s]! - from, perFetch);
+      const k =
+        known === Number.POSITIVE_INFINITY || most <= 0
+          ? most
+          : shuffle.knownEnd(s, from, most, known) - from;
+      if (k <= 0) continue;
       // Bytes of output `from` a cut fetch delivered already (`preemptedFetches: 'bytes'`).
       const held = shuffle.held === undefined ? 0 : shuffle.takeHeld(r, s);
       const partBytes = weight * shuffle.bytes(s, from, from + k) - held;
@@ -206,6 +297,11 @@ export class ShuffleFetcher {
       parts++;
       bytes += partBytes;
       if (representative < 0) representative = source;
+      if (partBytes > heaviestBytes * (1 + 1e-9)) {
+        heaviestBytes = partBytes;
+        ties = 0;
+      }
+      if (partBytes >= heaviestBytes * (1 - 1e-9)) heaviest[ties++] = source;
     }
     if (parts === 0) {
       flows.free(rec);
@@ -217,6 +313,10 @@ export class ShuffleFetcher {
     let path: Int32Array;
     if (!this.#rackMode) {
       links = host.topology.flowPath(representative as NodeId, node as NodeId, this.#path);
+      path = this.#path;
+    } else if (this.#sourceNic) {
+      // Equal parts (a job's maps spread evenly) share their NICs out among the reduces.
+      links = host.topology.flowPath(heaviest[r % ties]! as NodeId, node as NodeId, this.#path);
       path = this.#path;
     } else if (u === host.rackOfNode[node]) {
       this.#path1[0] = host.topology.nicDownLink(node as NodeId);
