@@ -29,6 +29,7 @@ process.stdout.write(
   `${JSON.stringify({
     jobs: prepared.workload.jobs,
     jobsCompleted: run.metrics.jobsCompleted,
+    meanJobSeconds: run.metrics['executionTime.mean'],
     engineSeconds: run.wallSeconds,
     stats: run.stats,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
