@@ -11,8 +11,7 @@ function filling(capacities: Float64Array): TwoTierFilling {
   return f;
 }
 
-const frozen = (f: TwoTierFilling) =>
-  [...f.order.subarray(0, f.frozen)].map((l) => [l, f.share[l], f.load[l]] as const);
+const frozen = (f: TwoTierFilling) => [...f.order.subarray(0, f.frozen)].map((l) => [l, f.share[l]] as const);
 
 describe('two-tier filling', () => {
   test.prop([

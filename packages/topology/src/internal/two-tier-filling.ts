@@ -48,8 +48,8 @@ export class TwoTierFilling {
   frozen = 0;
   /** After `run`: the share at which each link of `order` froze. */
   readonly share: Float64Array;
-  /** After `run`: the sum of rates on every link with flows. */
-  readonly load: Float64Array;
+  /** After `run`: the steps it kept from the run before (the order's first `resumed` links). */
+  resumed = 0;
   /** Cell pairs visited by the solves so far (for benchmarks). */
   visits = 0;
 
@@ -68,12 +68,12 @@ export class TwoTierFilling {
    * Remaining capacity (`held`) and flows frozen at other links (`gone`) of the open
    * links, by slot: row `step` holds what that step of the last run left on the other
    * side's links (it depends only on the cells of the links frozen before, so it stays
-   * right while those steps are kept); rows `liveRow` and `liveRow + 1` are the running
-   * state of the sources and of the sinks.
+   * right while those steps are kept); rows `firstRow` and `firstRow + 1` hold the
+   * sources' and the sinks' state before any step.
    */
   private held: Float64Array = new Float64Array(0);
   private gone: Float64Array = new Float64Array(0);
-  private readonly liveRow: number;
+  private readonly firstRow: number;
 
   constructor(private readonly capacities: Float64Array) {
     const links = capacities.length;
@@ -84,7 +84,6 @@ export class TwoTierFilling {
     this.linkWeight = new Float64Array(links);
     this.order = new Int32Array(links);
     this.share = new Float64Array(links);
-    this.load = new Float64Array(links);
     this.queue = new LinkQueue(links);
     this.openSources = new Int32Array(links);
     this.openSinks = new Int32Array(links);
@@ -92,7 +91,7 @@ export class TwoTierFilling {
     this.step = new Int32Array(links).fill(-1);
     this.touched = new Uint8Array(links);
     this.touchedLinks = new Int32Array(links);
-    this.liveRow = links;
+    this.firstRow = links;
     this.grow(Math.min(links, 16));
   }
 
@@ -127,6 +126,20 @@ export class TwoTierFilling {
     this.touch(sink);
   }
 
+  /**
+   * Calls `fn(other, bundle)` for every cell of link `l` that has a bundle, with the link
+   * at the cell's other end.
+   */
+  forEachCell(l: number, fn: (other: number, bundle: number) => void): void {
+    const s = this.slot[l]!;
+    const isSource = this.role[l] === SOURCE;
+    const count = isSource ? this.sinks : this.sources;
+    for (let x = 0; x < count; x++) {
+      const b = this.cellBundle[isSource ? s * this.dim + x : x * this.dim + s]!;
+      if (b >= 0) fn(isSource ? this.sinkLinks[x]! : this.sourceLinks[x]!, b);
+    }
+  }
+
   private touch(l: number): void {
     if (this.touched[l] === 1) return;
     this.touched[l] = 1;
@@ -135,7 +148,7 @@ export class TwoTierFilling {
 
   /**
    * Freezes the links in order of their fair share, writing `order`, `frozen`, `share`
-   * and `load` (see the class).
+   * and `resumed` (see the class).
    *
    * When cells only lost flows since the last run, the run resumes at the first step that
    * froze a link of a changed cell: before it, the same links freeze at the same shares
@@ -165,43 +178,33 @@ export class TwoTierFilling {
       } else if (lastSink < 0) lastSink = k;
     }
     queue.size = 0;
-    const sourceLive = this.liveRow * dim;
-    const sinkLive = sourceLive + dim;
-    const sources = this.open(this.sourceLinks, this.sources, this.openSources, lastSink, sourceLive);
+    // Each side's state is the row of the last step that changed it, or its first row.
+    const sourceRow = lastSink >= 0 ? lastSink * dim : this.firstRow * dim;
+    const sinkRow = lastSource >= 0 ? lastSource * dim : (this.firstRow + 1) * dim;
+    const sources = this.open(this.sourceLinks, this.sources, this.openSources, sourceRow, lastSink < 0);
     let total = 0;
     for (let k = 0; k < sources; k++) {
       const i = this.openSources[k]!;
-      total += linkWeight[this.sourceLinks[i]!]! - this.gone[sourceLive + i]!;
+      total += linkWeight[this.sourceLinks[i]!]! - this.gone[sourceRow + i]!;
     }
-    const sinks = this.open(this.sinkLinks, this.sinks, this.openSinks, lastSource, sinkLive);
+    const sinks = this.open(this.sinkLinks, this.sinks, this.openSinks, sinkRow, lastSource < 0);
     queue.heapify();
     this.frozen = from;
-    this.fill(total, sources, sinks);
-    for (let i = 0; i < this.sources; i++) {
-      const l = this.sourceLinks[i]!;
-      if (linkWeight[l]! > 0)
-        this.load[l] = capacities[l]! - (step[l]! >= 0 ? 0 : this.held[sourceLive + i]!);
-    }
-    for (let j = 0; j < this.sinks; j++) {
-      const l = this.sinkLinks[j]!;
-      if (linkWeight[l]! > 0) this.load[l] = capacities[l]! - (step[l]! >= 0 ? 0 : this.held[sinkLive + j]!);
-    }
+    this.resumed = from;
+    this.fill(total, sources, sinks, sourceRow, sinkRow);
   }
 
   /**
-   * Opens the links of one side with flows and not frozen, at the state step `kept` left
-   * them in (their capacity and no flow gone if none) in the side's live row at `live`,
-   * and queues them; returns how many.
+   * Opens the links of one side with flows and not frozen, in the state of row `row`
+   * (written afresh — capacity, no flow gone — when `first`), and queues them; returns
+   * how many.
    */
-  private open(links: Int32Array, count: number, open: Int32Array, kept: number, live: number): number {
+  private open(links: Int32Array, count: number, open: Int32Array, row: number, first: boolean): number {
     const { linkWeight, held, gone, step, queue, openAt } = this;
-    if (kept >= 0) {
-      held.copyWithin(live, kept * this.dim, kept * this.dim + count);
-      gone.copyWithin(live, kept * this.dim, kept * this.dim + count);
-    } else {
+    if (first) {
       for (let s = 0; s < count; s++) {
-        held[live + s] = this.capacities[links[s]!]!;
-        gone[live + s] = 0;
+        held[row + s] = this.capacities[links[s]!]!;
+        gone[row + s] = 0;
       }
     }
     let n = 0;
@@ -211,18 +214,28 @@ export class TwoTierFilling {
       if (w === 0 || step[l]! >= 0) continue;
       openAt[l] = n;
       open[n++] = s;
-      const away = gone[live + s]!;
-      if (w > away) queue.append(l, held[live + s]! / (w - away));
+      const away = gone[row + s]!;
+      if (w > away) queue.append(l, held[row + s]! / (w - away));
     }
     return n;
   }
 
-  /** Progressive filling from the state `run` set up. */
-  private fill(total: number, openSourceCount: number, openSinkCount: number): void {
+  /**
+   * Progressive filling from the state `run` set up: the sources' state in the row at
+   * `sourceRow`, the sinks' at `sinkRow`. A step that freezes a link writes the other
+   * side's new state into its own row.
+   */
+  private fill(
+    total: number,
+    openSourceCount: number,
+    openSinkCount: number,
+    sourceRow: number,
+    sinkRow: number,
+  ): void {
     const { rows, columns, dim, order, share, queue, slot, role, held, gone, step, openAt } = this;
     const { openSources, openSinks, sourceLinks, sinkLinks, linkWeight } = this;
-    const sourceLive = this.liveRow * dim;
-    const sinkLive = sourceLive + dim;
+    let sourceAt = sourceRow;
+    let sinkAt = sinkRow;
     let sources = openSourceCount;
     let sinks = openSinkCount;
     let left = total;
@@ -232,7 +245,7 @@ export class TwoTierFilling {
       const l = queue.top();
       const s = slot[l]!;
       const isSource = role[l] === SOURCE;
-      const at = (isSource ? sourceLive : sinkLive) + s;
+      const at = (isSource ? sourceAt : sinkAt) + s;
       const n = linkWeight[l]! - gone[at]!;
       if (n === 0) {
         queue.pop();
@@ -244,12 +257,11 @@ export class TwoTierFilling {
         continue;
       }
       queue.pop();
-      const kept = frozen * dim;
+      const to = frozen * dim;
       step[l] = frozen;
       order[frozen++] = l;
       share[l] = level;
       left -= n;
-      held[at] = 0;
       if (isSource) {
         const place = openAt[l]!;
         const moved = openSources[--sources]!;
@@ -260,12 +272,11 @@ export class TwoTierFilling {
         for (let k = 0; k < sinks; k++) {
           const j = openSinks[k]!;
           const w = rows[row + j]!;
-          const rest = held[sinkLive + j]! - level * w;
-          held[sinkLive + j] = rest > 0 ? rest : 0;
-          gone[sinkLive + j]! += w;
+          const rest = held[sinkAt + j]! - level * w;
+          held[to + j] = rest > 0 ? rest : 0;
+          gone[to + j] = gone[sinkAt + j]! + w;
         }
-        held.copyWithin(kept, sinkLive, sinkLive + this.sinks);
-        gone.copyWithin(kept, sinkLive, sinkLive + this.sinks);
+        sinkAt = to;
       } else {
         const place = openAt[l]!;
         const moved = openSinks[--sinks]!;
@@ -276,12 +287,11 @@ export class TwoTierFilling {
         for (let k = 0; k < sources; k++) {
           const i = openSources[k]!;
           const w = columns[column + i]!;
-          const rest = held[sourceLive + i]! - level * w;
-          held[sourceLive + i] = rest > 0 ? rest : 0;
-          gone[sourceLive + i]! += w;
+          const rest = held[sourceAt + i]! - level * w;
+          held[to + i] = rest > 0 ? rest : 0;
+          gone[to + i] = gone[sourceAt + i]! + w;
         }
-        held.copyWithin(kept, sourceLive, sourceLive + this.sources);
-        gone.copyWithin(kept, sourceLive, sourceLive + this.sources);
+        sourceAt = to;
       }
     }
     this.frozen = frozen;

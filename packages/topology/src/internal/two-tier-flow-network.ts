@@ -10,7 +10,7 @@ import {
   TIME_TOLERANCE,
   emptyStats,
 } from './solve-schedule.js';
-import { SINK, SOURCE, TwoTierFilling } from './two-tier-filling.js';
+import { SINK, SOURCE, TwoTierFilling, UNUSED } from './two-tier-filling.js';
 import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
 import { describe } from './validate.js';
 
@@ -102,7 +102,6 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   private readonly frozenStamp: Int32Array;
   private stamp = 0;
   private readonly completions: IndexedMinHeap;
-  private readonly load: Float64Array;
   private readonly dirty: Uint8Array;
   private readonly dirtyLinks: Int32Array;
   private dirtyCount = 0;
@@ -126,7 +125,6 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.frozenStamp = new Int32Array(links);
     this.completions = new IndexedMinHeap(links);
     for (let l = 0; l < links; l++) this.completions.push(l, Number.POSITIVE_INFINITY, l);
-    this.load = new Float64Array(links);
     this.dirty = new Uint8Array(links);
     this.dirtyLinks = new Int32Array(links);
     this.ownedHeaps.growBundles(links);
@@ -197,12 +195,13 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     while (this.pendingCount > 0) this.join(this.pending[--this.pendingCount]!);
     const filling = this.filling;
     filling.run();
-    const { order, frozen, share, role } = filling;
+    const { order, frozen, share, role, resumed } = filling;
+    // The first `resumed` links froze as before, at the same shares: only the rest can change.
     const stamp = ++this.stamp;
-    for (let k = 0; k < frozen; k++) this.frozenStamp[order[k]!] = stamp;
+    for (let k = resumed; k < frozen; k++) this.frozenStamp[order[k]!] = stamp;
     let changes = 0;
     // A frozen link's level is its share; a used link that froze no flow owns none: 0.
-    for (let k = 0; k < this.sequenceLength; k++) {
+    for (let k = resumed; k < this.sequenceLength; k++) {
       const l = this.sequence[k]!;
       const fresh = this.frozenStamp[l] === stamp ? share[l]! : 0;
       const old = this.level[l]!;
@@ -212,7 +211,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       changes += this.ownedHeaps.size(l);
       this.markDirty(l);
     }
-    changes += this.reorder(order, frozen, role);
+    changes += this.reorder(order, resumed, frozen, role);
     for (let x = 0; x < this.formedCount; x++) {
       const b = this.formed[x]!;
       if (this.bundleWeight[b] === 0) continue;
@@ -229,11 +228,6 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       this.rekeyLink(l);
     }
     this.dirtyCount = 0;
-    const load = filling.load;
-    for (let k = 0; k < this.sequenceLength; k++) {
-      const l = this.sequence[k]!;
-      this.load[l] = filling.linkWeight[l]! > 0 ? load[l]! : 0;
-    }
     const stats = this.stats;
     stats.solves++;
     stats.rateChanges += changes;
@@ -302,7 +296,13 @@ export class TwoTierFlowNetwork implements FlowNetwork {
 
   linkLoad(link: number): number {
     checkLink(link, this.linkCount);
-    return this.load[link]!;
+    if (this.filling.role[link] === UNUSED) return 0;
+    let load = 0;
+    this.filling.forEachCell(link, (_, b) => {
+      const owner = this.bundleOwner[b]!;
+      if (owner >= 0) load += this.bundleWeight[b]! * this.level[owner]!;
+    });
+    return load;
   }
 
   // ---------------------------------------------------------------- links
@@ -358,19 +358,20 @@ export class TwoTierFlowNetwork implements FlowNetwork {
    * Makes `sequence` this solve's order — the frozen links, then the other used links as
    * they were — and hands every bundle whose two links swapped places to the one now
    * first. Insertion-sorting the new order by the old positions swaps exactly the pairs
-   * whose order changed, once each. Returns how many bundles changed owner.
+   * whose order changed, once each. The first `kept` places are as before. Returns how
+   * many bundles changed owner.
    */
-  private reorder(order: Int32Array, frozen: number, role: Uint8Array): number {
+  private reorder(order: Int32Array, kept: number, frozen: number, role: Uint8Array): number {
     const links = this.scratchLinks;
     const positions = this.scratchPositions;
     const stamp = this.stamp;
     let n = 0;
-    for (let k = 0; k < frozen; k++) links[n++] = order[k]!;
-    for (let k = 0; k < this.sequenceLength; k++) {
+    for (let k = kept; k < frozen; k++) links[n++] = order[k]!;
+    for (let k = kept; k < this.sequenceLength; k++) {
       const l = this.sequence[k]!;
       if (this.frozenStamp[l] !== stamp) links[n++] = l;
     }
-    for (let k = 0; k < n; k++) this.sequence[k] = links[k]!;
+    for (let k = 0; k < n; k++) this.sequence[kept + k] = links[k]!;
     for (let k = 0; k < n; k++) positions[k] = this.position[links[k]!]!;
     let moves = 0;
     const filling = this.filling;
@@ -399,7 +400,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       links[m + 1] = x;
       positions[m + 1] = px;
     }
-    for (let k = 0; k < n; k++) this.position[this.sequence[k]!] = k;
+    for (let k = kept; k < kept + n; k++) this.position[this.sequence[k]!] = k;
     return moves;
   }
 
@@ -480,8 +481,8 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   }
 
   /**
-   * `count` flows have left bundle b (already out of its flow heap): its links lose their
-   * share of the load; an empty bundle is dissolved.
+   * `count` flows have left bundle b (already out of its flow heap); an empty bundle is
+   * dissolved.
    */
   private leave(b: number, count: number): void {
     const filling = this.filling;
@@ -494,10 +495,6 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.bundledFlows -= count;
     this.schedule.dirty = true;
     const owner = this.bundleOwner[b]!;
-    const rate = owner < 0 ? 0 : this.level[owner]! * count;
-    for (const l of [source, sink]) {
-      this.load[l] = filling.linkWeight[l] === 0 ? 0 : this.load[l]! - rate;
-    }
     if (owner >= 0) {
       this.ownedHeaps.remove(owner, b);
       if (w > 0) this.target(b, owner);
