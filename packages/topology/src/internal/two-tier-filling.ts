@@ -262,35 +262,19 @@ export class TwoTierFilling {
       order[frozen++] = l;
       share[l] = level;
       left -= n;
+      // l leaves its side's open links; the other side's open links give up its share.
+      const place = openAt[l]!;
+      const own = isSource ? openSources : openSinks;
+      const moved = own[isSource ? --sources : --sinks]!;
+      own[place] = moved;
+      openAt[(isSource ? sourceLinks : sinkLinks)[moved]!] = place;
       if (isSource) {
-        const place = openAt[l]!;
-        const moved = openSources[--sources]!;
-        openSources[place] = moved;
-        openAt[sourceLinks[moved]!] = place;
-        const row = s * dim;
         visits += sinks;
-        for (let k = 0; k < sinks; k++) {
-          const j = openSinks[k]!;
-          const w = rows[row + j]!;
-          const rest = held[sinkAt + j]! - level * w;
-          held[to + j] = rest > 0 ? rest : 0;
-          gone[to + j] = gone[sinkAt + j]! + w;
-        }
+        deduct(rows, s * dim, openSinks, sinks, level, held, gone, sinkAt, to);
         sinkAt = to;
       } else {
-        const place = openAt[l]!;
-        const moved = openSinks[--sinks]!;
-        openSinks[place] = moved;
-        openAt[sinkLinks[moved]!] = place;
-        const column = s * dim;
         visits += sources;
-        for (let k = 0; k < sources; k++) {
-          const i = openSources[k]!;
-          const w = columns[column + i]!;
-          const rest = held[sourceAt + i]! - level * w;
-          held[to + i] = rest > 0 ? rest : 0;
-          gone[to + i] = gone[sourceAt + i]! + w;
-        }
+        deduct(columns, s * dim, openSources, sources, level, held, gone, sourceAt, to);
         sourceAt = to;
       }
     }
@@ -318,5 +302,30 @@ export class TwoTierFilling {
     this.held = new Float64Array(rowCount * dim);
     this.gone = new Float64Array(rowCount * dim);
     this.gained = true;
+  }
+}
+
+/**
+ * One freezing step on the other side's open links (slots `open[0 … count)`): each gives
+ * up `level` × its cell's flows (`cells[base + slot]`) of the state in row `from`, and the
+ * new state goes to row `to`.
+ */
+function deduct(
+  cells: Int32Array,
+  base: number,
+  open: Int32Array,
+  count: number,
+  level: number,
+  held: Float64Array,
+  gone: Float64Array,
+  from: number,
+  to: number,
+): void {
+  for (let k = 0; k < count; k++) {
+    const x = open[k]!;
+    const w = cells[base + x]!;
+    const rest = held[from + x]! - level * w;
+    held[to + x] = rest > 0 ? rest : 0;
+    gone[to + x] = gone[from + x]! + w;
   }
 }
