@@ -27,20 +27,22 @@ const coflowsArbitrary = fc.array(
   { minLength: 1, maxLength: 8 },
 );
 
-describe('replayCoflows: the bundled default against the per-flow oracle', () => {
+describe('replayCoflows: the two-tier default and the bundled model against the per-flow oracle', () => {
   test.prop([coflowsArbitrary, fc.constantFrom(0, 0.25)], { numRuns: 60 })(
-    'every coflow completes at the same time under both solvers',
+    'every coflow completes at the same time under every solver',
     (rows, resolveInterval) => {
       const coflows: CoflowInput[] = rows.map((row, i) => ({ id: `c${i}`, ...row }));
-      const bundled = replayCoflows(topology, coflows, { resolveInterval });
       const perFlow = replayCoflows(topology, coflows, { resolveInterval, flowModel: 'per-flow' });
-      expect(bundled.flows).toBe(perFlow.flows);
-      bundled.coflows.forEach((record, i) => {
-        const oracle = perFlow.coflows[i]!;
-        expect(record.id).toBe(oracle.id);
-        expect(record.crossRackBytes).toBe(oracle.crossRackBytes);
-        expect(record.completionTime).toBeCloseTo(oracle.completionTime, 6);
-      });
+      for (const options of [{ resolveInterval }, { resolveInterval, flowModel: 'bundled' as const }]) {
+        const replay = replayCoflows(topology, coflows, options);
+        expect(replay.flows).toBe(perFlow.flows);
+        replay.coflows.forEach((record, i) => {
+          const oracle = perFlow.coflows[i]!;
+          expect(record.id).toBe(oracle.id);
+          expect(record.crossRackBytes).toBe(oracle.crossRackBytes);
+          expect(record.completionTime).toBeCloseTo(oracle.completionTime, 6);
+        });
+      }
     },
   );
 });

@@ -2,7 +2,7 @@ import type { RackId } from '@rackwise/types';
 import type { CoflowSpec } from '@rackwise/workloads';
 import { describe, expect, it } from 'vitest';
 import { testTopology } from '../test/workload-builders.js';
-import { replayCoflows } from './coflow-replay.js';
+import { type CoflowInput, coflowFabric, replayCoflows } from './coflow-replay.js';
 
 // Rack links of 8e8 bits/s = 1e8 bytes/s.
 const topology = testTopology({
@@ -52,5 +52,50 @@ describe('replayCoflows', () => {
     expect(() =>
       replayCoflows(topology, [{ id: 'x', arrivalTime: 0, mapperRacks: [7], reducers: [] }]),
     ).toThrow(/coflows\[0\] \("x"\)\.mapperRacks\[0\] must be a rack of the topology/);
+  });
+
+  it('gives a generated coflow trace the same completion times as the general solvers', () => {
+    // 120 coflows on CoflowSim's fabric of 24 racks, arriving over a minute, some wide
+    // (many mappers and reducers), most narrow, sizes over four orders of magnitude.
+    let seed = 12345;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const racks = 24;
+    const pick = (n: number) => {
+      const all = Array.from({ length: racks }, (_, r) => r).sort(() => random() - 0.5);
+      return all.slice(0, n);
+    };
+    const coflows: CoflowInput[] = Array.from({ length: 120 }, (_, i) => {
+      const wide = random() < 0.2;
+      const mappers = pick(1 + Math.floor(random() * (wide ? racks : 4)));
+      const reducers = pick(1 + Math.floor(random() * (wide ? racks : 3))).map((rack) => ({
+        rack,
+        shuffleBytes: Math.round(10 ** (5 + 4 * random())),
+      }));
+      return {
+        id: `c${i}`,
+        arrivalTime: Math.floor(random() * 60_000) / 1000,
+        mapperRacks: mappers,
+        reducers,
+      };
+    });
+    const fabric = coflowFabric(racks);
+    const twoTier = replayCoflows(fabric, coflows);
+    for (const flowModel of ['bundled', 'per-flow'] as const) {
+      const general = replayCoflows(fabric, coflows, { flowModel });
+      expect(twoTier.flows).toBe(general.flows);
+      if (flowModel === 'bundled') {
+        // The same batches of events: as many solves, as many paths at once.
+        expect(twoTier.solves).toBe(general.solves);
+        expect(twoTier.peakBundles).toBe(general.peakBundles);
+      }
+      twoTier.coflows.forEach((record, i) => {
+        const old = general.coflows[i]!.completionTime;
+        expect(Math.abs(record.completionTime - old)).toBeLessThanOrEqual(1e-9 * Math.max(1, old));
+      });
+    }
+    expect(twoTier.meanDuration).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,11 @@
-import { type FlowModel, type Topology, buildTopology, createFlowNetwork } from '@rackwise/topology';
+import {
+  type FlowModel,
+  type FlowNetwork,
+  type Topology,
+  buildTopology,
+  createFlowNetwork,
+  createTwoTierFlowNetwork,
+} from '@rackwise/topology';
 import type { Bytes, RackId, Seconds } from '@rackwise/types';
 
 /** One rack-level reducer of a coflow (the shape of `@rackwise/workloads`' `CoflowReducerSpec`). */
@@ -23,11 +30,13 @@ export interface CoflowReplayOptions {
   /** Minimum simulated time between solves (0 = exact). Default 0. */
   readonly resolveInterval?: Seconds;
   /**
-   * How the solver holds flows; see `FlowNetworkOptions.model`. Default `bundled`: the flows
-   * of one (mapper rack, reducer rack) path are one entity of the solver, with the same
-   * max-min rates as `per-flow` (the oracle, property-tested against it). A coflow trace
-   * holds up to ten times more flows than paths at once (163 k flows over 21 k paths on
-   * `FB2010-1Hr-150-0`), so bundling roughly halves a replay's cost.
+   * Solve with the general flow network, holding flows this way (see
+   * `FlowNetworkOptions.model`). Absent (default): the two-tier network
+   * (`createTwoTierFlowNetwork`), which exploits that every flow crosses exactly two rack
+   * links — the same exact max-min rates and completion times to floating-point order
+   * (property-tested against `per-flow`, the oracle), for about an eighth of the CPU
+   * of `bundled` on `FB2010-1Hr-150-0` (163 k flows over 21 k paths at once). With a
+   * `resolveInterval` the default is `bundled` (the two-tier network never defers a solve).
    */
   readonly flowModel?: FlowModel;
 }
@@ -75,11 +84,7 @@ export function replayCoflows(
   if (!Array.isArray(coflows)) throw new Error('replayCoflows: coflows must be an array');
   const racks = topology.rackCount;
   coflows.forEach((coflow, i) => validateCoflow(coflow, i, racks));
-  const network = createFlowNetwork({
-    capacities: topology.linkCapacitiesBytesPerSecond(),
-    resolveInterval: options.resolveInterval ?? 0,
-    model: options.flowModel ?? 'bundled',
-  });
+  const network = coflowNetwork(topology, options);
   const order = coflows
     .map((_, i) => i)
     .sort((a, b) => coflows[a]!.arrivalTime - coflows[b]!.arrivalTime || a - b);
@@ -136,6 +141,15 @@ export function replayCoflows(
     flows: network.stats.flowsAdded,
     peakBundles: network.stats.peakActiveBundles,
   };
+}
+
+/** The flow network of a replay: the two-tier one unless the options ask for another. */
+function coflowNetwork(topology: Topology, options: CoflowReplayOptions): FlowNetwork {
+  const capacities = topology.linkCapacitiesBytesPerSecond();
+  const resolveInterval = options.resolveInterval ?? 0;
+  if (options.flowModel === undefined && resolveInterval === 0)
+    return createTwoTierFlowNetwork({ capacities });
+  return createFlowNetwork({ capacities, resolveInterval, model: options.flowModel ?? 'bundled' });
 }
 
 function validateCoflow(coflow: CoflowInput, i: number, racks: number): void {

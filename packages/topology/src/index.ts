@@ -20,6 +20,8 @@ export type {
   FlowNetworkStats,
 } from './flow-network.js';
 export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE } from './flow-network.js';
+export type { TwoTierFlowNetworkOptions } from './two-tier-flow-network.js';
+export { createTwoTierFlowNetwork } from './two-tier-flow-network.js';
 export { maxMinRates } from './max-min-rates.js';
 export {
   INCAST_LOSS_DEFAULTS,

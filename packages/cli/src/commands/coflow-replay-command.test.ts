@@ -69,16 +69,71 @@ describe('rackwise run --trace <coflow-benchmark file>', () => {
     expect(readFileSync(join(dir, 'early.csv'), 'utf8').trim().split('\n').length).toBe(2);
   });
 
+  it('writes --json, --csv and --html together and keeps only the coflows of --hours', async () => {
+    const { code, out, err } = await cli(
+      'run',
+      '--trace',
+      trace,
+      '--hours',
+      '0.001',
+      '--json',
+      'all.json',
+      '--csv',
+      'all.csv',
+      '--html',
+      'all.html',
+    );
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('1 coflows on 3 racks');
+    expect(out).toContain('first 0.001 h');
+    for (const file of ['all.json', 'all.csv', 'all.html']) expect(err).toContain(file);
+    expect(JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')).coflows.length).toBe(1);
+    expect(readFileSync(join(dir, 'all.csv'), 'utf8').trim().split('\n').length).toBe(2);
+    const html = readFileSync(join(dir, 'all.html'), 'utf8');
+    expect(html.match(/<tr><td>/g)?.length).toBe(1);
+  });
+
   it('refuses by name every option it cannot honour', async () => {
     for (const [args, message] of [
+      [['--preset', 'nas-sim'], '--preset: not taken by a coflow-benchmark replay'],
       [['--policies', 'fair'], '--policies: not taken by a coflow-benchmark replay'],
-      [['--jobs-csv', 'j.csv'], '--jobs-csv: not taken by a coflow-benchmark replay'],
+      [['--baseline', 'fair'], '--baseline: not taken by a coflow-benchmark replay'],
+      [['--users', '3'], '--users: not taken by a coflow-benchmark replay'],
+      [['--size-scale', '2'], '--size-scale: not taken by a coflow-benchmark replay'],
+      [['--seed', '3'], '--seed: not taken by a coflow-benchmark replay'],
       [['--seeds', '1,2'], '--seeds: not taken by a coflow-benchmark replay'],
+      [['--parallel', '2'], '--parallel: not taken by a coflow-benchmark replay'],
+      [['--jobs-csv', 'j.csv'], '--jobs-csv: not taken by a coflow-benchmark replay'],
+      [['--flow-trace', 'f.txt'], '--flow-trace: not taken by a coflow-benchmark replay'],
+      [['--svg', 'a.svg'], '--svg: not taken by a coflow-benchmark replay'],
+      [['--racks-from', 'r(\\d+)'], '--racks-from applies to Spark and Rumen traces only'],
+      [['--racks-file', 'racks.txt'], '--racks-file applies to Spark and Rumen traces only'],
+      [['--durations', 'modelled'], '--durations applies to Spark and Rumen traces only'],
+      [['--markdown', 'm.md'], '--markdown applies to Spark and Rumen traces only'],
       [['--engine', 'mapRate=2e7'], '--engine mapRate: a coflow-benchmark replay takes only'],
     ] as const) {
       const { code, err } = await cli('run', '--trace', trace, ...args);
-      expect(code).toBe(2);
+      expect(code, args.join(' ')).toBe(2);
       expect(err).toContain(message);
     }
+  });
+
+  it('takes the engine parameters it can honour', async () => {
+    const { code, out } = await cli('run', '--trace', trace, '--engine', 'flowModel=per-flow', '--quiet');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toContain('mean 1.000 s');
+  });
+
+  it('follows --trace-format over the detected format', async () => {
+    const coflow = await cli('run', '--trace', trace, '--trace-format', 'coflow');
+    expect(coflow.code).toBe(EXIT_OK);
+    expect(coflow.out).toContain('2 coflows on 3 racks');
+    // Read as SWIM, the coflow file is not a SWIM trace; read as coflows, a SWIM trace is not either.
+    const asSwim = await cli('run', '--trace', trace, '--trace-format', 'swim');
+    expect(asSwim.code).toBe(2);
+    expect(asSwim.err).toMatch(/tiny-coflows\.txt line 1: expected 6 tab-separated fields/);
+    const asCoflow = await cli('run', '--trace', swim, '--trace-format', 'coflow');
+    expect(asCoflow.code).toBe(2);
+    expect(asCoflow.err).toMatch(/swim\.tsv line 1: expected "<ports> <coflows>"/);
   });
 });

@@ -150,8 +150,10 @@ function refuseCoflowOptions(values: Readonly<Record<string, string | boolean | 
 }
 
 /**
- * `--trace` naming a coflow-benchmark file: the replay to run instead of an experiment
- * (only `--engine`, `--json` and `--quiet` apply to it).
+ * `--trace` naming a coflow-benchmark file (detected, or `--trace-format coflow`): the
+ * replay to run instead of an experiment. It takes `--hours`, `--engine` (resolveInterval,
+ * flowModel), `--json`, `--csv`, `--html` and `--quiet`; every other option is refused
+ * by name.
  */
 function coflowTrace(
   values: Readonly<Record<string, string | boolean | undefined>>,
@@ -165,7 +167,9 @@ function coflowTrace(
   } catch (error) {
     throw new UsageError(`--trace: ${(error as Error).message}`);
   }
-  if (!isCoflowTrace(path)) return undefined;
+  // `--trace-format` (already checked) overrides the detection either way.
+  const format = stringOption(values, 'trace-format');
+  if (format === undefined ? !isCoflowTrace(path) : format !== 'coflow') return undefined;
   refuseCoflowOptions(values);
   const engineText = stringOption(values, 'engine');
   const engine = engineText === undefined ? undefined : engineParameters(engineText);

@@ -1,0 +1,560 @@
+import type { Bytes, Seconds } from '@rackwise/types';
+import type { FlowNetwork } from '../flow-network.js';
+import { BundleHeaps } from './bundle-heaps.js';
+import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
+import { IndexedMinHeap } from './indexed-min-heap.js';
+import {
+  CompletionBatch,
+  type MutableStats,
+  SolveSchedule,
+  TIME_TOLERANCE,
+  emptyStats,
+} from './solve-schedule.js';
+import { SINK, SOURCE, TwoTierFilling, UNUSED } from './two-tier-filling.js';
+import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
+import { describe } from './validate.js';
+
+/** A newly solved level within this relative distance of the old one is kept (no re-key). */
+const RATE_TOLERANCE = 1e-12;
+
+const FREE = 0;
+/** Added since the last solve: waits at rate 0 outside every bundle. */
+const PENDING = 1;
+/** In a bundle: moves at the bundle's rate. */
+const BUNDLED = 2;
+/** Zero-size or link-less: reported by the next `takeCompleted`, never solved. */
+const INSTANT = 3;
+
+/**
+ * The flow network of two-link paths (docs/architecture.md §3 "Network"): every flow
+ * crosses a source link, then a sink link, as on a fabric of one machine per rack.
+ *
+ * The flows of one (source, sink) pair form a bundle, as in `BundledFlowNetwork`: one
+ * weighted cell of the solver (`TwoTierFilling`), a virtual clock — the bytes each of its
+ * flows has delivered — and a heap of its flows by the clock reading at which each is
+ * done. A bundle's rate is the share of whichever of its two links froze first in the
+ * last solve, its owner; so rather than re-timing every bundle whose rate changed, each
+ * link keeps a clock of its own (bytes per flow at its share) and a heap of the bundles
+ * it owns keyed on that clock, and one heap of links gives the next completion. A solve
+ * re-times only the links whose share changed (O(log links) each) and the bundles whose
+ * owner changed: the pairs of links whose freezing order swapped, found by sorting the
+ * new order back into the old one (O(links + swaps)).
+ *
+ * Answers equal `BundledFlowNetwork`'s and the per-flow model's to floating tolerance (a
+ * property test drives them side by side): a flow added since the last solve waits at
+ * rate 0 until the next solve, a flow that leaves frees its share at the next solve.
+ * Solves are never deferred (no `resolveInterval`) and links deliver their capacity.
+ */
+export class TwoTierFlowNetwork implements FlowNetwork {
+  now: Seconds = 0;
+  readonly stats: MutableStats = emptyStats();
+
+  private readonly linkCount: number;
+  private readonly filling: TwoTierFilling;
+  // ---- flows (struct of arrays)
+  private flowCapacity = 0;
+  private flowState: Uint8Array = new Uint8Array(0);
+  private flowBundle: Int32Array = new Int32Array(0);
+  /** Bundled: the reading of its bundle's clock at which the flow is done; pending: its size. */
+  private flowFinish: Float64Array = new Float64Array(0);
+  private flowSeq: Float64Array = new Float64Array(0);
+  private flowTag: Float64Array = new Float64Array(0);
+  private flowSource: Int32Array = new Int32Array(0);
+  private flowSink: Int32Array = new Int32Array(0);
+  private pendingPos: Int32Array = new Int32Array(0);
+  private pending: Int32Array = new Int32Array(0);
+  private pendingCount = 0;
+  private freeFlows: Int32Array = new Int32Array(0);
+  private freeFlowCount = 0;
+  private flowHighWater = 0;
+  private readonly instant: number[] = [];
+  private bundledFlows = 0;
+  private nextSeq = 0;
+  private readonly flowHeaps = new BundleHeaps();
+  // ---- bundles: clock = offset + owner's clock (offset alone while it has no owner)
+  private bundleCapacity = 0;
+  private bundleSource: Int32Array = new Int32Array(0);
+  private bundleSink: Int32Array = new Int32Array(0);
+  private bundleWeight: Float64Array = new Float64Array(0);
+  private bundleOwner: Int32Array = new Int32Array(0);
+  private bundleOffset: Float64Array = new Float64Array(0);
+  /** The owner's clock reading at which the bundle's first flow is done. */
+  private bundleTarget: Float64Array = new Float64Array(0);
+  private bundleSeq: Float64Array = new Float64Array(0);
+  private freeBundles: Int32Array = new Int32Array(0);
+  private freeBundleCount = 0;
+  private bundleHighWater = 0;
+  private activeBundles = 0;
+  /** Bundles formed since the last solve, not owned yet. */
+  private formed: Int32Array = new Int32Array(0);
+  private formedCount = 0;
+  // ---- links: clock = value + level × (now − base)
+  private readonly ownedHeaps = new BundleHeaps();
+  private readonly level: Float64Array;
+  private readonly clockValue: Float64Array;
+  private readonly clockBase: Float64Array;
+  /** Every used link, in the last solve's freezing order, then the unfrozen ones by first use. */
+  private readonly sequence: Int32Array;
+  private sequenceLength = 0;
+  private readonly position: Int32Array;
+  private readonly scratchLinks: Int32Array;
+  private readonly scratchPositions: Int32Array;
+  private readonly frozenStamp: Int32Array;
+  private stamp = 0;
+  private readonly completions: IndexedMinHeap;
+  private readonly dirty: Uint8Array;
+  private readonly dirtyLinks: Int32Array;
+  private dirtyCount = 0;
+  private readonly schedule = new SolveSchedule(0);
+  private readonly batch = new CompletionBatch();
+
+  constructor(
+    capacities: Float64Array,
+    private readonly tolerance: Bytes,
+  ) {
+    const links = capacities.length;
+    this.linkCount = links;
+    this.filling = new TwoTierFilling(Float64Array.from(capacities));
+    this.level = new Float64Array(links);
+    this.clockValue = new Float64Array(links);
+    this.clockBase = new Float64Array(links);
+    this.sequence = new Int32Array(links);
+    this.position = new Int32Array(links);
+    this.scratchLinks = new Int32Array(links);
+    this.scratchPositions = new Int32Array(links);
+    this.frozenStamp = new Int32Array(links);
+    this.completions = new IndexedMinHeap(links);
+    for (let l = 0; l < links; l++) this.completions.push(l, Number.POSITIVE_INFINITY, l);
+    this.dirty = new Uint8Array(links);
+    this.dirtyLinks = new Int32Array(links);
+    this.ownedHeaps.growBundles(links);
+  }
+
+  get activeFlowCount(): number {
+    return this.bundledFlows + this.pendingCount + this.instant.length;
+  }
+
+  addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
+    const k = checkFlowLinks(links, this.linkCount);
+    checkFlowSize(bytes, tag);
+    if (k !== 0 && k !== 2) {
+      throw new Error(`addFlow: a two-tier network takes paths of two links (or none), got ${k}`);
+    }
+    if (k === 2) this.claim(links[0]!, links[1]!);
+    const flow = this.allocateFlow();
+    this.flowSeq[flow] = this.nextSeq++;
+    this.flowTag[flow] = tag;
+    this.stats.flowsAdded++;
+    if (k === 0 || bytes < this.tolerance) {
+      this.flowState[flow] = INSTANT;
+      this.flowFinish[flow] = 0;
+      this.instant.push(flow);
+      return flow;
+    }
+    this.flowState[flow] = PENDING;
+    this.flowFinish[flow] = bytes;
+    this.flowSource[flow] = links[0]!;
+    this.flowSink[flow] = links[1]!;
+    this.pendingPos[flow] = this.pendingCount;
+    this.pending[this.pendingCount++] = flow;
+    const count = this.bundledFlows + this.pendingCount;
+    if (count > this.stats.peakActiveFlows) this.stats.peakActiveFlows = count;
+    this.schedule.dirty = true;
+    return flow;
+  }
+
+  removeFlow(flow: number): Bytes {
+    const state = this.checkFlow(flow, 'removeFlow');
+    const left = this.remaining(flow);
+    if (state === INSTANT) {
+      this.instant.splice(this.instant.indexOf(flow), 1);
+    } else if (state === PENDING) {
+      const at = this.pendingPos[flow]!;
+      const moved = this.pending[--this.pendingCount]!;
+      this.pending[at] = moved;
+      this.pendingPos[moved] = at;
+    } else {
+      const b = this.flowBundle[flow]!;
+      const owner = this.bundleOwner[b]!;
+      this.flowHeaps.remove(b, flow);
+      this.leave(b, 1);
+      if (owner >= 0) this.rekeyLink(owner);
+    }
+    this.releaseFlow(flow);
+    return left;
+  }
+
+  advanceTo(time: Seconds): void {
+    checkAdvance(time, this.now, TIME_TOLERANCE);
+    if (time > this.now) this.now = time;
+  }
+
+  solve(): void {
+    if (!this.schedule.begin(this.now, this.activeBundles === 0 && this.pendingCount === 0)) return;
+    const started = performance.now();
+    while (this.pendingCount > 0) this.join(this.pending[--this.pendingCount]!);
+    const filling = this.filling;
+    filling.run();
+    const { order, frozen, share, role, resumed } = filling;
+    // The first `resumed` links froze as before, at the same shares: only the rest can change.
+    const stamp = ++this.stamp;
+    for (let k = resumed; k < frozen; k++) this.frozenStamp[order[k]!] = stamp;
+    let changes = 0;
+    // A frozen link's level is its share; a used link that froze no flow owns none: 0.
+    for (let k = resumed; k < this.sequenceLength; k++) {
+      const l = this.sequence[k]!;
+      const fresh = this.frozenStamp[l] === stamp ? share[l]! : 0;
+      const old = this.level[l]!;
+      if (fresh === old || (fresh !== 0 && Math.abs(fresh - old) <= RATE_TOLERANCE * fresh)) continue;
+      this.syncLink(l);
+      this.level[l] = fresh;
+      changes += this.ownedHeaps.size(l);
+      this.markDirty(l);
+    }
+    changes += this.reorder(order, resumed, frozen, role);
+    for (let x = 0; x < this.formedCount; x++) {
+      const b = this.formed[x]!;
+      if (this.bundleWeight[b] === 0) continue;
+      const source = this.bundleSource[b]!;
+      const sink = this.bundleSink[b]!;
+      const owner = this.position[source]! < this.position[sink]! ? source : sink;
+      this.own(b, owner, this.bundleOffset[b]!);
+      changes++;
+    }
+    this.formedCount = 0;
+    for (let x = 0; x < this.dirtyCount; x++) {
+      const l = this.dirtyLinks[x]!;
+      this.dirty[l] = 0;
+      this.rekeyLink(l);
+    }
+    this.dirtyCount = 0;
+    const stats = this.stats;
+    stats.solves++;
+    stats.rateChanges += changes;
+    stats.activeFlowsAtSolves += this.bundledFlows;
+    stats.activeBundlesAtSolves += this.activeBundles;
+    stats.solveMillis += performance.now() - started;
+  }
+
+  nextEventTime(): Seconds {
+    return this.instant.length > 0 ? this.now : this.completions.topKey();
+  }
+
+  takeCompleted(fn: (flow: number, tag: number) => void): void {
+    const links = this.completions;
+    const limit = this.now + TIME_TOLERANCE;
+    if (this.instant.length === 0 && !(links.topKey() <= limit)) return;
+    const batch = this.batch;
+    batch.count = 0;
+    for (const flow of this.instant) batch.push(flow);
+    this.instant.length = 0;
+    const { flowHeaps, ownedHeaps } = this;
+    while (links.topKey() <= limit) {
+      const l = links.top();
+      const clock = this.linkClock(l);
+      const level = this.level[l]!;
+      while (ownedHeaps.size(l) > 0) {
+        const b = ownedHeaps.head(l);
+        const offset = this.bundleOffset[b]!;
+        let popped = 0;
+        while (
+          flowHeaps.size(b) > 0 &&
+          this.finishTime(this.flowFinish[flowHeaps.head(b)]! - offset - clock, level) <= limit
+        ) {
+          batch.push(flowHeaps.pop(b));
+          popped++;
+        }
+        if (popped === 0) break;
+        this.leave(b, popped);
+      }
+      this.rekeyLink(l);
+    }
+    const { flows, tags, count } = batch;
+    sortBySeq(flows, count, this.flowSeq);
+    for (let i = 0; i < count; i++) {
+      const flow = flows[i]!;
+      tags[i] = this.flowTag[flow]!;
+      this.releaseFlow(flow);
+    }
+    for (let i = 0; i < count; i++) fn(flows[i]!, tags[i]!);
+  }
+
+  rate(flow: number): number {
+    const state = this.checkFlow(flow, 'rate');
+    if (state !== BUNDLED) return 0;
+    const owner = this.bundleOwner[this.flowBundle[flow]!]!;
+    return owner < 0 ? 0 : this.level[owner]!;
+  }
+
+  remaining(flow: number): Bytes {
+    const state = this.checkFlow(flow, 'remaining');
+    if (state === INSTANT) return 0;
+    if (state === PENDING) return this.flowFinish[flow]!;
+    const left = this.flowFinish[flow]! - this.bundleClock(this.flowBundle[flow]!);
+    return left > 0 ? left : 0;
+  }
+
+  linkLoad(link: number): number {
+    checkLink(link, this.linkCount);
+    if (this.filling.role[link] === UNUSED) return 0;
+    let load = 0;
+    this.filling.forEachCell(link, (_, b) => {
+      const owner = this.bundleOwner[b]!;
+      if (owner >= 0) load += this.bundleWeight[b]! * this.level[owner]!;
+    });
+    return load;
+  }
+
+  // ---------------------------------------------------------------- links
+
+  /** Gives a path's links their roles, refusing a link used in the other role before. */
+  private claim(source: number, sink: number): void {
+    this.use(source, SOURCE, 'a second link of an earlier path; it cannot come first');
+    this.use(sink, SINK, 'a first link of an earlier path; it cannot come second');
+  }
+
+  private use(l: number, role: number, refusal: string): void {
+    const filling = this.filling;
+    if (filling.role[l] === role) return;
+    if (!filling.claim(l, role)) throw new Error(`addFlow: link ${l} is ${refusal}`);
+    this.position[l] = this.sequenceLength;
+    this.sequence[this.sequenceLength++] = l;
+  }
+
+  /** A link's clock at `now`: bytes each flow it bottlenecks has delivered. */
+  private linkClock(l: number): number {
+    const level = this.level[l]!;
+    const elapsed = this.now - this.clockBase[l]!;
+    return level > 0 && elapsed > 0 ? this.clockValue[l]! + level * elapsed : this.clockValue[l]!;
+  }
+
+  private syncLink(l: number): void {
+    this.clockValue[l] = this.linkClock(l);
+    this.clockBase[l] = this.now;
+  }
+
+  /** When a flow with `left` bytes to go at `level` is done. */
+  private finishTime(left: number, level: number): number {
+    return left <= this.tolerance ? this.now : level > 0 ? this.now + left / level : Number.POSITIVE_INFINITY;
+  }
+
+  /** Keys link l by the first finish among the bundles it owns. */
+  private rekeyLink(l: number): void {
+    const owned = this.ownedHeaps;
+    const key =
+      owned.size(l) === 0
+        ? Number.POSITIVE_INFINITY
+        : this.finishTime(this.bundleTarget[owned.head(l)]! - this.linkClock(l), this.level[l]!);
+    this.completions.update(l, key);
+  }
+
+  private markDirty(l: number): void {
+    if (this.dirty[l] === 1) return;
+    this.dirty[l] = 1;
+    this.dirtyLinks[this.dirtyCount++] = l;
+  }
+
+  /**
+   * Makes `sequence` this solve's order — the frozen links, then the other used links as
+   * they were — and hands every bundle whose two links swapped places to the one now
+   * first. Insertion-sorting the new order by the old positions swaps exactly the pairs
+   * whose order changed, once each. The first `kept` places are as before. Returns how
+   * many bundles changed owner.
+   */
+  private reorder(order: Int32Array, kept: number, frozen: number, role: Uint8Array): number {
+    const links = this.scratchLinks;
+    const positions = this.scratchPositions;
+    const stamp = this.stamp;
+    let n = 0;
+    for (let k = kept; k < frozen; k++) links[n++] = order[k]!;
+    for (let k = kept; k < this.sequenceLength; k++) {
+      const l = this.sequence[k]!;
+      if (this.frozenStamp[l] !== stamp) links[n++] = l;
+    }
+    for (let k = 0; k < n; k++) this.sequence[kept + k] = links[k]!;
+    for (let k = 0; k < n; k++) positions[k] = this.position[links[k]!]!;
+    let moves = 0;
+    const filling = this.filling;
+    for (let k = 1; k < n; k++) {
+      const x = links[k]!;
+      const px = positions[k]!;
+      let m = k - 1;
+      while (m >= 0 && positions[m]! > px) {
+        // y now comes before x, and came after it: a bundle of x and y moves to y.
+        const y = links[m]!;
+        if (role[x] !== role[y]) {
+          const b =
+            role[y] === SOURCE
+              ? filling.cellBundle[filling.cell(y, x)]!
+              : filling.cellBundle[filling.cell(x, y)]!;
+          if (b >= 0 && this.bundleOwner[b] === x) {
+            this.disown(b, x);
+            this.own(b, y, this.bundleOffset[b]!);
+            moves++;
+          }
+        }
+        links[m + 1] = y;
+        positions[m + 1] = positions[m]!;
+        m--;
+      }
+      links[m + 1] = x;
+      positions[m + 1] = px;
+    }
+    for (let k = kept; k < kept + n; k++) this.position[this.sequence[k]!] = k;
+    return moves;
+  }
+
+  // ---------------------------------------------------------------- bundles
+
+  /** A bundle's clock at `now`: bytes each of its flows has delivered. */
+  private bundleClock(b: number): number {
+    const owner = this.bundleOwner[b]!;
+    return owner < 0 ? this.bundleOffset[b]! : this.bundleOffset[b]! + this.linkClock(owner);
+  }
+
+  /** Takes bundle b from its owner x, leaving in `bundleOffset` its clock reading at `now`. */
+  private disown(b: number, x: number): void {
+    this.ownedHeaps.remove(x, b);
+    this.bundleOffset[b] = this.bundleOffset[b]! + this.linkClock(x);
+    this.bundleOwner[b] = -1;
+    this.markDirty(x);
+  }
+
+  /** Gives unowned bundle b, whose clock reads `clock` now, to link `owner`. */
+  private own(b: number, owner: number, clock: number): void {
+    this.bundleOwner[b] = owner;
+    this.bundleOffset[b] = clock - this.linkClock(owner);
+    this.target(b, owner);
+    this.markDirty(owner);
+  }
+
+  /** Files bundle b in its owner's heap under its first flow's finishing reading. */
+  private target(b: number, owner: number): void {
+    this.bundleTarget[b] = this.flowFinish[this.flowHeaps.head(b)]! - this.bundleOffset[b]!;
+    this.ownedHeaps.push(owner, b);
+  }
+
+  /** A pending flow joins the bundle of its links (formed if none), at the bundle's clock. */
+  private join(flow: number): void {
+    const filling = this.filling;
+    const source = this.flowSource[flow]!;
+    const sink = this.flowSink[flow]!;
+    const cell = filling.cell(source, sink);
+    let b = filling.cellBundle[cell]!;
+    if (b < 0) b = this.form(cell, source, sink, flow);
+    this.flowFinish[flow] = this.bundleClock(b) + this.flowFinish[flow]!;
+    this.flowBundle[flow] = b;
+    this.flowState[flow] = BUNDLED;
+    this.pendingPos[flow] = -1;
+    this.flowHeaps.push(b, flow);
+    this.bundleWeight[b]!++;
+    filling.weigh(source, sink, 1);
+    this.bundledFlows++;
+    const owner = this.bundleOwner[b]!;
+    if (owner >= 0 && this.flowHeaps.head(b) === flow) {
+      this.ownedHeaps.remove(owner, b);
+      this.target(b, owner);
+      this.markDirty(owner);
+    }
+  }
+
+  /** A bundle over (source, sink), without flows or owner, its clock at 0. */
+  private form(cell: number, source: number, sink: number, flow: number): number {
+    let b: number;
+    if (this.freeBundleCount > 0) b = this.freeBundles[--this.freeBundleCount]!;
+    else {
+      if (this.bundleHighWater === this.bundleCapacity)
+        this.growBundles(Math.max(64, this.bundleCapacity * 2));
+      b = this.bundleHighWater++;
+    }
+    this.filling.cellBundle[cell] = b;
+    this.bundleSource[b] = source;
+    this.bundleSink[b] = sink;
+    this.bundleWeight[b] = 0;
+    this.bundleOwner[b] = -1;
+    this.bundleOffset[b] = 0;
+    this.bundleSeq[b] = this.flowSeq[flow]!;
+    this.formed[this.formedCount++] = b;
+    if (++this.activeBundles > this.stats.peakActiveBundles)
+      this.stats.peakActiveBundles = this.activeBundles;
+    return b;
+  }
+
+  /**
+   * `count` flows have left bundle b (already out of its flow heap); an empty bundle is
+   * dissolved.
+   */
+  private leave(b: number, count: number): void {
+    const filling = this.filling;
+    const source = this.bundleSource[b]!;
+    const sink = this.bundleSink[b]!;
+    const cell = filling.cell(source, sink);
+    filling.weigh(source, sink, -count);
+    const w = this.bundleWeight[b]! - count;
+    this.bundleWeight[b] = w;
+    this.bundledFlows -= count;
+    this.schedule.dirty = true;
+    const owner = this.bundleOwner[b]!;
+    if (owner >= 0) {
+      this.ownedHeaps.remove(owner, b);
+      if (w > 0) this.target(b, owner);
+    }
+    if (w === 0) {
+      filling.cellBundle[cell] = -1;
+      this.bundleOwner[b] = -1;
+      this.activeBundles--;
+      this.freeBundles[this.freeBundleCount++] = b;
+    }
+  }
+
+  private growBundles(capacity: number): void {
+    this.bundleSource = growInt32(this.bundleSource, capacity);
+    this.bundleSink = growInt32(this.bundleSink, capacity);
+    this.bundleWeight = growFloat64(this.bundleWeight, capacity);
+    this.bundleOwner = growInt32(this.bundleOwner, capacity, -1);
+    this.bundleOffset = growFloat64(this.bundleOffset, capacity);
+    this.bundleTarget = growFloat64(this.bundleTarget, capacity);
+    this.bundleSeq = growFloat64(this.bundleSeq, capacity);
+    this.freeBundles = growInt32(this.freeBundles, capacity);
+    this.formed = growInt32(this.formed, capacity);
+    this.flowHeaps.growBundles(capacity);
+    this.ownedHeaps.growFlows(capacity);
+    this.ownedHeaps.keys(this.bundleTarget, this.bundleSeq);
+    this.bundleCapacity = capacity;
+  }
+
+  // ---------------------------------------------------------------- flows
+
+  private allocateFlow(): number {
+    if (this.freeFlowCount > 0) return this.freeFlows[--this.freeFlowCount]!;
+    if (this.flowHighWater === this.flowCapacity) this.growFlows(Math.max(64, this.flowCapacity * 2));
+    return this.flowHighWater++;
+  }
+
+  private releaseFlow(flow: number): void {
+    this.flowState[flow] = FREE;
+    this.freeFlows[this.freeFlowCount++] = flow;
+  }
+
+  private growFlows(capacity: number): void {
+    this.flowState = growUint8(this.flowState, capacity);
+    this.flowBundle = growInt32(this.flowBundle, capacity);
+    this.flowFinish = growFloat64(this.flowFinish, capacity);
+    this.flowSeq = growFloat64(this.flowSeq, capacity);
+    this.flowTag = growFloat64(this.flowTag, capacity);
+    this.flowSource = growInt32(this.flowSource, capacity);
+    this.flowSink = growInt32(this.flowSink, capacity);
+    this.pendingPos = growInt32(this.pendingPos, capacity, -1);
+    this.pending = growInt32(this.pending, capacity);
+    this.freeFlows = growInt32(this.freeFlows, capacity);
+    this.flowHeaps.growFlows(capacity);
+    this.flowHeaps.keys(this.flowFinish, this.flowSeq);
+    this.flowCapacity = capacity;
+  }
+
+  private checkFlow(flow: number, method: string): number {
+    const state = Number.isInteger(flow) && flow >= 0 && flow < this.flowCapacity ? this.flowState[flow]! : 0;
+    if (state === FREE) throw new Error(`${method}: flow ${describe(flow)} is not an active flow`);
+    return state;
+  }
+}
