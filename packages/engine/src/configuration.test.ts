@@ -20,7 +20,7 @@ describe('parameters', () => {
     [{ mapRate: 0 }, /parameters\.mapRate must be a positive finite number of bytes per second, got 0/],
     [{ mapCompletionThreshold: 1.5 }, /parameters\.mapCompletionThreshold must be a fraction/],
     [{ parallelCopies: 2.5 }, /parameters\.parallelCopies must be a positive integer/],
-    [{ fetchSource: 'switch' }, /parameters\.fetchSource must be 'node', 'rack' or 'rack-nic'/],
+    [{ fetchSource: 'switch' }, /parameters\.fetchSource must be 'node' or 'rack'/],
     [{ network: 'yes' }, /parameters\.network must be a boolean/],
     [{ heartbeatPhases: 'golden' }, /parameters\.heartbeatPhases must be 'random' or 'spread'/],
     [{ heartbeatJitter: 1 }, /parameters\.heartbeatJitter must be a fraction in \[0, 1\), got 1/],

@@ -28,12 +28,10 @@ export interface EngineParameters {
    */
   readonly mapsPerFetch: number;
   /**
-   * What one fetch pulls from: `node` (Hadoop: one node's outputs), `rack` (coarse: every
-   * node of one rack in one flow, for day-long traces — see the README; no source NIC) or
-   * `rack-nic` (as `rack`, and the flow also crosses the NIC of the node that holds most of
-   * its bytes, so a node many reduces fetch from still bounds them). Default `node`.
+   * What one fetch pulls from: `node` (Hadoop: one node's outputs) or `rack` (coarse:
+   * every node of one rack in one flow, for day-long traces — see the README). Default `node`.
    */
-  readonly fetchSource: 'node' | 'rack' | 'rack-nic';
+  readonly fetchSource: 'node' | 'rack';
   /**
    * When a reduce fetches: `available` (Hadoop: each output as soon as it exists) or
    * `maps-done` (coarse: once every map of the job completed, in one round). Default `available`.
@@ -80,13 +78,6 @@ export interface EngineParameters {
    * capacity the others leave (@rackwise/topology `betweenSolves`). Default `idle`.
    */
   readonly betweenSolves: 'idle' | 'residual';
-  /**
-   * Flows smaller than this many bytes (mice) are timed at their start and never enter
-   * the flow solver: each keeps, to its end, the rate a new flow would get from the
-   * solved flows on its path (@rackwise/topology `miceBytes`). Per-flow model only.
-   * Default 0 (every flow solved).
-   */
-  readonly miceBytes: Bytes;
   /**
    * How the flow solver holds flows: `per-flow` (every flow on its own) or `bundled` (one
    * weighted entity per path, each flow's completion on the bundle's virtual clock). Both
@@ -174,7 +165,6 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   monitorHistory: 600,
   resolveInterval: 0,
   betweenSolves: 'idle',
-  miceBytes: 0,
   flowModel: 'per-flow',
   network: true,
   replicateOutput: false,
@@ -220,7 +210,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
     (v) => positiveInteger(v) || v === Number.POSITIVE_INFINITY,
     'a positive integer or Infinity',
   ],
-  fetchSource: [(v) => v === 'node' || v === 'rack' || v === 'rack-nic', "'node', 'rack' or 'rack-nic'"],
+  fetchSource: [(v) => v === 'node' || v === 'rack', "'node' or 'rack'"],
   congestionLoss: [(v) => v === 'none' || v === 'incast', "'none' or 'incast'"],
   shuffleStart: [(v) => v === 'available' || v === 'maps-done', "'available' or 'maps-done'"],
   mapEventPoll: [nonNegativeFinite, 'a finite number of seconds >= 0'],
@@ -231,7 +221,6 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
   betweenSolves: [(v) => v === 'idle' || v === 'residual', "'idle' or 'residual'"],
-  miceBytes: [nonNegativeFinite, 'a finite number of bytes >= 0'],
   flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
   network: [boolean, 'a boolean'],
   replicateOutput: [boolean, 'a boolean'],

@@ -21,8 +21,6 @@ export interface FlowReplaySettings {
   readonly resolveInterval?: Seconds;
   /** What flows started between two deferred solves get. Default `idle`. */
   readonly betweenSolves?: BetweenSolves;
-  /** Flows below this many bytes are timed at their start, outside the solver. Default 0. */
-  readonly miceBytes?: Bytes;
   /** `per-flow` (default) or `bundled`. */
   readonly flowModel?: FlowModel;
   /** `none` (default, fluid) or `incast` (goodput falls with the flows on a link). */
@@ -124,7 +122,6 @@ export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings =
     capacities,
     resolveInterval: settings.resolveInterval ?? 0,
     betweenSolves: settings.betweenSolves ?? 'idle',
-    miceBytes: settings.miceBytes ?? 0,
     model: settings.flowModel ?? 'per-flow',
     completionTolerance: settings.completionTolerance ?? 1e-3,
     ...(loss === 'incast'

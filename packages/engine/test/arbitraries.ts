@@ -64,7 +64,7 @@ export const jobsArbitrary: fc.Arbitrary<JobSpec[]> = fc
 /** Engine parameters worth varying in properties. */
 export const parametersArbitrary: fc.Arbitrary<Partial<EngineParameters>> = fc.record({
   network: fc.boolean(),
-  fetchSource: fc.constantFrom('node' as const, 'rack' as const, 'rack-nic' as const),
+  fetchSource: fc.constantFrom('node' as const, 'rack' as const),
   shuffleStart: fc.constantFrom('available' as const, 'maps-done' as const),
   mapEventPoll: fc.constantFrom(0, 0, 0.3, 1),
   mapsPerFetch: fc.constantFrom(1, 20, Number.POSITIVE_INFINITY),

@@ -24,11 +24,6 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
     description: 'solves at most every 100 ms, new flows take at once what the solved ones leave',
     settings: { resolveInterval: 0.1, betweenSolves: 'residual' },
   },
-  'mice-residual': {
-    description:
-      'interval-residual, and flows under 1 MB timed at their start outside the solver (at the share their path offers then)',
-    settings: { resolveInterval: 0.1, betweenSolves: 'residual', miceBytes: 1e6 },
-  },
   incast: {
     description: "exact, with the incast loss model: a link's goodput falls past its loss-free flow count",
     settings: { congestionLoss: 'incast' },
@@ -39,13 +34,7 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
   },
 };
 
-const NUMBER_KEYS = [
-  'resolveInterval',
-  'miceBytes',
-  'linkGoodput',
-  'startupLatency',
-  'completionTolerance',
-] as const;
+const NUMBER_KEYS = ['resolveInterval', 'linkGoodput', 'startupLatency', 'completionTolerance'] as const;
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
   betweenSolves: ['idle', 'residual'],
   flowModel: ['per-flow', 'bundled'],

@@ -26,16 +26,6 @@ export interface FlowNetworkOptions {
    * solve. Never loads a link past its capacity. Only the per-flow model offers it.
    */
   readonly betweenSolves?: BetweenSolves;
-  /**
-   * Flows smaller than this many bytes are mice: they never enter the solver. A mouse
-   * takes at its start the rate a new flow would get from the solved flows on its path —
-   * on each link the larger of the capacity they leave and an equal share among the
-   * link's flows and itself — and keeps it to its end; it counts on `linkLoad` but no
-   * solved flow yields to it. Cuts solver work where most flows are small and carry few
-   * bytes (FB-2010's fetches: 89 % under 1 MB with 5 % of the bytes). Default 0 (none).
-   * Only the per-flow model offers it.
-   */
-  readonly miceBytes?: Bytes;
   /** A flow is complete when at most this many bytes remain (default 1e-3). */
   readonly completionTolerance?: Bytes;
   /**
@@ -176,17 +166,15 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
   if (betweenSolves !== 'idle' && betweenSolves !== 'residual') {
     throw new Error(`flowNetwork.betweenSolves must be 'idle' or 'residual', got ${describe(betweenSolves)}`);
   }
-  const miceBytes = requireNonNegativeFinite('flowNetwork.miceBytes', options.miceBytes ?? 0, 'bytes');
   const model = options.model ?? 'per-flow';
   if (model === 'bundled') {
-    if (miceBytes > 0) throw new Error("flowNetwork.miceBytes needs model 'per-flow'");
     if (betweenSolves === 'residual' && resolveInterval > 0) {
       throw new Error("flowNetwork.betweenSolves 'residual' needs model 'per-flow'");
     }
     return new BundledFlowNetwork(capacities, resolveInterval, tolerance, effective);
   }
   if (model === 'per-flow') {
-    return new PerFlowNetwork(capacities, resolveInterval, tolerance, effective, betweenSolves, miceBytes);
+    return new PerFlowNetwork(capacities, resolveInterval, tolerance, effective, betweenSolves);
   }
   throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);
 }

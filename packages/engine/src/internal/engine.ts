@@ -207,7 +207,6 @@ export class Engine implements EngineContext {
           capacities: goodputCapacities(topology, parameters.linkGoodput),
           resolveInterval: parameters.resolveInterval,
           betweenSolves: parameters.betweenSolves,
-          miceBytes: parameters.miceBytes,
           model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
           ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),

@@ -41,11 +41,6 @@ const POLL_SLACK = 1e-9;
  *   flow gathers the outputs of all its nodes (up to `mapsPerFetch` per node), crossing
  *   that rack's uplink, the reducer rack's downlink and the reducer's NIC — or only the
  *   reducer's NIC within its own rack. Source NICs are not modelled.
- * - `fetchSource: 'rack-nic'`: as `rack`, and the flow also leaves through the NIC of the
- *   node holding most of its bytes — the one source NIC that can bound it when few nodes
- *   hold the outputs many reduces want. Among nodes holding equal parts (a job's maps
- *   spread evenly) reduce r takes the (r mod ties)-th, so equal fetches share those NICs
- *   out instead of all crossing one.
  *
  * Outputs on the reducer's own node are read directly (no flow). A reduce with an idle
  * fetcher and nothing to fetch is "hungry" and is woken when new outputs appear (or, with
@@ -59,24 +54,18 @@ const POLL_SLACK = 1e-9;
  */
 export class ShuffleFetcher {
   readonly #rackMode: boolean;
-  /** `rack-nic`: a rack fetch also crosses its heaviest source node's NIC. */
-  readonly #sourceNic: boolean;
   readonly #afterMaps: boolean;
   /** `mapEventPoll`: seconds between a reduce's polls for new outputs (0: it knows each at once). */
   readonly #poll: number;
   readonly #path = new Int32Array(4);
   readonly #path3 = new Int32Array(3);
   readonly #path1 = new Int32Array(1);
-  /** `rack-nic`: the source nodes holding the most bytes of the fetch being built. */
-  readonly #heaviest: Int32Array;
   #wake = new Int32Array(64);
 
   constructor(private readonly host: FetchHost) {
-    this.#rackMode = host.parameters.fetchSource !== 'node';
-    this.#sourceNic = host.parameters.fetchSource === 'rack-nic';
+    this.#rackMode = host.parameters.fetchSource === 'rack';
     this.#afterMaps = host.parameters.shuffleStart === 'maps-done';
     this.#poll = host.parameters.mapEventPoll;
-    this.#heaviest = new Int32Array(ShuffleFetcher.partsPerFetch(host.topology, host.parameters));
   }
 
   /** Reduce r's attempt begins (or resumes) its shuffle now: its polls start. */
@@ -112,7 +101,7 @@ export class ShuffleFetcher {
 
   /** Parts one fetch record may hold. */
   static partsPerFetch(topology: Topology, parameters: EngineParameters): number {
-    if (parameters.fetchSource === 'node') return 1;
+    if (parameters.fetchSource !== 'rack') return 1;
     let most = 1;
     for (let r = 0; r < topology.rackCount; r++) most = Math.max(most, topology.nodesOf(r as RackId).length);
     return most;
@@ -264,9 +253,6 @@ export class ShuffleFetcher {
     let parts = 0;
     let bytes = 0;
     let representative = -1;
-    let heaviestBytes = -1;
-    let ties = 0;
-    const heaviest = this.#heaviest;
     const rackSources = this.#rackMode ? shuffle.rackSources[u]! : undefined;
     const sourceCount = rackSources === undefined ? 1 : rackSources.length;
     for (let i = 0; i < sourceCount; i++) {
@@ -297,11 +283,6 @@ export class ShuffleFetcher {
       parts++;
       bytes += partBytes;
       if (representative < 0) representative = source;
-      if (partBytes > heaviestBytes * (1 + 1e-9)) {
-        heaviestBytes = partBytes;
-        ties = 0;
-      }
-      if (partBytes >= heaviestBytes * (1 - 1e-9)) heaviest[ties++] = source;
     }
     if (parts === 0) {
       flows.free(rec);
@@ -313,10 +294,6 @@ export class ShuffleFetcher {
     let path: Int32Array;
     if (!this.#rackMode) {
       links = host.topology.flowPath(representative as NodeId, node as NodeId, this.#path);
-      path = this.#path;
-    } else if (this.#sourceNic) {
-      // Equal parts (a job's maps spread evenly) share their NICs out among the reduces.
-      links = host.topology.flowPath(heaviest[r % ties]! as NodeId, node as NodeId, this.#path);
       path = this.#path;
     } else if (u === host.rackOfNode[node]) {
       this.#path1[0] = host.topology.nicDownLink(node as NodeId);

@@ -7,8 +7,6 @@ export const FREE = 0;
 export const ACTIVE = 1;
 /** Zero-size (or link-less) flow waiting to be reported complete; never in the solver. */
 export const INSTANT = 2;
-/** Below the mice threshold: timed at its start, never in the solver (`Mice`). */
-export const MOUSE = 3;
 
 /**
  * Struct-of-arrays storage of flows and of the flows on each link. A new flow takes the

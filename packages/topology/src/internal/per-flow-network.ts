@@ -1,10 +1,9 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from '../flow-network.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
-import { ACTIVE, FlowTable, INSTANT, MOUSE } from './flow-table.js';
+import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { InterimFilling } from './interim-filling.js';
-import { Mice } from './mice.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
 import {
   CompletionBatch,
@@ -63,9 +62,6 @@ export class PerFlowNetwork implements FlowNetwork {
   private nextSeq = 0;
   private readonly schedule: SolveSchedule;
   private readonly batch = new CompletionBatch();
-  private readonly pushDone = (flow: number): void => this.batch.push(flow);
-  /** Flows below `miceBytes`, served outside the solver; absent when the threshold is 0. */
-  private readonly mice: Mice | undefined;
   /** Rates for flows added between deferred solves (`betweenSolves: 'residual'`), else absent. */
   private readonly interim: InterimFilling | undefined;
   private readonly assignInterim = (flow: number, rate: number): void => {
@@ -88,10 +84,8 @@ export class PerFlowNetwork implements FlowNetwork {
     private readonly tolerance: Bytes,
     effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
     betweenSolves: BetweenSolves = 'idle',
-    miceBytes = 0,
   ) {
     this.capacities = Float64Array.from(capacities);
-    this.mice = miceBytes > 0 ? new Mice(miceBytes, this.capacities) : undefined;
     this.interim =
       betweenSolves === 'residual' && resolveInterval > 0
         ? new InterimFilling(this.capacities, effectiveCapacity)
@@ -104,7 +98,7 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   get activeFlowCount(): number {
-    return this.activeCount + this.instant.length + (this.mice?.count ?? 0);
+    return this.activeCount + this.instant.length;
   }
 
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
@@ -124,15 +118,10 @@ export class PerFlowNetwork implements FlowNetwork {
       this.instant.push(flow);
       return flow;
     }
+    t.state[flow] = ACTIVE;
     t.flowLinkCount[flow] = k;
     const base = flow * MAX_LINKS_PER_FLOW;
     for (let j = 0; j < k; j++) t.flowLinks[base + j] = links[j]!;
-    const mice = this.mice;
-    if (mice !== undefined && bytes < mice.threshold) {
-      mice.add(t, flow, this.load, this.now);
-      return flow;
-    }
-    t.state[flow] = ACTIVE;
     t.link(flow);
     this.due[flow] = Number.POSITIVE_INFINITY;
     this.active[this.activeCount] = flow;
@@ -151,8 +140,6 @@ export class PerFlowNetwork implements FlowNetwork {
     const left = this.remaining(flow);
     if (state === INSTANT) {
       this.instant.splice(this.instant.indexOf(flow), 1);
-    } else if (state === MOUSE) {
-      this.mice!.remove(this.table, flow);
     } else {
       if (this.window.has(flow)) this.window.remove(flow);
       else if (this.due[flow]! <= this.restMin) this.restStale = true;
@@ -216,9 +203,7 @@ export class PerFlowNetwork implements FlowNetwork {
     if (this.instant.length > 0) return this.now;
     if (this.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
     const heap = this.window.topKey();
-    let next = heap < this.restMin ? heap : this.restMin;
-    const mouse = this.mice === undefined ? Number.POSITIVE_INFINITY : this.mice.nextDue();
-    if (mouse < next) next = mouse;
+    const next = heap < this.restMin ? heap : this.restMin;
     const due = this.schedule.due;
     return next < due ? next : due;
   }
@@ -228,12 +213,9 @@ export class PerFlowNetwork implements FlowNetwork {
     const limit = this.now + TIME_TOLERANCE;
     if (this.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
     const fromRest = this.restMin <= limit;
-    const mice = this.mice;
-    const fromMice = mice !== undefined && mice.nextDue() <= limit;
-    if (this.instant.length === 0 && !(heap.topKey() <= limit) && !fromRest && !fromMice) return;
+    if (this.instant.length === 0 && !(heap.topKey() <= limit) && !fromRest) return;
     const batch = this.batch;
     batch.count = 0;
-    if (fromMice) mice.takeDue(this.table, limit, this.pushDone);
     for (const flow of this.instant) batch.push(flow);
     this.instant.length = 0;
     while (heap.size > 0 && heap.topKey() <= limit) {
@@ -265,14 +247,13 @@ export class PerFlowNetwork implements FlowNetwork {
     const state = this.checkFlow(flow, 'remaining');
     const t = this.table;
     if (state === INSTANT) return 0;
-    // A mouse keeps its rate from its start (`base`) to its end.
     const left = t.left[flow]! - t.rate[flow]! * (this.now - t.base[flow]!);
     return left > 0 ? left : 0;
   }
 
   linkLoad(link: number): number {
     checkLink(link, this.capacities.length);
-    return this.mice === undefined ? this.load[link]! : this.load[link]! + this.mice.load[link]!;
+    return this.load[link]!;
   }
 
   /**
@@ -354,7 +335,6 @@ export class PerFlowNetwork implements FlowNetwork {
     this.due = growFloat64(this.due, capacity);
     this.filling.growFlows(capacity);
     this.interim?.growFlows(capacity);
-    this.mice?.grow(capacity);
     this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
   }
