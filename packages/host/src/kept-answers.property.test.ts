@@ -51,6 +51,19 @@ const CASES: readonly Case[] = [
       ],
     },
   },
+  // Jobs of queue 'a' are not configured: they join the default queue 'b', beside 'default'.
+  {
+    label: 'capacity with an unconfigured queue',
+    name: 'capacity',
+    runs: 20,
+    config: {
+      queues: [
+        { name: 'default', capacity: 0.6 },
+        { name: 'b', capacity: 0.3, maximumCapacity: 0.4 },
+      ],
+      defaultQueue: 'b',
+    },
+  },
   { label: 'fair by queue', name: 'fair', config: { groupBy: 'queue' } },
   { label: 'fair by job', name: 'fair', config: { groupBy: 'job' } },
 ];
