@@ -107,9 +107,10 @@ class ModelHost {
    * (orders compute afresh); `log` also names the users moved since a state, remembering
    * only the last `reach` steps.
    */
-  view(mode: 'none' | 'versions' | 'log', reach = 0): ClusterView {
+  view(mode: 'none' | 'versions' | 'log', reach = 0, views: 'new' | 'kept' = 'new'): ClusterView {
     const host = this;
     const versioned = mode !== 'none';
+    const jobView = views === 'new' ? snapshotView : keptView;
     const userView = (id: number): UserView => {
       const jobs = host.jobs.filter((j) => j.user === id);
       const running = (kind: TaskKind) =>
@@ -138,7 +139,8 @@ class ModelHost {
   }
 }
 
-function jobView(job: ModelJob): JobView {
+/** A new view of the job as it stands, as a host that hands out a view per call shows it. */
+function snapshotView(job: ModelJob): JobView {
   const counts: Record<string, number> = {
     'map/pending': job.pendingMaps,
     'map/running': job.runningMaps,
@@ -152,6 +154,32 @@ function jobView(job: ModelJob): JobView {
     reducesReady: job.reducesReady,
     count: (kind: TaskKind, state: TaskState) => counts[`${kind}/${state}`] ?? 0,
   } as unknown as JobView;
+}
+
+const kept = new WeakMap<ModelJob, JobView>();
+
+/** One live view per job for its life, as the host keeps them. */
+function keptView(job: ModelJob): JobView {
+  let view = kept.get(job);
+  if (view === undefined) {
+    const counts = (): Record<string, number> => ({
+      'map/pending': job.pendingMaps,
+      'map/running': job.runningMaps,
+      'reduce/pending': job.pendingReduces,
+      'reduce/running': job.runningReduces,
+    });
+    view = {
+      id: job.id,
+      user: job.user,
+      submitTime: job.submitTime,
+      get reducesReady() {
+        return job.reducesReady;
+      },
+      count: (kind: TaskKind, state: TaskState) => counts()[`${kind}/${state}`] ?? 0,
+    } as unknown as JobView;
+    kept.set(job, view);
+  }
+  return view;
 }
 
 const keysOf = (groups: readonly ServiceGroup[]) =>
@@ -188,4 +216,53 @@ describe('Fair per-user orders kept between states', () => {
       expect(keysOf(kept.order(view, kind))).toEqual(keysOf(fresh.order(unversioned, kind)));
     }
   });
+});
+
+/** What a job reports that a group's `version` covers here: its counts and readiness. */
+const reportOf = (job: JobView) =>
+  `${job.count('map', 'pending')}/${job.count('map', 'running')}/${job.count('reduce', 'pending')}/${job.count('reduce', 'running')}/${job.reducesReady}`;
+
+const jobConfigArb = fc.record({
+  weights: fc.dictionary(
+    fc.integer({ min: 1, max: 40 }).map((j) => `job:${j}`),
+    fc.constantFrom(0.5, 1, 2, 3),
+  ),
+  minShares: fc.dictionary(
+    fc.integer({ min: 1, max: 40 }).map((j) => `job:${j}`),
+    fc.integer({ min: 1, max: 3 }),
+  ),
+});
+
+describe('Fair per-job orders kept between states', () => {
+  test.prop([
+    jobConfigArb,
+    fc.array(eventArb, { maxLength: 80 }),
+    fc.array(fc.constantFrom<SlotKind>('map', 'reduce', 'container'), { minLength: 1, maxLength: 3 }),
+    fc.constantFrom('versions' as const, 'log' as const),
+    fc.integer({ min: 0, max: 4 }),
+    fc.constantFrom('new' as const, 'kept' as const),
+  ])(
+    'equal the order sorted from scratch after every event, a group’s version moving with its jobs',
+    (config, events, kinds, mode, reach, views) => {
+      const kept = createFairUserOrder({ ...config, groupBy: 'job' });
+      const fresh = createFairUserOrder({ ...config, groupBy: 'job' });
+      const host = new ModelHost();
+      const view = host.view(mode, reach, views);
+      const unversioned = host.view('none');
+      const reported = new Map<ServiceGroup, { version: number | undefined; report: string }>();
+      for (const [i, event] of events.entries()) {
+        host.apply(event);
+        const kind = kinds[i % kinds.length]!;
+        const groups = kept.order(view, kind);
+        expect(keysOf(groups)).toEqual(keysOf(fresh.order(unversioned, kind)));
+        for (const group of groups) {
+          expect(group.version).toBeTypeOf('number');
+          const report = group.jobs.map(reportOf).join();
+          const before = reported.get(group);
+          if (before !== undefined && before.version === group.version) expect(report).toBe(before.report);
+          reported.set(group, { version: group.version, report });
+        }
+      }
+    },
+  );
 });

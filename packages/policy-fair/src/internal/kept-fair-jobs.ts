@@ -1,0 +1,270 @@
+import { waitsFor } from '@rackwise/policy-kit';
+import type {
+  ClusterView,
+  JobId,
+  JobView,
+  ServiceGroup,
+  SlotKind,
+  UserId,
+  UserOrder,
+  UserView,
+} from '@rackwise/types';
+import type { FairConfig } from '../fair-config.js';
+import { type FairScore, compareFairScores, runningOf, scoreGroup } from './fair-share.js';
+
+/** One active job's standing for the slot kind, as last scored. */
+interface Entry {
+  readonly id: JobId;
+  /** The job's view its user last listed, and the one-job list its group hands out. */
+  view: JobView;
+  single: readonly JobView[];
+  score: FairScore;
+  /** Its running tasks of the kind when last scored: without per-job tables, the score's only input that moves. */
+  running: number;
+  /** Its user's `version` when last looked at: what its group reports as `version`. */
+  version: number;
+  /** Its group while it has waiting work for the kind (then it is ranked), else undefined. */
+  group: ServiceGroup | undefined;
+  /** The last visit of its user that saw it active. */
+  seen: number;
+}
+
+/** What was last seen of a user: its version and its jobs' entries. */
+interface Seen {
+  version: number;
+  jobs: Entry[];
+  stamp: number;
+}
+
+/**
+ * Fair's per-job order for one slot kind, kept between cluster states. A refresh looks at
+ * the jobs of the users whose `UserView.version` moved (those `usersChangedSince` names,
+ * else a version check per active user), but one state change moves one job: each job
+ * of a moved user is scored again into a scratch score, and only a job whose score
+ * compares differently is taken out and put back by bisection. Every looked-at job's
+ * group reports its user's new `version` (a group's `version` reads its entry), so what a
+ * policy keeps under a group stays right, with no new object for a job whose standing
+ * held. The order hands out one array, brought up to date in place.
+ */
+class KeptFairJobs {
+  readonly #entries = new Map<JobId, Entry>();
+  readonly #users = new Map<UserId, Seen>();
+  /** Ranked entries, most deserving first, and their groups in the same places. */
+  readonly #ranked: Entry[] = [];
+  readonly #groups: ServiceGroup[] = [];
+  #scratch: FairScore = { needy: false, ratio: 0, first: 0, rank: 0 };
+  #version: number | undefined;
+  /** Refreshes that looked at every active user, and visits of one user (marks of `seen`). */
+  #refreshes = 0;
+  #visits = 0;
+
+  constructor(
+    private readonly kind: SlotKind,
+    private readonly config: FairConfig,
+    private readonly tables: boolean,
+  ) {}
+
+  /** Brings the order to the view's state; undefined when some active user has no `version`. */
+  refresh(view: ClusterView): readonly ServiceGroup[] | undefined {
+    const moved = this.#version === undefined ? undefined : view.usersChangedSince?.(this.#version);
+    if (moved === undefined) {
+      const users = view.activeUsers();
+      for (const user of users) if (user.version === undefined) return undefined;
+      const stamp = ++this.#refreshes;
+      for (const user of users) if (user.jobs.length > 0) this.#visit(user, stamp);
+      for (const [id, seen] of this.#users) if (seen.stamp !== stamp) this.#forget(id, seen);
+    } else {
+      for (const id of moved) {
+        const user = view.user(id);
+        if (user.jobs.length === 0) {
+          const seen = this.#users.get(id);
+          if (seen !== undefined) this.#forget(id, seen);
+        } else if (user.version === undefined) return undefined;
+        else this.#visit(user, this.#users.get(id)?.stamp ?? this.#refreshes);
+      }
+    }
+    this.#version = view.stateVersion;
+    return this.#groups;
+  }
+
+  /** Looks again at the jobs of a user whose version moved, and drops those that left. */
+  #visit(user: UserView, stamp: number): void {
+    let seen = this.#users.get(user.id);
+    if (seen === undefined) {
+      seen = { version: Number.NaN, jobs: [], stamp };
+      this.#users.set(user.id, seen);
+    }
+    seen.stamp = stamp;
+    if (seen.version === user.version) return;
+    const version = user.version!;
+    seen.version = version;
+    if (sameJobs(seen.jobs, user.jobs)) {
+      // A task of one of them started or ended: the same jobs, one of which moved.
+      for (const [i, entry] of seen.jobs.entries()) this.#update(entry, user.jobs[i]!, version);
+      return;
+    }
+    const visit = ++this.#visits;
+    const jobs: Entry[] = [];
+    for (const job of user.jobs) {
+      const entry = this.#entryOf(job);
+      entry.seen = visit;
+      this.#update(entry, job, version);
+      jobs.push(entry);
+    }
+    for (const entry of seen.jobs) if (entry.seen !== visit) this.#drop(entry);
+    seen.jobs = jobs;
+  }
+
+  #forget(id: UserId, seen: Seen): void {
+    for (const entry of seen.jobs) this.#drop(entry);
+    this.#users.delete(id);
+  }
+
+  #entryOf(job: JobView): Entry {
+    let entry = this.#entries.get(job.id);
+    if (entry === undefined) {
+      entry = {
+        id: job.id,
+        view: job,
+        single: Object.freeze([job]),
+        score: { needy: false, ratio: 0, first: 0, rank: job.id },
+        running: 0,
+        version: Number.NaN,
+        group: undefined,
+        seen: 0,
+      };
+      this.#entries.set(job.id, entry);
+    }
+    return entry;
+  }
+
+  /** Scores a job again: in place when its standing held, else out of its place and back in. */
+  #update(entry: Entry, job: JobView, version: number): void {
+    entry.version = version;
+    if (entry.view !== job) {
+      // A host that hands out new job views: the group shows the one listed now.
+      if (entry.group !== undefined) this.#unrank(entry);
+      entry.view = job;
+      entry.single = Object.freeze([job]);
+      entry.group = undefined;
+    }
+    const running = runningOf(job, this.kind);
+    if (!this.tables && entry.group !== undefined && running === entry.running && waitsFor(job, this.kind)) {
+      // Running / weight with the same running tasks, and the same first job and id.
+      return;
+    }
+    entry.running = running;
+    const score = this.#scratch;
+    score.rank = job.id;
+    const waits = scoreGroup(
+      'job',
+      job.id,
+      entry.single,
+      undefined,
+      this.kind,
+      this.config,
+      this.tables,
+      score,
+    );
+    if (!waits) {
+      if (entry.group !== undefined) this.#unrank(entry);
+      entry.group = undefined;
+      return;
+    }
+    if (entry.group !== undefined) {
+      if (compareFairScores(score, entry.score) === 0) return;
+      this.#unrank(entry);
+    }
+    this.#scratch = entry.score;
+    entry.score = score;
+    entry.group ??= groupOf(entry);
+    this.#rank(entry);
+  }
+
+  #drop(entry: Entry): void {
+    if (entry.group !== undefined) this.#unrank(entry);
+    this.#entries.delete(entry.id);
+  }
+
+  #unrank(entry: Entry): void {
+    const at = this.#place(entry.score, false);
+    this.#ranked.splice(at, 1);
+    this.#groups.splice(at, 1);
+  }
+
+  #rank(entry: Entry): void {
+    const at = this.#place(entry.score, true);
+    this.#ranked.splice(at, 0, entry);
+    this.#groups.splice(at, 0, entry.group!);
+  }
+
+  /**
+   * Where a score stands among the ranked (`after` false; scores are unique under the
+   * total order), or the first place after every score that does not come after it.
+   */
+  #place(score: FairScore, after: boolean): number {
+    const ranked = this.#ranked;
+    let low = 0;
+    let high = ranked.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const c = compareFairScores(ranked[mid]!.score, score);
+      if (c > 0 || (!after && c === 0)) high = mid;
+      else low = mid + 1;
+    }
+    return low;
+  }
+}
+
+/** Whether a user's entries are its jobs' views as it lists them now. */
+function sameJobs(entries: readonly Entry[], jobs: readonly JobView[]): boolean {
+  if (entries.length !== jobs.length) return false;
+  for (let i = 0; i < jobs.length; i++) if (entries[i]!.view !== jobs[i]) return false;
+  return true;
+}
+
+/** A job's group: its key, its one-job list, and its user's version as its entry last saw it. */
+function groupOf(entry: Entry): ServiceGroup {
+  return Object.freeze({
+    key: `job:${entry.id}`,
+    jobs: entry.single,
+    get version(): number {
+      return entry.version;
+    },
+  });
+}
+
+const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
+
+/**
+ * Fair's per-job order (one group per job with waiting work, `job:<id>`), kept between
+ * cluster states per slot kind on a host that keeps `ClusterView.stateVersion` and
+ * `UserView.version` (see `KeptFairJobs`), and answered from memory while the state
+ * stays. Where the host keeps neither, or a user has no `version`, `fresh` answers.
+ */
+export function keptFairJobOrder(config: FairConfig, tables: boolean, fresh: UserOrder): UserOrder {
+  let view: ClusterView | undefined;
+  let orders: (KeptFairJobs | undefined)[] = [undefined, undefined, undefined];
+  const versions = [Number.NaN, Number.NaN, Number.NaN];
+  const answers: (readonly ServiceGroup[] | undefined)[] = [undefined, undefined, undefined];
+  return Object.freeze({
+    name: fresh.name,
+    order(current: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
+      const version = current.stateVersion;
+      if (version === undefined) return fresh.order(current, kind);
+      if (current !== view) {
+        // Another host: its users' versions say nothing of what was kept.
+        view = current;
+        orders = [undefined, undefined, undefined];
+        versions.fill(Number.NaN);
+      }
+      const k = KINDS.indexOf(kind);
+      if (versions[k] === version) return answers[k]!;
+      const order = (orders[k] ??= new KeptFairJobs(kind, config, tables));
+      const answer = order.refresh(current) ?? fresh.order(current, kind);
+      versions[k] = version;
+      answers[k] = answer;
+      return answer;
+    },
+  });
+}
