@@ -233,10 +233,34 @@ const jobConfigArb = fc.record({
   ),
 });
 
+/** Many jobs first, then tasks starting and ending among them: jobs move far in the order. */
+const busyEventsArb: fc.Arbitrary<Event[]> = fc
+  .tuple(
+    fc.array(
+      fc.record({
+        type: fc.constant('arrive' as const),
+        user: fc.integer({ min: 0, max: 5 }),
+        maps: fc.integer({ min: 1, max: 4 }),
+        reduces: fc.integer({ min: 0, max: 2 }),
+      }),
+      { minLength: 5, maxLength: 20 },
+    ),
+    fc.array(
+      fc.record({
+        type: fc.constantFrom('start' as const, 'finish' as const),
+        pick: fc.nat(),
+        kind: fc.constant<TaskKind>('map'),
+      }),
+      { minLength: 10, maxLength: 60 },
+    ),
+    fc.array(eventArb, { maxLength: 60 }),
+  )
+  .map(([arrivals, tasks, rest]) => [...arrivals, ...tasks, ...rest]);
+
 describe('Fair per-job orders kept between states', () => {
   test.prop([
     jobConfigArb,
-    fc.array(eventArb, { maxLength: 80 }),
+    fc.oneof(fc.array(eventArb, { maxLength: 80 }), busyEventsArb),
     fc.array(fc.constantFrom<SlotKind>('map', 'reduce', 'container'), { minLength: 1, maxLength: 3 }),
     fc.constantFrom('versions' as const, 'log' as const),
     fc.integer({ min: 0, max: 4 }),

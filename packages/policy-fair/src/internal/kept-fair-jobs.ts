@@ -24,7 +24,7 @@ interface Entry {
   /** Its user's `version` when last looked at: what its group reports as `version`. */
   version: number;
   /** Its group while it has waiting work for the kind (then it is ranked), else undefined. */
-  group: ServiceGroup | undefined;
+  group: JobGroup | undefined;
   /** The last visit of its user that saw it active. */
   seen: number;
 }
@@ -49,9 +49,8 @@ interface Seen {
 class KeptFairJobs {
   readonly #entries = new Map<JobId, Entry>();
   readonly #users = new Map<UserId, Seen>();
-  /** Ranked entries, most deserving first, and their groups in the same places. */
-  readonly #ranked: Entry[] = [];
-  readonly #groups: ServiceGroup[] = [];
+  /** The groups of the ranked jobs, most deserving first: the array the order hands out. */
+  readonly #groups: JobGroup[] = [];
   #scratch: FairScore = { needy: false, ratio: 0, first: 0, rank: 0 };
   #version: number | undefined;
   /** Refreshes that looked at every active user, and visits of one user (marks of `seen`). */
@@ -171,14 +170,13 @@ class KeptFairJobs {
       entry.group = undefined;
       return;
     }
-    if (entry.group !== undefined) {
-      if (compareFairScores(score, entry.score) === 0) return;
-      this.#unrank(entry);
-    }
+    if (entry.group !== undefined && compareFairScores(score, entry.score) === 0) return;
+    if (entry.group === undefined) {
+      entry.group = new JobGroup(entry);
+      this.#insert(entry.group, score);
+    } else this.#move(entry.group, entry.score, score);
     this.#scratch = entry.score;
     entry.score = score;
-    entry.group ??= groupOf(entry);
-    this.#rank(entry);
   }
 
   #drop(entry: Entry): void {
@@ -187,28 +185,38 @@ class KeptFairJobs {
   }
 
   #unrank(entry: Entry): void {
-    const at = this.#place(entry.score, false);
-    this.#ranked.splice(at, 1);
-    this.#groups.splice(at, 1);
+    this.#groups.splice(this.#place(entry.score, -1, false), 1);
   }
 
-  #rank(entry: Entry): void {
-    const at = this.#place(entry.score, true);
-    this.#ranked.splice(at, 0, entry);
-    this.#groups.splice(at, 0, entry.group!);
+  #insert(group: JobGroup, score: FairScore): void {
+    this.#groups.splice(this.#place(score, -1, true), 0, group);
   }
 
   /**
-   * Where a score stands among the ranked (`after` false; scores are unique under the
-   * total order), or the first place after every score that does not come after it.
+   * Moves a ranked group from where `from` stands to where `to` goes, shifting only the
+   * groups in between (one array, no splice of the whole tail).
    */
-  #place(score: FairScore, after: boolean): number {
-    const ranked = this.#ranked;
+  #move(group: JobGroup, from: FairScore, to: FairScore): void {
+    const groups = this.#groups;
+    const at = this.#place(from, -1, false);
+    const next = this.#place(to, at, true);
+    if (next < at) for (let i = at; i > next; i--) groups[i] = groups[i - 1]!;
+    else for (let i = at; i < next; i++) groups[i] = groups[i + 1]!;
+    groups[next] = group;
+  }
+
+  /**
+   * Among the ranked groups but the one at `skip` (-1: none), where a score stands
+   * (`after` false; scores are unique under the total order), or the first place after
+   * every score that does not come after it.
+   */
+  #place(score: FairScore, skip: number, after: boolean): number {
+    const groups = this.#groups;
     let low = 0;
-    let high = ranked.length;
+    let high = skip < 0 ? groups.length : groups.length - 1;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const c = compareFairScores(ranked[mid]!.score, score);
+      const c = compareFairScores(JobGroup.scoreOf(groups[skip < 0 || mid < skip ? mid : mid + 1]!), score);
       if (c > 0 || (!after && c === 0)) high = mid;
       else low = mid + 1;
     }
@@ -223,15 +231,27 @@ function sameJobs(entries: readonly Entry[], jobs: readonly JobView[]): boolean 
   return true;
 }
 
-/** A job's group: its key, its one-job list, and its user's version as its entry last saw it. */
-function groupOf(entry: Entry): ServiceGroup {
-  return Object.freeze({
-    key: `job:${entry.id}`,
-    jobs: entry.single,
-    get version(): number {
-      return entry.version;
-    },
-  });
+/**
+ * A job's group: its key, its one-job list, and (an own getter) its user's version as its
+ * entry last saw it. Ranked by its entry's score.
+ */
+class JobGroup implements ServiceGroup {
+  readonly #entry: Entry;
+  readonly key: string;
+  readonly jobs: readonly JobView[];
+  declare readonly version: number;
+
+  constructor(entry: Entry) {
+    this.#entry = entry;
+    this.key = `job:${entry.id}`;
+    this.jobs = entry.single;
+    Object.defineProperty(this, 'version', { enumerable: true, get: () => entry.version });
+    Object.freeze(this);
+  }
+
+  static scoreOf(group: JobGroup): FairScore {
+    return group.#entry.score;
+  }
 }
 
 const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
