@@ -19,31 +19,39 @@ interface Entry {
   view: JobView;
   single: readonly JobView[];
   score: FairScore;
-  /** Its running tasks of the kind when last scored: without per-job tables, the score's only input that moves. */
-  running: number;
-  /** Its user's `version` when last looked at: what its group reports as `version`. */
-  version: number;
+  /** Its user, whose `version` (as last looked at) its group reports. */
+  readonly user: Seen;
   /** Its group while it has waiting work for the kind (then it is ranked), else undefined. */
   group: JobGroup | undefined;
   /** The last visit of its user that saw it active. */
   seen: number;
 }
 
-/** What was last seen of a user: its version and its jobs' entries. */
+/** What was last seen of a user: its version, and its jobs' views and entries in its order. */
 interface Seen {
   version: number;
+  views: readonly JobView[];
   jobs: Entry[];
+  /**
+   * For each job, its running tasks of the kind while it is ranked and its score reads
+   * nothing else that moves (no per-job tables), else -1: a job whose running tasks held
+   * and that still waits needs no look at its entry.
+   */
+  held: number[];
   stamp: number;
 }
 
 /**
  * Fair's per-job order for one slot kind, kept between cluster states. A refresh looks at
  * the jobs of the users whose `UserView.version` moved (those `usersChangedSince` names,
- * else a version check per active user), but one state change moves one job: each job
- * of a moved user is scored again into a scratch score, and only a job whose score
- * compares differently is taken out and put back by bisection. Every looked-at job's
- * group reports its user's new `version` (a group's `version` reads its entry), so what a
- * policy keeps under a group stays right, with no new object for a job whose standing
+ * else a version check per active user). A move is one change to one of the user's jobs
+ * (a task of it started or ended, it arrived, completed or became ready to reduce), so
+ * when the user lists the same jobs as before, its jobs are looked at in its order only
+ * until as many have moved as the user took steps — those being served stand first —
+ * and a job whose running tasks held while it waits needs no look at its entry. Only a
+ * job whose score compares differently changes place: its group moves by shifting the
+ * groups in between. Every group reports its user's `version` as last looked at, so what
+ * a policy keeps under a group stays right, with no new object for a job whose standing
  * held. The order hands out one array, brought up to date in place.
  */
 class KeptFairJobs {
@@ -56,6 +64,8 @@ class KeptFairJobs {
   /** Refreshes that looked at every active user, and visits of one user (marks of `seen`). */
   #refreshes = 0;
   #visits = 0;
+  /** Whether the last `#update` moved its job in or out of the order, or to another place. */
+  #changed = false;
 
   constructor(
     private readonly kind: SlotKind,
@@ -73,45 +83,64 @@ class KeptFairJobs {
       for (const user of users) if (user.jobs.length > 0) this.#visit(user, stamp);
       for (const [id, seen] of this.#users) if (seen.stamp !== stamp) this.#forget(id, seen);
     } else {
-      for (const id of moved) {
+      // A user is named once per step that moved it.
+      const steps = new Map<UserId, number>();
+      for (const id of moved) steps.set(id, (steps.get(id) ?? 0) + 1);
+      for (const [id, count] of steps) {
         const user = view.user(id);
         if (user.jobs.length === 0) {
           const seen = this.#users.get(id);
           if (seen !== undefined) this.#forget(id, seen);
         } else if (user.version === undefined) return undefined;
-        else this.#visit(user, this.#users.get(id)?.stamp ?? this.#refreshes);
+        else this.#visit(user, this.#users.get(id)?.stamp ?? this.#refreshes, count);
       }
     }
     this.#version = view.stateVersion;
     return this.#groups;
   }
 
-  /** Looks again at the jobs of a user whose version moved, and drops those that left. */
-  #visit(user: UserView, stamp: number): void {
+  /**
+   * Looks again at the jobs of a user whose version moved (in `steps` state changes, as
+   * far as is known), and drops those that left.
+   */
+  #visit(user: UserView, stamp: number, steps = Number.POSITIVE_INFINITY): void {
     let seen = this.#users.get(user.id);
     if (seen === undefined) {
-      seen = { version: Number.NaN, jobs: [], stamp };
+      seen = { version: Number.NaN, views: [], jobs: [], held: [], stamp };
       this.#users.set(user.id, seen);
     }
     seen.stamp = stamp;
     if (seen.version === user.version) return;
-    const version = user.version!;
-    seen.version = version;
-    if (sameJobs(seen.jobs, user.jobs)) {
+    seen.version = user.version!;
+    const { kind } = this;
+    if (sameViews(seen.views, user.jobs)) {
       // A task of one of them started or ended: the same jobs, one of which moved.
-      for (const [i, entry] of seen.jobs.entries()) this.#update(entry, user.jobs[i]!, version);
+      const { jobs, held } = seen;
+      // Each step touched at most one job: once `steps` jobs moved, the rest held. Jobs
+      // are looked at in the user's order, where the ones being served stand first.
+      let left = steps;
+      for (let i = 0; i < jobs.length && left > 0; i++) {
+        const job = user.jobs[i]!;
+        if (held[i] === runningOf(job, kind) && waitsFor(job, kind)) continue;
+        this.#changed = false;
+        held[i] = this.#update(jobs[i]!, job);
+        if (this.#changed) left--;
+      }
       return;
     }
     const visit = ++this.#visits;
     const jobs: Entry[] = [];
+    const held: number[] = [];
     for (const job of user.jobs) {
-      const entry = this.#entryOf(job);
+      const entry = this.#entryOf(job, seen);
       entry.seen = visit;
-      this.#update(entry, job, version);
+      held.push(this.#update(entry, job));
       jobs.push(entry);
     }
     for (const entry of seen.jobs) if (entry.seen !== visit) this.#drop(entry);
+    seen.views = [...user.jobs];
     seen.jobs = jobs;
+    seen.held = held;
   }
 
   #forget(id: UserId, seen: Seen): void {
@@ -119,7 +148,7 @@ class KeptFairJobs {
     this.#users.delete(id);
   }
 
-  #entryOf(job: JobView): Entry {
+  #entryOf(job: JobView, user: Seen): Entry {
     let entry = this.#entries.get(job.id);
     if (entry === undefined) {
       entry = {
@@ -127,8 +156,7 @@ class KeptFairJobs {
         view: job,
         single: Object.freeze([job]),
         score: { needy: false, ratio: 0, first: 0, rank: job.id },
-        running: 0,
-        version: Number.NaN,
+        user,
         group: undefined,
         seen: 0,
       };
@@ -137,22 +165,19 @@ class KeptFairJobs {
     return entry;
   }
 
-  /** Scores a job again: in place when its standing held, else out of its place and back in. */
-  #update(entry: Entry, job: JobView, version: number): void {
-    entry.version = version;
+  /**
+   * Scores a job again: in place when its standing held, else out of its place and back
+   * in. Returns what its user's `held` keeps for it.
+   */
+  #update(entry: Entry, job: JobView): number {
     if (entry.view !== job) {
       // A host that hands out new job views: the group shows the one listed now.
+      this.#changed = true;
       if (entry.group !== undefined) this.#unrank(entry);
       entry.view = job;
       entry.single = Object.freeze([job]);
       entry.group = undefined;
     }
-    const running = runningOf(job, this.kind);
-    if (!this.tables && entry.group !== undefined && running === entry.running && waitsFor(job, this.kind)) {
-      // Running / weight with the same running tasks, and the same first job and id.
-      return;
-    }
-    entry.running = running;
     const score = this.#scratch;
     score.rank = job.id;
     const waits = scoreGroup(
@@ -166,17 +191,25 @@ class KeptFairJobs {
       score,
     );
     if (!waits) {
-      if (entry.group !== undefined) this.#unrank(entry);
+      if (entry.group !== undefined) {
+        this.#changed = true;
+        this.#unrank(entry);
+      }
       entry.group = undefined;
-      return;
+      return -1;
     }
-    if (entry.group !== undefined && compareFairScores(score, entry.score) === 0) return;
+    // Without per-job tables the score is running / weight, the first job and the id:
+    // while the job waits, only its running tasks move it.
+    const held = this.tables ? -1 : runningOf(job, this.kind);
+    if (entry.group !== undefined && compareFairScores(score, entry.score) === 0) return held;
+    this.#changed = true;
     if (entry.group === undefined) {
       entry.group = new JobGroup(entry);
       this.#insert(entry.group, score);
     } else this.#move(entry.group, entry.score, score);
     this.#scratch = entry.score;
     entry.score = score;
+    return held;
   }
 
   #drop(entry: Entry): void {
@@ -224,10 +257,10 @@ class KeptFairJobs {
   }
 }
 
-/** Whether a user's entries are its jobs' views as it lists them now. */
-function sameJobs(entries: readonly Entry[], jobs: readonly JobView[]): boolean {
-  if (entries.length !== jobs.length) return false;
-  for (let i = 0; i < jobs.length; i++) if (entries[i]!.view !== jobs[i]) return false;
+/** Whether a user lists the same job views as last seen. */
+function sameViews(seen: readonly JobView[], jobs: readonly JobView[]): boolean {
+  if (seen.length !== jobs.length) return false;
+  for (let i = 0; i < jobs.length; i++) if (seen[i] !== jobs[i]) return false;
   return true;
 }
 
@@ -245,7 +278,7 @@ class JobGroup implements ServiceGroup {
     this.#entry = entry;
     this.key = `job:${entry.id}`;
     this.jobs = entry.single;
-    Object.defineProperty(this, 'version', { enumerable: true, get: () => entry.version });
+    Object.defineProperty(this, 'version', { enumerable: true, get: () => entry.user.version });
     Object.freeze(this);
   }
 
@@ -280,7 +313,11 @@ export function keptFairJobOrder(config: FairConfig, tables: boolean, fresh: Use
       }
       const k = KINDS.indexOf(kind);
       if (versions[k] === version) return answers[k]!;
-      const order = (orders[k] ??= new KeptFairJobs(kind, config, tables));
+      let order = orders[k];
+      if (order === undefined) {
+        order = new KeptFairJobs(kind, config, tables);
+        orders[k] = order;
+      }
       const answer = order.refresh(current) ?? fresh.order(current, kind);
       versions[k] = version;
       answers[k] = answer;
