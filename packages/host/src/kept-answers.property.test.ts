@@ -64,6 +64,13 @@ const CASES: readonly Case[] = [
       defaultQueue: 'b',
     },
   },
+  // Preempted reduces that migrate after two delays, and every waiting reduce counted as demand.
+  {
+    label: 'fcs migrating soon, every waiting reduce in demand',
+    name: 'fcs',
+    runs: 20,
+    config: { migrationDelay: 2, demand: 'waiting' },
+  },
   { label: 'fair by queue', name: 'fair', config: { groupBy: 'queue' } },
   { label: 'fair by job', name: 'fair', config: { groupBy: 'job' } },
 ];

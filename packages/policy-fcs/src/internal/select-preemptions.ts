@@ -47,9 +47,13 @@ export function workEvidence(estimate: JobEstimate): FcsJobWorkEvidence {
  * by decreasing remaining work and preempt the preemptable reduces (`IsPreemptable`) of
  * each job with more work than the requester (line 7) until the demand is met. Free
  * slots and preempted reduces are counted once across requesters.
+ *
+ * @param candidates - the active jobs with a reduce demand or a running reduce, in any
+ *   order (both lists are ranked by a total order); other jobs neither request nor hold.
  */
 export function selectPreemptions(
   view: ClusterView,
+  candidates: Iterable<JobView>,
   config: FcsConfig,
   estimates: JobEstimates,
   records: ReduceRecords,
@@ -57,7 +61,7 @@ export function selectPreemptions(
 ): FcsPreemptionRequest[] {
   const requesters: { job: JobView; estimate: JobEstimate; demand: number }[] = [];
   const holders: { job: JobView; estimate: JobEstimate }[] = [];
-  for (const job of view.activeJobs()) {
+  for (const job of candidates) {
     const demand = requestedReduces(job, config, records);
     const running = job.count('reduce', 'running');
     if (demand === 0 && running === 0) continue;
