@@ -73,7 +73,7 @@ export function createFcsPolicy(
   };
 
   /** Jobs with a reduce demand or a running reduce, kept between states by their users' versions. */
-  const reduceJobs = new ReduceJobs();
+  const reduceJobs = new ReduceJobs(estimates);
   const launchReduce = (offer: SlotOffer, view: ClusterView): Decision | undefined =>
     selectReduceLaunch(offer, view, reduceJobs.demanding(view), resolved, estimates, records, withEvidence);
 

@@ -31,6 +31,22 @@ interface JobSlot {
    */
   readonly estimate: Writable<JobEstimate>;
   at: Seconds;
+  /** What the estimate reads of the job's state, kept while the job does not move (see `JobEstimates.moved`). */
+  state: JobState | undefined;
+}
+
+/**
+ * What an estimate reads of a job's maps: their counts, the running ones' start times and
+ * the completed ones' output, which move only with a task of the job starting or ending
+ * (`UserView.version` covers them). Reduce progress, which a host may move with the clock,
+ * is read afresh.
+ */
+interface JobState {
+  readonly completed: number;
+  readonly M_left: number;
+  /** Start times of the running maps that have one, in the job's order. */
+  readonly starts: readonly Seconds[];
+  readonly R_total: Bytes;
 }
 
 /**
@@ -41,6 +57,7 @@ interface JobSlot {
  */
 export class JobEstimates {
   readonly #slots = new Map<JobId, JobSlot>();
+  #tracking = false;
 
   #slotOf(job: JobId): JobSlot {
     let slot = this.#slots.get(job);
@@ -60,6 +77,7 @@ export class JobEstimates {
           R_done: 0,
         },
         at: Number.NaN,
+        state: undefined,
       };
       this.#slots.set(job, slot);
     }
@@ -93,12 +111,33 @@ export class JobEstimates {
     this.#slots.delete(job);
   }
 
+  /**
+   * Whether the caller tells {@link moved} of every job whose user's `version` moved (a
+   * task of the job started or ended): then what an estimate reads of a job's maps is
+   * kept between computations. Turned off, nothing kept is trusted.
+   */
+  tracking(on: boolean): void {
+    if (!on && this.#tracking) for (const slot of this.#slots.values()) slot.state = undefined;
+    this.#tracking = on;
+  }
+
+  /** The job's state may have changed since its last estimate. */
+  moved(job: JobId): void {
+    const slot = this.#slots.get(job);
+    if (slot !== undefined) slot.state = undefined;
+  }
+
   /** The job's estimate now. */
   of(job: JobView, view: ClusterView): JobEstimate {
     const slot = this.#slotOf(job.id);
     const now = view.now;
     if (slot.at !== now) {
-      compute(job, slot, now, slot.estimate);
+      let state = this.#tracking ? slot.state : undefined;
+      if (state === undefined) {
+        state = stateOf(job);
+        if (this.#tracking) slot.state = state;
+      }
+      compute(job, slot, state, now, slot.estimate);
       slot.at = now;
     }
     return slot.estimate;
@@ -107,28 +146,40 @@ export class JobEstimates {
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** Computes the job's estimate at `now` into `out`. */
-function compute(job: JobView, history: JobSlot, now: Seconds, out: Writable<JobEstimate>): void {
+/** What an estimate reads of the job's state now. */
+function stateOf(job: JobView): JobState {
   const completed = job.count('map', 'completed');
-  const M_left = job.mapCount - completed;
+  const starts: Seconds[] = [];
+  for (const map of job.runningMaps()) if (map.startTime !== undefined) starts.push(map.startTime);
+  // R_total: the completed maps' output extrapolated to every map (exact once all are done).
+  const R_total = completed > 0 ? (job.completedMapOutputBytes * job.mapCount) / completed : 0;
+  return { completed, M_left: job.mapCount - completed, starts, R_total };
+}
+
+/** Computes the job's estimate at `now` into `out`, from its state and map history. */
+function compute(
+  job: JobView,
+  history: JobSlot,
+  state: JobState,
+  now: Seconds,
+  out: Writable<JobEstimate>,
+): void {
   // T_mavg: mean execution time of the maps that completed or are running.
   let seconds = history.completedMapSeconds;
   let counted = history.completedMaps;
-  for (const map of job.runningMaps()) {
-    if (map.startTime === undefined) continue;
-    seconds += Math.max(0, now - map.startTime);
+  for (const start of state.starts) {
+    seconds += Math.max(0, now - start);
     counted += 1;
   }
   const T_mavg = counted > 0 ? seconds / counted : 0;
   const since = Number.isNaN(history.firstMapStart) ? job.submitTime : history.firstMapStart;
-  const M_rate = mapCompletionRate(completed, Math.min(since, now), now);
-  const T_rs = remainingShuffleTime({ remainingMaps: M_left, mapRate: M_rate, meanMapTime: T_mavg });
-  // R_total: the completed maps' output extrapolated to every map (exact once all are done).
-  const R_total = completed > 0 ? (job.completedMapOutputBytes * job.mapCount) / completed : 0;
+  const M_rate = mapCompletionRate(state.completed, Math.min(since, now), now);
+  const T_rs = remainingShuffleTime({ remainingMaps: state.M_left, mapRate: M_rate, meanMapTime: T_mavg });
+  const { R_total } = state;
   const R_done = Math.min(R_total, reducedBytes(job, R_total));
   out.remainingShuffleTime = T_rs;
   out.remainingReduceData = remainingReduceData(R_total, R_done);
-  out.M_left = M_left;
+  out.M_left = state.M_left;
   out.M_rate = M_rate;
   out.T_mavg = T_mavg;
   out.R_total = R_total;

@@ -34,12 +34,20 @@ function holdsReduce(job: JobView): boolean {
  * versions, the active jobs are filtered afresh.
  */
 export class ReduceJobs {
+  /**
+   * @param listener - told of every job whose state may have changed since the last
+   *   refresh, and whether the sets are kept (`tracking`); see `JobEstimates`.
+   */
+  constructor(private readonly listener?: { moved(job: JobId): void; tracking(on: boolean): void }) {}
+
   #view: ClusterView | undefined;
   #version: number | undefined;
   readonly #users = new Map<UserId, UserJobs>();
   readonly #demanding = new Map<JobId, JobView>();
   readonly #holding = new Map<JobId, JobView>();
   readonly #hooked = new Map<UserId, Hooked>();
+  /** The demanding jobs, iterable again and again. */
+  readonly #demandingJobs: Iterable<JobView> = { [Symbol.iterator]: () => this.#demanding.values() };
 
   /**
    * A lifecycle hook named the job: its task started or completed, it arrived, or it
@@ -61,10 +69,10 @@ export class ReduceJobs {
     hooked.jobs.set(job.id, completed || hooked.jobs.get(job.id) === true);
   }
 
-  /** The jobs with a reduce demand (read-only; valid during the call). */
+  /** The jobs with a reduce demand (read-only, iterable more than once; valid during the call). */
   demanding(view: ClusterView): Iterable<JobView> {
     if (!this.#refresh(view)) return view.activeJobs().filter(hasReadyReduce);
-    return this.#demanding.values();
+    return this.#demandingJobs;
   }
 
   /** The jobs with a reduce demand or a running reduce, each once (read-only; valid during the call). */
@@ -73,7 +81,7 @@ export class ReduceJobs {
       return view.activeJobs().filter((job) => hasReadyReduce(job) || holdsReduce(job));
     const holding = this.#holding;
     const demanding = this.#demanding;
-    if (holding.size === 0) return demanding.values();
+    if (holding.size === 0) return this.#demandingJobs;
     const all = [...demanding.values()];
     for (const [id, job] of holding) if (!demanding.has(id)) all.push(job);
     return all;
@@ -98,10 +106,12 @@ export class ReduceJobs {
     }
     this.#view = view;
     this.#version = version;
+    this.listener?.tracking(true);
     return true;
   }
 
   #clear(): void {
+    this.listener?.tracking(false);
     this.#view = undefined;
     this.#version = undefined;
     this.#users.clear();
@@ -167,6 +177,7 @@ export class ReduceJobs {
 
   /** Puts an active job in the sets its state calls for, or out of them. */
   #place(seen: UserJobs, job: JobView): void {
+    this.listener?.moved(job.id);
     const demands = hasReadyReduce(job);
     const holds = holdsReduce(job);
     if (demands) this.#demanding.set(job.id, job);
@@ -179,6 +190,7 @@ export class ReduceJobs {
 
   /** Takes a job out of both sets. */
   #remove(seen: UserJobs, job: JobId): void {
+    this.listener?.moved(job);
     this.#demanding.delete(job);
     this.#holding.delete(job);
     seen.jobs.delete(job);

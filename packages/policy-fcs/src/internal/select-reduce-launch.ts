@@ -13,7 +13,8 @@ import { workEvidence } from './select-preemptions.js';
  * one more delay (line 16). `undefined` when no reduce launches.
  *
  * @param demanding - the active jobs with a reduce demand (past slowstart, a reduce
- *   pending or suspended), in any order: they are ranked by a total order.
+ *   pending or suspended), in any order (they are ranked by a total order); iterated
+ *   again when the job with the least work left has no reduce for the node.
  */
 export function selectReduceLaunch(
   offer: SlotOffer,
@@ -24,12 +25,10 @@ export function selectReduceLaunch(
   records: ReduceRecords,
   withEvidence: boolean,
 ): Decision | undefined {
-  const jobs: JobView[] = [];
   let first: JobView | undefined;
   let least: JobEstimate | undefined;
   for (const job of demanding) {
     const estimate = estimates.of(job, view);
-    jobs.push(job);
     if (least === undefined || compareEstimates(estimate, least) < 0) {
       first = job;
       least = estimate;
@@ -42,7 +41,7 @@ export function selectReduceLaunch(
   const { here, local } = reduceHere(first, offer);
   if (here !== undefined) return launchHere(first, here, here === local, 0, least, D, records, withEvidence);
   // Estimates are kept for the instant: ranking them computes nothing again.
-  const ranked = jobs.map((job) => ({ job, estimate: estimates.of(job, view) }));
+  const ranked = Array.from(demanding, (job) => ({ job, estimate: estimates.of(job, view) }));
   ranked.sort((a, b) => compareEstimates(a.estimate, b.estimate));
   for (let rank = 0; rank < ranked.length; rank++) {
     const { job, estimate } = ranked[rank]!;
