@@ -49,26 +49,25 @@ export function createCapacityPolicy(
     }
     return counts;
   };
-  // On a host that keeps versions, the order's tally counts them (kept between states);
-  // elsewhere they are counted over the active jobs once per offer that needs them.
-  const reducesOf = (view: ClusterView, key: string, counted: () => Map<string, number>): number =>
-    runningReduces(view, queues.get(key)!.index) ?? counted().get(key) ?? 0;
   const policy = {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       const clusterEarly = earlyReduceAllowed(offer, view, limit);
-      let reducesByQueue: Map<string, number> | undefined;
-      const counted = (): Map<string, number> => {
-        reducesByQueue ??= countRunningReduces(view);
-        return reducesByQueue;
-      };
+      let counted: Map<string, number> | undefined;
       for (const group of order.order(view, offer.kind)) {
         let early = clusterEarly;
         if (early && offer.kind === 'container') {
-          const { queue } = queues.get(group.key)!;
+          const { queue, index } = queues.get(group.key)!;
           const cap = Math.floor(limit * maximumSlots(queue, view.totalSlots('container')));
-          early = reducesOf(view, group.key, counted) < cap;
+          // On a host that keeps versions the order's tally counts them, kept between
+          // states; elsewhere they are counted over the active jobs once per offer.
+          let running = runningReduces(view, index);
+          if (running === undefined) {
+            counted ??= countRunningReduces(view);
+            running = counted.get(group.key) ?? 0;
+          }
+          early = running < cap;
         }
         for (const job of group.jobs) {
           const pick = pickTaskByLocality(job, offer, view, early);

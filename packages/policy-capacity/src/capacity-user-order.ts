@@ -82,13 +82,15 @@ export function capacityOrder(resolved: ResolvedCapacityConfig): CapacityOrder {
   const order: UserOrder = Object.freeze({
     name: resolved.name,
     order(current: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
+      const k = kindIndex(kind);
+      const stamp = current.stateVersion;
+      if (current === view && stamp === version && answers[k] !== undefined) return answers[k];
       if (!tally.refresh(current)) return fresh.order(current, kind);
-      if (current !== view || current.stateVersion !== version) {
+      if (current !== view || stamp !== version) {
         view = current;
-        version = current.stateVersion!;
+        version = stamp!;
         answers.fill(undefined);
       }
-      const k = kindIndex(kind);
       let answer = answers[k];
       if (answer === undefined) {
         const groups = serveQueues(resolved, current.totalSlots(kind), (q) => {
