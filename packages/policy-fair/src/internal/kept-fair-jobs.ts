@@ -265,21 +265,24 @@ function sameViews(seen: readonly JobView[], jobs: readonly JobView[]): boolean 
 }
 
 /**
- * A job's group: its key, its one-job list, and (an own getter) its user's version as its
- * entry last saw it. Ranked by its entry's score.
+ * A job's group: its key, its one-job list, and its user's version as its entry last saw
+ * it (read through the class, so that every group shares one shape). Ranked by its
+ * entry's score.
  */
 class JobGroup implements ServiceGroup {
   readonly #entry: Entry;
   readonly key: string;
   readonly jobs: readonly JobView[];
-  declare readonly version: number;
 
   constructor(entry: Entry) {
     this.#entry = entry;
     this.key = `job:${entry.id}`;
     this.jobs = entry.single;
-    Object.defineProperty(this, 'version', { enumerable: true, get: () => entry.user.version });
     Object.freeze(this);
+  }
+
+  get version(): number {
+    return this.#entry.user.version;
   }
 
   static scoreOf(group: JobGroup): FairScore {
