@@ -51,6 +51,26 @@ const CASES: readonly Case[] = [
       ],
     },
   },
+  // Jobs of queue 'a' are not configured: they join the default queue 'b', beside 'default'.
+  {
+    label: 'capacity with an unconfigured queue',
+    name: 'capacity',
+    runs: 20,
+    config: {
+      queues: [
+        { name: 'default', capacity: 0.6 },
+        { name: 'b', capacity: 0.3, maximumCapacity: 0.4 },
+      ],
+      defaultQueue: 'b',
+    },
+  },
+  // Preempted reduces that migrate after two delays, and every waiting reduce counted as demand.
+  {
+    label: 'fcs migrating soon, every waiting reduce in demand',
+    name: 'fcs',
+    runs: 20,
+    config: { migrationDelay: 2, demand: 'waiting' },
+  },
   { label: 'fair by queue', name: 'fair', config: { groupBy: 'queue' } },
   { label: 'fair by job', name: 'fair', config: { groupBy: 'job' } },
 ];

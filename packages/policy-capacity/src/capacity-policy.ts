@@ -14,14 +14,14 @@ import type {
   SlotOffer,
 } from '@rackwise/types';
 import { CAPACITY_DEFAULTS, type CapacityConfig } from './capacity-config.js';
-import { createCapacityUserOrder } from './capacity-user-order.js';
+import { capacityOrder } from './capacity-user-order.js';
 import { maximumSlots, queueOf } from './internal/queue-of.js';
 import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
 
 /**
  * The Hadoop Capacity Scheduler (the HCS baseline of FCS §5): queues with guaranteed
  * capacities; a free slot goes to the most under-served queue with waiting work
- * ({@link createCapacityUserOrder}), and inside it to the oldest job that can use it —
+ * (`createCapacityUserOrder`), and inside it to the oldest job that can use it —
  * a waiting reduce once the job passed slowstart, else its map nearest the node
  * (node-local, rack-local, then any). Idle capacity is lent up to each queue's maximum.
  *
@@ -37,9 +37,9 @@ export function createCapacityPolicy(
   context?: PolicyContext,
 ): SchedulerPolicy {
   const resolved = resolveCapacityConfig(config);
-  const order = createCapacityUserOrder(config, context);
+  const { order, runningReduces } = capacityOrder(resolved);
   const limit = resolved.reduceRampupLimit;
-  const queues = new Map(resolved.queues.map((q) => [`queue:${q.name}`, q]));
+  const queues = new Map(resolved.queues.map((q, index) => [`queue:${q.name}`, { queue: q, index }]));
   /** Running reduces of each queue, to keep the ramp-up limit inside a queue's maximum too. */
   const countRunningReduces = (view: ClusterView): Map<string, number> => {
     const counts = new Map<string, number>();
@@ -49,33 +49,25 @@ export function createCapacityPolicy(
     }
     return counts;
   };
-  // Running reduces move only when a task starts or ends, which moves `stateVersion`:
-  // the counts are kept while it stays (offers that pass change nothing).
-  let countedView: ClusterView | undefined;
-  let countedVersion: number | undefined;
-  let counted: Map<string, number> | undefined;
-  const runningReduces = (view: ClusterView): Map<string, number> => {
-    const version = view.stateVersion;
-    if (version === undefined) return countRunningReduces(view);
-    if (view !== countedView || version !== countedVersion || counted === undefined) {
-      counted = countRunningReduces(view);
-      countedView = view;
-      countedVersion = version;
-    }
-    return counted;
-  };
   const policy = {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       const clusterEarly = earlyReduceAllowed(offer, view, limit);
-      let reducesByQueue: Map<string, number> | undefined;
+      let counted: Map<string, number> | undefined;
       for (const group of order.order(view, offer.kind)) {
         let early = clusterEarly;
         if (early && offer.kind === 'container') {
-          reducesByQueue ??= runningReduces(view);
-          const cap = Math.floor(limit * maximumSlots(queues.get(group.key)!, view.totalSlots('container')));
-          early = (reducesByQueue.get(group.key) ?? 0) < cap;
+          const { queue, index } = queues.get(group.key)!;
+          const cap = Math.floor(limit * maximumSlots(queue, view.totalSlots('container')));
+          // On a host that keeps versions the order's tally counts them, kept between
+          // states; elsewhere they are counted over the active jobs once per offer.
+          let running = runningReduces(view, index);
+          if (running === undefined) {
+            counted ??= countRunningReduces(view);
+            running = counted.get(group.key) ?? 0;
+          }
+          early = running < cap;
         }
         for (const job of group.jobs) {
           const pick = pickTaskByLocality(job, offer, view, early);

@@ -1,4 +1,4 @@
-import { keptJobOrder, keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
+import { keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { FairConfig } from './fair-config.js';
 import {
@@ -10,6 +10,7 @@ import {
   servedJobs,
   userRunning,
 } from './internal/fair-share.js';
+import { keptFairJobOrder } from './internal/kept-fair-jobs.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
 
 /**
@@ -23,7 +24,8 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
  * Groups with no waiting task for the kind are left out; so are such jobs inside a group.
  * Computed once per kind and `ClusterView.stateVersion`; per-user and per-job orders on a
  * host that keeps `UserView.version` are kept between states, rescoring only the users
- * that changed, or the jobs of those users (`keptUserOrder`, `keptJobOrder`).
+ * that changed (`keptUserOrder`), or the jobs of those users, moving only the jobs whose
+ * standing changed (`keptFairJobOrder`).
  */
 export function createFairUserOrder(config?: Partial<FairConfig>, _context?: PolicyContext): UserOrder {
   const resolved = resolveFairConfig(config ?? {});
@@ -39,21 +41,7 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
     },
   );
   const tables = hasGroupTables(resolved);
-  if (resolved.groupBy === 'job') {
-    return keptJobOrder<FairScore>(
-      {
-        score: (job, kind) => {
-          const score: FairScore = { needy: false, ratio: 0, first: 0, rank: job.id };
-          return scoreGroup('job', job.id, [job], undefined, kind, resolved, tables, score)
-            ? score
-            : undefined;
-        },
-        jobs: (job, kind) => servedJobs([job], kind, resolved),
-        compare: compareFairScores,
-      },
-      fresh,
-    );
-  }
+  if (resolved.groupBy === 'job') return keptFairJobOrder(resolved, tables, fresh);
   if (resolved.groupBy !== 'user') return fresh;
   return keptUserOrder<FairScore>(
     {

@@ -1,9 +1,4 @@
-import {
-  ActiveJobsWhere,
-  earlyReduceAllowed,
-  hasReadyReduce,
-  pickTaskByLocality,
-} from '@rackwise/policy-kit';
+import { earlyReduceAllowed, pickTaskByLocality } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -16,6 +11,7 @@ import type {
 import type { FcsConfig } from './fcs-config.js';
 import type { FcsMapEvidence, FcsPreemptionRequest } from './fcs-evidence.js';
 import { JobEstimates } from './internal/job-estimates.js';
+import { ReduceJobs } from './internal/reduce-jobs.js';
 import { ReduceRecords } from './internal/reduce-records.js';
 import { resolveFcsConfig } from './internal/resolve-fcs-config.js';
 import { selectPreemptions } from './internal/select-preemptions.js';
@@ -76,10 +72,10 @@ export function createFcsPolicy(
     return undefined;
   };
 
-  /** Jobs with a reduce demand, kept between states by their users' versions. */
-  const demanding = new ActiveJobsWhere(hasReadyReduce);
+  /** Jobs with a reduce demand or a running reduce, kept between states by their users' versions. */
+  const reduceJobs = new ReduceJobs(estimates);
   const launchReduce = (offer: SlotOffer, view: ClusterView): Decision | undefined =>
-    selectReduceLaunch(offer, view, demanding.of(view), resolved, estimates, records, withEvidence);
+    selectReduceLaunch(offer, view, reduceJobs.demanding(view), resolved, estimates, records, withEvidence);
 
   return {
     specificationVersion: 'v1',
@@ -100,13 +96,18 @@ export function createFcsPolicy(
       const reduce = offer.kind === 'container' && !early ? launchReduce(offer, view) : undefined;
       return reduce ?? { type: 'pass', reason: 'fcs/no-map' };
     },
+    onJobSubmitted(job: JobView, view: ClusterView): void {
+      reduceJobs.touched(job, view);
+    },
     onTaskStarted(event: TaskEvent, view: ClusterView): void {
       const job = view.job(event.task.job);
+      reduceJobs.touched(job, view);
       if (event.task.kind === 'map') estimates.mapStarted(job, view.now);
       else records.started(job.id, event.task.index, view.now);
     },
     onTaskCompleted(event: TaskEvent, view: ClusterView): void {
       const job = view.job(event.task.job);
+      reduceJobs.touched(job, view);
       if (event.task.kind === 'map') {
         estimates.mapCompleted(job, job.map(event.task.index).startTime, view.now);
       } else {
@@ -114,14 +115,22 @@ export function createFcsPolicy(
         estimates.invalidate(job.id);
       }
     },
-    onJobCompleted(job: JobView): void {
+    onJobCompleted(job: JobView, view: ClusterView): void {
+      reduceJobs.touched(job, view, true);
       estimates.jobCompleted(job.id);
       records.jobCompleted(job.id);
     },
     preemption: {
       mode: resolved.preemptionMode,
       preempt(view: ClusterView): readonly FcsPreemptionRequest[] {
-        const requests = selectPreemptions(view, resolved, estimates, records, withEvidence);
+        const requests = selectPreemptions(
+          view,
+          reduceJobs.withReduces(view),
+          resolved,
+          estimates,
+          records,
+          withEvidence,
+        );
         for (const request of requests) {
           records.preempted(request.task.job, request.task.index, view.now);
           estimates.invalidate(request.task.job);

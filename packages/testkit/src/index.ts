@@ -29,6 +29,13 @@ export type {
 } from './arbitraries.js';
 export { arbOffer, arbTestCluster, arbTopologySpec, arbWorkload } from './arbitraries.js';
 export type {
+  ModelHostEvent,
+  ModelHostEventOptions,
+  ModelHostJob,
+  ModelViewMode,
+} from './versioned-model-host.js';
+export { VersionedModelHost, modelHostArrivalArb, modelHostEventArb } from './versioned-model-host.js';
+export type {
   ConformanceOptions,
   ConformanceSubject,
   DominantShareProperty,

@@ -41,7 +41,9 @@ export interface ClusterView {
    * Optional, kept only where `stateVersion` and `UserView.version` are: the users whose
    * `version` moved after the state `since` (a `stateVersion` this view reported), in the
    * order they moved, a user once per move — a user whose last job completed included;
-   * `user(id)` answers for each.
+   * `user(id)` answers for each. A move changes at most one job of the user (a task of it
+   * started or ended, it arrived, completed or became ready to reduce), so an order may
+   * stop looking at a user's jobs once as many of them changed as the user moved.
    * Undefined when the host no longer remembers that far back, or `since` is not a state
    * it reported; an order then looks at every active user. With it, an order kept between
    * states costs what changed, not one look per active user.

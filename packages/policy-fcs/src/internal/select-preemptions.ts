@@ -1,8 +1,8 @@
-import type { ClusterView, JobView, SlotKind } from '@rackwise/types';
+import type { ClusterView, JobView, ReduceTaskView, SlotKind } from '@rackwise/types';
 import type { FcsConfig } from '../fcs-config.js';
 import type { FcsJobWorkEvidence, FcsPreemptionRequest } from '../fcs-evidence.js';
 import { type JobEstimate, type JobEstimates, compareEstimates, hasMoreWork } from './job-estimates.js';
-import type { ReduceRecords } from './reduce-records.js';
+import type { PreemptableCheck, ReduceRecords } from './reduce-records.js';
 
 /** The slot kind reduces run in on this cluster. */
 export function reduceSlotKind(view: ClusterView): SlotKind {
@@ -37,6 +37,31 @@ function requestedReduces(job: JobView, config: FcsConfig, records: ReduceRecord
   return launchable;
 }
 
+/** A job holding running reduces, as Algorithm 1 walks it: its preemptable reduces and how many were taken. */
+interface Holder {
+  readonly job: JobView;
+  readonly estimate: JobEstimate;
+  /** Its running reduces that `IsPreemptable` lets go, in its order; checked when first reached. */
+  preemptable: readonly { reduce: ReduceTaskView; check: PreemptableCheck }[] | undefined;
+  /** The first of them not taken yet (they are taken in order). */
+  next: number;
+}
+
+/** A job's running reduces that `IsPreemptable` (§4) lets go, in its order, with their checks. */
+function preemptableReduces(
+  job: JobView,
+  view: ClusterView,
+  config: FcsConfig,
+  records: ReduceRecords,
+): { reduce: ReduceTaskView; check: PreemptableCheck }[] {
+  const preemptable: { reduce: ReduceTaskView; check: PreemptableCheck }[] = [];
+  for (const reduce of job.runningReduces()) {
+    const check = records.check(job, reduce, view.now, config);
+    if (check.verdict === 'preemptable') preemptable.push({ reduce, check });
+  }
+  return preemptable;
+}
+
 export function workEvidence(estimate: JobEstimate): FcsJobWorkEvidence {
   return { job: estimate.job, T_rs: estimate.remainingShuffleTime, R_left: estimate.remainingReduceData };
 }
@@ -47,30 +72,33 @@ export function workEvidence(estimate: JobEstimate): FcsJobWorkEvidence {
  * by decreasing remaining work and preempt the preemptable reduces (`IsPreemptable`) of
  * each job with more work than the requester (line 7) until the demand is met. Free
  * slots and preempted reduces are counted once across requesters.
+ *
+ * @param candidates - the active jobs with a reduce demand or a running reduce, in any
+ *   order (both lists are ranked by a total order); other jobs neither request nor hold.
  */
 export function selectPreemptions(
   view: ClusterView,
+  candidates: Iterable<JobView>,
   config: FcsConfig,
   estimates: JobEstimates,
   records: ReduceRecords,
   withEvidence: boolean,
 ): FcsPreemptionRequest[] {
   const requesters: { job: JobView; estimate: JobEstimate; demand: number }[] = [];
-  const holders: { job: JobView; estimate: JobEstimate }[] = [];
-  for (const job of view.activeJobs()) {
+  const holders: Holder[] = [];
+  for (const job of candidates) {
     const demand = requestedReduces(job, config, records);
     const running = job.count('reduce', 'running');
     if (demand === 0 && running === 0) continue;
     const estimate = estimates.of(job, view);
     if (demand > 0) requesters.push({ job, estimate, demand });
-    if (running > 0) holders.push({ job, estimate });
+    if (running > 0) holders.push({ job, estimate, preemptable: undefined, next: 0 });
   }
   if (requesters.length === 0 || holders.length === 0) return [];
   requesters.sort((a, b) => compareEstimates(a.estimate, b.estimate));
   holders.sort((a, b) => compareEstimates(b.estimate, a.estimate)); // L_running: decreasing work
   let available = freeReduceSlots(view, reduceSlotKind(view));
   const requests: FcsPreemptionRequest[] = [];
-  const taken = new Set<string>();
   for (const requester of requesters) {
     if (requester.demand <= available) {
       available -= requester.demand;
@@ -83,13 +111,10 @@ export function selectPreemptions(
       if (m === 0) break;
       // L_running is by decreasing work: once a job has no more work than the requester, none after it has.
       if (!hasMoreWork(holder.estimate, requester.estimate)) break;
-      for (const reduce of holder.job.runningReduces()) {
-        if (m === 0) break;
-        const key = `${reduce.job}:${reduce.index}`;
-        if (taken.has(key)) continue;
-        const check = records.check(holder.job, reduce, view.now, config);
-        if (check.verdict !== 'preemptable') continue;
-        taken.add(key);
+      // Its preemptable reduces, checked once: a check reads nothing this walk changes.
+      holder.preemptable ??= preemptableReduces(holder.job, view, config, records);
+      while (m > 0 && holder.next < holder.preemptable.length) {
+        const { reduce, check } = holder.preemptable[holder.next++]!;
         m -= 1;
         const task = { job: reduce.job, kind: 'reduce' as const, index: reduce.index };
         if (!withEvidence) {
