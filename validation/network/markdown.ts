@@ -56,6 +56,7 @@ const METRICS: readonly Metric[] = [
   ['job shuffle bias', (f) => f.jobs.bias, pct],
   ['reduce shuffle \\|err\\| p50', (f) => f.reduces.absP50, abs],
   ['flows ≥ 100 KB \\|err\\| p50', (f) => f.largeFlows.absP50, abs],
+  ['flows ≥ 100 KB \\|err\\| p90', (f) => f.largeFlows.absP90, abs],
   ['FCT p50, worst bucket ≥ 100 KB', (f) => worstLargeBucket(f, 'p50'), pct],
   ['FCT p99, worst bucket ≥ 100 KB', (f) => worstLargeBucket(f, 'p99'), pct],
   ['last byte', (f) => f.makespanError, pct],

@@ -17,12 +17,13 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
     settings: { flowModel: 'bundled' },
   },
   'day-long': {
-    description: "the day-long presets' setting: solves at most every 100 ms, new flows idle until then",
-    settings: { resolveInterval: 0.1, betweenSolves: 'idle' },
-  },
-  'interval-residual': {
-    description: 'solves at most every 100 ms, new flows take at once what the solved ones leave',
+    description:
+      "the day-long presets' setting: solves at most every 100 ms, new flows take at once what the solved ones leave",
     settings: { resolveInterval: 0.1, betweenSolves: 'residual' },
+  },
+  'interval-idle': {
+    description: 'solves at most every 100 ms, new flows wait at rate 0 until the deferred solve',
+    settings: { resolveInterval: 0.1, betweenSolves: 'idle' },
   },
   incast: {
     description: "exact, with the incast loss model: a link's goodput falls past its loss-free flow count",
