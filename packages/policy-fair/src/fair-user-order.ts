@@ -7,6 +7,7 @@ import {
   hasGroupTables,
   scoreFairGroups,
   scoreGroup,
+  scoreWaitingGroup,
   servedJobs,
   userRunning,
 } from './internal/fair-share.js';
@@ -55,18 +56,25 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
     );
   }
   if (resolved.groupBy !== 'user') return fresh;
-  return keptUserOrder<FairScore>(
+  return keptUserOrder<KeptFairScore>(
     {
       score: (user, _view, kind, previous) => {
-        const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id };
-        const running = userRunning(user, kind);
-        return scoreGroup('user', user.id, user.jobs, running, kind, resolved, tables, score)
-          ? score
-          : undefined;
+        // One pass over the user's jobs: those with waiting work, handed out by `jobs`.
+        const served = servedJobs(user.jobs, kind, resolved);
+        if (served.length === 0) return undefined;
+        const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id, served };
+        score.served = served;
+        scoreWaitingGroup('user', user.id, user.jobs, userRunning(user, kind), kind, resolved, tables, score);
+        return score;
       },
-      jobs: (user, kind) => servedJobs(user.jobs, kind, resolved),
+      jobs: (_user, _kind, score) => score.served,
       compare: compareFairScores,
     },
     fresh,
   );
+}
+
+/** A user's kept score, with its jobs that have waiting work (found while scoring). */
+interface KeptFairScore extends FairScore {
+  served: readonly JobView[];
 }

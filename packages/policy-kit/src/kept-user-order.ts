@@ -16,8 +16,11 @@ export interface UserScoring<Score> {
    * had last time, to be reused or overwritten. Reads only what `UserView.version` covers.
    */
   score(user: UserView, view: ClusterView, kind: SlotKind, previous: Score | undefined): Score | undefined;
-  /** The user's jobs the order hands out for the kind, in the order the user serves them. */
-  jobs(user: UserView, kind: SlotKind): readonly JobView[];
+  /**
+   * The user's jobs the order hands out for the kind, in the order the user serves them;
+   * asked right after `score` gave `score` (which may carry what scoring found of them).
+   */
+  jobs(user: UserView, kind: SlotKind, score: Score): readonly JobView[];
   /**
    * Most deserving first. Must be a total order over the users' scores (a last tie-break
    * on the user), so the kept order is the one a fresh sort gives.
@@ -152,7 +155,7 @@ class KeptOrder<Score> {
     entry.score = score;
     entry.group = Object.freeze({
       key: entry.key,
-      jobs: Object.freeze(this.scoring.jobs(user, this.kind)),
+      jobs: Object.freeze(this.scoring.jobs(user, this.kind, score)),
       version: entry.version,
     });
     this.rank(entry);

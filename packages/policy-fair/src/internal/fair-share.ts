@@ -69,6 +69,21 @@ export function scoreGroup(
   out: FairScore,
 ): boolean {
   if (!jobs.some((j) => waitsFor(j, kind))) return false;
+  scoreWaitingGroup(prefix, id, jobs, running, kind, config, tables, out);
+  return true;
+}
+
+/** `scoreGroup` of a group known to have waiting work for the kind. */
+export function scoreWaitingGroup(
+  prefix: string,
+  id: number | string,
+  jobs: readonly JobView[],
+  running: number | undefined,
+  kind: SlotKind,
+  config: FairConfig,
+  tables: boolean,
+  out: FairScore,
+): void {
   let used = running ?? 0;
   if (running === undefined) for (const job of jobs) used += runningOf(job, kind);
   const name = tables ? `${prefix}:${id}` : '';
@@ -84,7 +99,6 @@ export function scoreGroup(
     ? used / Math.max(minShare, 1)
     : used / ((tables ? config.weights[name] : undefined) ?? config.defaultWeight);
   out.first = jobs[0]!.submitTime;
-  return true;
 }
 
 /** Running tasks of a user for a slot kind, as the host counts them. */
@@ -135,7 +149,8 @@ export function scoreFairGroups(
 
 /** A group's jobs with waiting work for the kind, in the group's job order. */
 export function servedJobs(jobs: readonly JobView[], kind: SlotKind, config: FairConfig): JobView[] {
-  const served = jobs.filter((j) => waitsFor(j, kind));
+  const served: JobView[] = [];
+  for (const job of jobs) if (waitsFor(job, kind)) served.push(job);
   if (config.jobOrder === 'fair' && served.length > 1)
     served.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
   return served;
