@@ -13,7 +13,7 @@ import type {
 } from '@rackwise/types';
 import type { NasSkippedGroup } from '../nas-evidence.js';
 import { launch, pass } from './job-facts.js';
-import type { MapGroup, MapGroups } from './map-groups.js';
+import type { LocalMaps, MapGroup, MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
@@ -92,7 +92,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { candidates } = request;
   for (let i = 0, group = candidates.at(0); group !== undefined; group = candidates.at(++i)) {
     const { key, jobs } = group;
-    const local = localQualified(onNode(group, request, state.mapInputs) ?? jobs, request, state.mapInputs);
+    const local = localQualifiedOf(group, request, state.mapInputs);
     if (local !== undefined) {
       state.mapSkips.reset(key);
       return launch(local.map, 'mts/local-qualified');
@@ -122,18 +122,27 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
 }
 
 /**
- * The jobs of a kept group that may have a data-local map that fits: those with a pending
- * map on the node (only they have a data-local one), and none when even the least of their
- * smallest maps' outputs exceeds the space — `localQualified` passes over each of them.
- * Undefined: look at every job.
+ * `localQualified` over a group's jobs: over those the group kept for the node when it
+ * has them (none when even the least of their smallest maps' outputs exceeds the space —
+ * `localQualified` would pass over each of them), else over every job, keeping those
+ * with a pending map on the node for the next request there.
  */
-function onNode(
+function localQualifiedOf(
   group: MapGroup,
   request: MapRequest,
   ranges: MapInputRanges,
-): readonly JobView[] | undefined {
+): Candidate | undefined {
   const local = group.onNode?.(request.node);
-  if (local === undefined) return undefined;
+  if (local !== undefined) return localQualified(onNode(local, request, ranges), request, ranges);
+  if (group.keepOnNode === undefined) return localQualified(group.jobs, request, ranges);
+  const found: JobView[] = [];
+  const best = localQualified(group.jobs, request, ranges, found);
+  group.keepOnNode(request.node, found);
+  return best;
+}
+
+/** The kept jobs with a pending map on the node, or none when no smallest map of theirs fits. */
+function onNode(local: LocalMaps, request: MapRequest, ranges: MapInputRanges): readonly JobView[] {
   if (local.jobs.length === 0) return NO_JOBS;
   if (local.least === undefined) {
     let least = Number.POSITIVE_INFINITY;
@@ -160,14 +169,17 @@ export function localQualified(
   jobs: readonly JobView[],
   request: MapRequest,
   ranges: MapInputRanges,
+  /** Receives the jobs with a pending map on the node, in order. */
+  local?: JobView[],
 ): Candidate | undefined {
   const { view, node } = request;
   let best: Candidate | undefined;
   let bestUnpredicted = false;
   let bestGap = Number.POSITIVE_INFINITY;
   for (const job of jobs) {
-    const local = job.pendingMapsOnNode(node);
-    if (local.length === 0) continue;
+    const here = job.pendingMapsOnNode(node);
+    if (here.length === 0) continue;
+    local?.push(job);
     const space = request.space;
     const unpredicted = !view.predictor.isPredicted(job);
     if (best !== undefined && bestUnpredicted && !unpredicted) continue;
@@ -175,7 +187,7 @@ export function localQualified(
     const ratio = view.predictor.ratio(job);
     if (ratio * job.map(range.smallest).inputBytes > space) continue;
     const ceiling = ratio * job.map(range.largest).inputBytes;
-    for (const map of local) {
+    for (const map of here) {
       const output = ratio * map.inputBytes;
       if (output > space) continue;
       const gap = space - output;
