@@ -59,15 +59,19 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
   return keptUserOrder<KeptFairScore>(
     {
       score: (user, _view, kind, previous) => {
-        // One pass over the user's jobs: those with waiting work, handed out by `jobs`.
-        const served = servedJobs(user.jobs, kind, resolved);
+        // One pass over the user's jobs: those with waiting work, handed out by `jobs`, and
+        // of those the ones with a ready reduce (in FIFO job order, where they keep it).
+        const ready: JobView[] | undefined = resolved.jobOrder === 'fifo' ? [] : undefined;
+        const served = servedJobs(user.jobs, kind, resolved, ready);
         if (served.length === 0) return undefined;
-        const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id, served };
+        const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id, served, ready };
         score.served = served;
+        score.ready = ready;
         scoreWaitingGroup('user', user.id, user.jobs, userRunning(user, kind), kind, resolved, tables, score);
         return score;
       },
       jobs: (_user, _kind, score) => score.served,
+      readyReduces: (score) => score.ready,
       compare: compareFairScores,
     },
     fresh,
@@ -77,4 +81,6 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
 /** A user's kept score, with its jobs that have waiting work (found while scoring). */
 interface KeptFairScore extends FairScore {
   served: readonly JobView[];
+  /** Of `served`, those with a ready reduce, in order; undefined where not found. */
+  ready: readonly JobView[] | undefined;
 }

@@ -1,4 +1,4 @@
-import { waitsFor } from '@rackwise/policy-kit';
+import { hasReadyReduce, waitsFor } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, SlotKind, UserView } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
 
@@ -147,10 +147,22 @@ export function scoreFairGroups(
   }
 }
 
-/** A group's jobs with waiting work for the kind, in the group's job order. */
-export function servedJobs(jobs: readonly JobView[], kind: SlotKind, config: FairConfig): JobView[] {
+/**
+ * A group's jobs with waiting work for the kind, in the group's job order; `ready`, when
+ * given, receives those of them with a ready reduce, in the order of `jobs`.
+ */
+export function servedJobs(
+  jobs: readonly JobView[],
+  kind: SlotKind,
+  config: FairConfig,
+  ready?: JobView[],
+): JobView[] {
   const served: JobView[] = [];
-  for (const job of jobs) if (waitsFor(job, kind)) served.push(job);
+  for (const job of jobs) {
+    if (!waitsFor(job, kind)) continue;
+    served.push(job);
+    if (ready !== undefined && hasReadyReduce(job)) ready.push(job);
+  }
   if (config.jobOrder === 'fair' && served.length > 1)
     served.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
   return served;
