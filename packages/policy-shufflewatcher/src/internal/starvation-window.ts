@@ -15,7 +15,14 @@ export function earliestWindowJobs(jobs: readonly JobView[], window: Seconds): J
     Number.isFinite(window) ? Math.floor(job.submitTime / window) : 0;
   let earliest = Number.POSITIVE_INFINITY;
   for (const job of jobs) earliest = Math.min(earliest, windowOf(job));
-  return jobs
-    .filter((job) => windowOf(job) === earliest)
-    .sort((a, b) => a.submitTime - b.submitTime || a.id - b.id);
+  const first = jobs.filter((job) => windowOf(job) === earliest);
+  // Jobs usually come in arrival order already: a stable sort would leave them as they are.
+  return inArrivalOrder(first) ? first : first.sort(byArrival);
+}
+
+const byArrival = (a: JobView, b: JobView): number => a.submitTime - b.submitTime || a.id - b.id;
+
+function inArrivalOrder(jobs: readonly JobView[]): boolean {
+  for (let i = 1; i < jobs.length; i++) if (byArrival(jobs[i - 1]!, jobs[i]!) > 0) return false;
+  return true;
 }
