@@ -219,13 +219,15 @@ export class JobRecord implements JobView {
   }
 
   #index(map: MapRecord, add: boolean, sorted = false): void {
-    const seen = new Set<number>();
-    for (const node of map.replicaNodes) {
+    const nodes = map.replicaNodes;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
       this.#edit(this.#pendingOnNode, node, map, add, sorted);
       const rack = this.topology.rackOf(node);
-      if (seen.has(rack)) continue;
-      seen.add(rack);
-      this.#edit(this.#pendingOnRack, rack, map, add, sorted);
+      // Each rack once: skip a rack an earlier replica is on.
+      let seen = false;
+      for (let j = 0; j < i && !seen; j++) seen = this.topology.rackOf(nodes[j]!) === rack;
+      if (!seen) this.#edit(this.#pendingOnRack, rack, map, add, sorted);
     }
     if (!add) removeFrom(this.#pending, map);
   }
