@@ -150,7 +150,7 @@ export function createShuffleWatcherPolicy(
       job.waitingReduces().length > 0 &&
       (earlyReduces || job.count('map', 'pending') === 0);
     const launchable = (job: JobView): boolean =>
-      (maps && job.pendingMaps().length > 0) || (reduces && reduceAvailable(job));
+      (maps && job.count('map', 'pending') > 0) || (reduces && reduceAvailable(job));
     const isHeavy = (job: JobView): boolean =>
       classifyShuffleByRatio(view.predictor.ratio(job), heavy) === 'heavy';
     const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
