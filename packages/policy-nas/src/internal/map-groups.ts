@@ -177,15 +177,23 @@ export class MapGroupCache {
   }
 
   private cutGroup(group: ServiceGroup, view: ClusterView, pause: boolean): GroupCut {
-    const jobs: JobView[] = [];
+    const all = group.jobs;
+    // Undefined while every job so far is kept: a group cut to all its jobs keeps its list.
+    let jobs: JobView[] | undefined;
     let held = false;
-    for (const job of group.jobs) {
-      if (job.count('map', 'pending') === 0) continue;
-      if (pause && this.pausable(job, view)) held = true;
-      else jobs.push(job);
+    for (let i = 0; i < all.length; i++) {
+      const job = all[i]!;
+      let keep = job.count('map', 'pending') > 0;
+      if (keep && pause && this.pausable(job, view)) {
+        held = true;
+        keep = false;
+      }
+      if (keep) jobs?.push(job);
+      else jobs ??= all.slice(0, i);
     }
-    if (jobs.length === 0 && !held) return NOTHING;
-    return { group: jobs.length > 0 ? { key: group.key, jobs } : undefined, held };
+    const cut = jobs ?? all;
+    if (cut.length === 0 && !held) return NOTHING;
+    return { group: cut.length > 0 ? { key: group.key, jobs: cut } : undefined, held };
   }
 }
 
