@@ -158,7 +158,8 @@ export function createShuffleWatcherPolicy(
     let waited = false;
     /** The group's launchable jobs of its earliest window, kept with the group (see `candidates`). */
     const windowJobs = (group: ServiceGroup): readonly JobView[] => {
-      const ready = group.jobs.filter(launchable);
+      // Usually every job of the group has a task the slot runs: then the group's own list.
+      const ready = group.jobs.every(launchable) ? group.jobs : group.jobs.filter(launchable);
       return ready.length === 0 ? ready : earliestWindowJobs(ready, config.starvationWindow);
     };
     for (const group of config.userOrder.order(view, offer.kind)) {
