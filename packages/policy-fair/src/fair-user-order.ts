@@ -5,9 +5,9 @@ import {
   type FairScore,
   compareFairScores,
   hasGroupTables,
+  hasWaitingWork,
   scoreFairGroups,
   scoreGroup,
-  scoreWaitingGroup,
   servedJobs,
   userRunning,
 } from './internal/fair-share.js';
@@ -44,10 +44,10 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
     return keptJobOrder<FairScore>(
       {
         score: (job, kind) => {
+          if (!hasWaitingWork([job], kind)) return undefined;
           const score: FairScore = { needy: false, ratio: 0, first: 0, rank: job.id };
-          return scoreGroup('job', job.id, [job], undefined, kind, resolved, tables, score)
-            ? score
-            : undefined;
+          scoreGroup('job', job.id, [job], undefined, kind, resolved, tables, score);
+          return score;
         },
         jobs: (job, kind) => servedJobs([job], kind, resolved),
         compare: compareFairScores,
@@ -67,7 +67,7 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
         const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id, served, ready };
         score.served = served;
         score.ready = ready;
-        scoreWaitingGroup('user', user.id, user.jobs, userRunning(user, kind), kind, resolved, tables, score);
+        scoreGroup('user', user.id, user.jobs, userRunning(user, kind), kind, resolved, tables, score);
         return score;
       },
       jobs: (_user, _kind, score) => score.served,

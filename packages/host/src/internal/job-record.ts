@@ -108,29 +108,16 @@ export class JobRecord implements JobView {
   }
 
   count(kind: TaskKind, state: TaskState): number {
-    if (kind === 'map') {
-      switch (state) {
-        case 'pending':
-          return this.#mapsPending;
-        case 'running':
-          return this.#mapsRunning;
-        case 'suspended':
-          return this.#mapsSuspended;
-        case 'completed':
-          return this.#mapsCompleted;
-        default:
-          return 0;
-      }
-    }
+    const map = kind === 'map';
     switch (state) {
       case 'pending':
-        return this.#reducesPending;
+        return map ? this.#mapsPending : this.#reducesPending;
       case 'running':
-        return this.#reducesRunning;
+        return map ? this.#mapsRunning : this.#reducesRunning;
       case 'suspended':
-        return this.#reducesSuspended;
+        return map ? this.#mapsSuspended : this.#reducesSuspended;
       case 'completed':
-        return this.#reducesCompleted;
+        return map ? this.#mapsCompleted : this.#reducesCompleted;
       default:
         return 0;
     }

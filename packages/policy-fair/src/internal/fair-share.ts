@@ -53,28 +53,16 @@ export function hasGroupTables(config: FairConfig): boolean {
   return Object.keys(config.weights).length + Object.keys(config.minShares).length > 0;
 }
 
-/**
- * Scores one group into `out`; false when it has no waiting work for the kind. `running`
- * is the group's running tasks of the kind if the host counts them (users), else summed
- * over its jobs.
- */
-export function scoreGroup(
-  prefix: string,
-  id: number | string,
-  jobs: readonly JobView[],
-  running: number | undefined,
-  kind: SlotKind,
-  config: FairConfig,
-  tables: boolean,
-  out: FairScore,
-): boolean {
-  if (!jobs.some((j) => waitsFor(j, kind))) return false;
-  scoreWaitingGroup(prefix, id, jobs, running, kind, config, tables, out);
-  return true;
+/** Whether some job of a group has waiting work for the kind (a group without is left out). */
+export function hasWaitingWork(jobs: readonly JobView[], kind: SlotKind): boolean {
+  return jobs.some((j) => waitsFor(j, kind));
 }
 
-/** `scoreGroup` of a group known to have waiting work for the kind. */
-export function scoreWaitingGroup(
+/**
+ * Scores one group with waiting work for the kind into `out`. `running` is the group's
+ * running tasks of the kind if the host counts them (users), else summed over its jobs.
+ */
+export function scoreGroup(
   prefix: string,
   id: number | string,
   jobs: readonly JobView[],
@@ -128,7 +116,9 @@ export function scoreFairGroups(
     rank: number,
   ) => {
     score.rank = rank;
-    if (scoreGroup(prefix, id, jobs, running, kind, config, tables, score)) visit(prefix, id, jobs, score);
+    if (!hasWaitingWork(jobs, kind)) return;
+    scoreGroup(prefix, id, jobs, running, kind, config, tables, score);
+    visit(prefix, id, jobs, score);
   };
   if (config.groupBy === 'user') {
     for (const user of view.activeUsers()) {
