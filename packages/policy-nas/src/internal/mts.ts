@@ -147,10 +147,7 @@ function onNode(local: LocalMaps, request: MapRequest, ranges: MapInputRanges): 
   if (local.least === undefined) {
     let least = Number.POSITIVE_INFINITY;
     for (const job of local.jobs) {
-      least = Math.min(
-        least,
-        request.view.predictor.ratio(job) * job.map(ranges.of(job).smallest).inputBytes,
-      );
+      least = Math.min(least, request.view.predictor.ratio(job) * ranges.of(job).leastInput);
     }
     local.least = least;
   }
@@ -185,8 +182,8 @@ export function localQualified(
     if (best !== undefined && bestUnpredicted && !unpredicted) continue;
     const range = ranges.of(job);
     const ratio = view.predictor.ratio(job);
-    if (ratio * job.map(range.smallest).inputBytes > space) continue;
-    const ceiling = ratio * job.map(range.largest).inputBytes;
+    if (ratio * range.leastInput > space) continue;
+    const ceiling = ratio * range.mostInput;
     for (const map of here) {
       const output = ratio * map.inputBytes;
       if (output > space) continue;
@@ -241,11 +238,11 @@ export function qualifiedByCategory(
     if (maps.length === 0) continue;
     const range = ranges.of(job);
     const ratio = view.predictor.ratio(job);
-    const smallest = job.map(range.smallest).inputBytes;
+    const smallest = range.leastInput;
     if (ratio * smallest > space) continue;
     if (category === bestCategory) {
       const least = mapCost('rack', smallest);
-      const leastGap = space - ratio * job.map(range.largest).inputBytes;
+      const leastGap = space - ratio * range.mostInput;
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
     const near = job.pendingMapsOnRack(rack).length > 0;
@@ -307,7 +304,7 @@ export function leastOutput(
     if (maps.length === 0) continue;
     const ratio = view.predictor.ratio(job);
     const range = ranges.of(job);
-    const smallest = job.map(range.smallest).inputBytes;
+    const smallest = range.leastInput;
     const floor = ratio * smallest;
     if (best !== undefined) {
       if (floor > bestOutput) continue;
