@@ -52,8 +52,9 @@ export class JobRecord implements JobView {
   firstReduceTime: Seconds | undefined = undefined;
   completed = false;
   readonly #pending: MapRecord[];
-  readonly #pendingOnNode = new Map<number, MapRecord[]>();
-  readonly #pendingOnRack = new Map<number, MapRecord[]>();
+  /** Pending maps by node and by rack of their replicas, indexed by id (holes where none ever were). */
+  readonly #pendingOnNode: (MapRecord[] | undefined)[] = [];
+  readonly #pendingOnRack: (MapRecord[] | undefined)[] = [];
   readonly #running: MapRecord[] = [];
   readonly #runningReduces: ReduceRecord[] = [];
   /** Suspended first, then pending, each in index order. */
@@ -139,11 +140,11 @@ export class JobRecord implements JobView {
   }
 
   pendingMapsOnNode(node: NodeId): readonly MapRecord[] {
-    return this.#pendingOnNode.get(node) ?? EMPTY;
+    return this.#pendingOnNode[node] ?? EMPTY;
   }
 
   pendingMapsOnRack(rack: RackId): readonly MapRecord[] {
-    return this.#pendingOnRack.get(rack) ?? EMPTY;
+    return this.#pendingOnRack[rack] ?? EMPTY;
   }
 
   pendingMaps(): readonly MapRecord[] {
@@ -248,12 +249,18 @@ export class JobRecord implements JobView {
     if (!add) removeFrom(this.#pending, map);
   }
 
-  #edit(index: Map<number, MapRecord[]>, key: number, map: MapRecord, add: boolean, sorted: boolean): void {
-    let list = index.get(key);
+  #edit(
+    index: (MapRecord[] | undefined)[],
+    key: number,
+    map: MapRecord,
+    add: boolean,
+    sorted: boolean,
+  ): void {
+    let list = index[key];
     if (list === undefined) {
       if (!add) return;
       list = [];
-      index.set(key, list);
+      index[key] = list;
     }
     if (!add) removeFrom(list, map);
     else if (sorted) insertByIndex(list, map);
