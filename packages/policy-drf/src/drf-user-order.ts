@@ -56,18 +56,27 @@ export function createDrfUserOrder(config?: Partial<DrfConfig>, _context?: Polic
     },
   );
   if (resolved.groupBy !== 'user') return fresh;
-  return keptUserOrder<DrfScore>(
+  return keptUserOrder<KeptDrfScore>(
     {
       score: (user, view, kind, previous) => {
-        if (!user.jobs.some((j) => waitsFor(j, kind))) return undefined;
-        const score = previous ?? { key: `user:${user.id}`, share: 0, first: 0 };
+        // One pass over the user's jobs: those with waiting work, handed out by `jobs`.
+        const served: JobView[] = [];
+        for (const job of user.jobs) if (waitsFor(job, kind)) served.push(job);
+        if (served.length === 0) return undefined;
+        const score = previous ?? { key: `user:${user.id}`, share: 0, first: 0, served };
+        score.served = served;
         score.share = shareOf(score.key, user.jobs, view);
         score.first = user.jobs[0]!.submitTime;
         return score;
       },
-      jobs: (user, kind) => user.jobs.filter((j) => waitsFor(j, kind)),
+      jobs: (_user, _kind, score) => score.served,
       compare: compareDrfScores,
     },
     fresh,
   );
+}
+
+/** A user's kept score, with its jobs that have waiting work (found while scoring). */
+interface KeptDrfScore extends DrfScore {
+  served: readonly JobView[];
 }

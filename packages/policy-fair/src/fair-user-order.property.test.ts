@@ -1,4 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
+import { GroupJobsWhere, hasReadyReduce } from '@rackwise/policy-kit';
 import {
   type ModelHostEvent,
   VersionedModelHost,
@@ -45,10 +46,17 @@ describe('Fair per-user orders kept between states', () => {
     const host = new VersionedModelHost();
     const view = host.view(mode, reach);
     const unversioned = host.view('none');
+    const ready = new GroupJobsWhere(hasReadyReduce);
     for (const [i, event] of events.entries()) {
       host.apply(event);
       const kind = kinds[i % kinds.length]!;
-      expect(keysOf(kept.order(view, kind))).toEqual(keysOf(fresh.order(unversioned, kind)));
+      const groups = kept.order(view, kind);
+      const expected = fresh.order(unversioned, kind);
+      expect(keysOf(groups)).toEqual(keysOf(expected));
+      // Each group's jobs with a ready reduce, as the order found them while scoring.
+      expect(groups.map((g) => ready.of(g, view).map((j) => j.id))).toEqual(
+        expected.map((g) => g.jobs.filter(hasReadyReduce).map((j) => j.id)),
+      );
     }
   });
 });

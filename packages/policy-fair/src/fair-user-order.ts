@@ -5,6 +5,7 @@ import {
   type FairScore,
   compareFairScores,
   hasGroupTables,
+  hasWaitingWork,
   scoreFairGroups,
   scoreGroup,
   servedJobs,
@@ -43,18 +44,31 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
   const tables = hasGroupTables(resolved);
   if (resolved.groupBy === 'job') return keptFairJobOrder(resolved, tables, fresh);
   if (resolved.groupBy !== 'user') return fresh;
-  return keptUserOrder<FairScore>(
+  return keptUserOrder<KeptFairScore>(
     {
       score: (user, _view, kind, previous) => {
-        const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id };
-        const running = userRunning(user, kind);
-        return scoreGroup('user', user.id, user.jobs, running, kind, resolved, tables, score)
-          ? score
-          : undefined;
+        // One pass over the user's jobs: those with waiting work, handed out by `jobs`, and
+        // of those the ones with a ready reduce (in FIFO job order, where they keep it).
+        const ready: JobView[] | undefined = resolved.jobOrder === 'fifo' ? [] : undefined;
+        const served = servedJobs(user.jobs, kind, resolved, ready);
+        if (served.length === 0) return undefined;
+        const score = previous ?? { needy: false, ratio: 0, first: 0, rank: user.id, served, ready };
+        score.served = served;
+        score.ready = ready;
+        scoreGroup('user', user.id, user.jobs, userRunning(user, kind), kind, resolved, tables, score);
+        return score;
       },
-      jobs: (user, kind) => servedJobs(user.jobs, kind, resolved),
+      jobs: (_user, _kind, score) => score.served,
+      readyReduces: (score) => score.ready,
       compare: compareFairScores,
     },
     fresh,
   );
+}
+
+/** A user's kept score, with its jobs that have waiting work (found while scoring). */
+interface KeptFairScore extends FairScore {
+  served: readonly JobView[];
+  /** Of `served`, those with a ready reduce, in order; undefined where not found. */
+  ready: readonly JobView[] | undefined;
 }

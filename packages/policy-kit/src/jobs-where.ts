@@ -24,6 +24,19 @@ interface GroupEntry {
   readonly jobs: readonly JobView[];
 }
 
+/** A group's jobs with a ready reduce, found by the order that built the group. */
+const readyFound = new WeakMap<ServiceGroup, readonly JobView[]>();
+
+/**
+ * Records, for a group an order keeps between states (with a `ServiceGroup.version`), its
+ * jobs for which `hasReadyReduce` holds, in the group's order, as the order found them
+ * while building it: a `GroupJobsWhere` of `hasReadyReduce` then takes them instead of
+ * looking at every job of the group again.
+ */
+export function keepReadyReduces(group: ServiceGroup, jobs: readonly JobView[]): void {
+  readyFound.set(group, jobs);
+}
+
 /**
  * The jobs of a fairness-order group for which a predicate holds, in the group's order.
  * A group an order keeps between states (one with a `ServiceGroup.version`) is filtered
@@ -42,7 +55,10 @@ export class GroupJobsWhere {
     if (version === undefined || view.stateVersion === undefined) return group.jobs.filter(this.predicate);
     const entry = this.#kept.get(group);
     if (entry !== undefined && entry.version === version) return entry.jobs;
-    const jobs = Object.freeze(group.jobs.filter(this.predicate));
+    const jobs = Object.freeze(
+      (this.predicate === hasReadyReduce ? readyFound.get(group) : undefined) ??
+        group.jobs.filter(this.predicate),
+    );
     this.#kept.set(group, { version, jobs });
     return jobs;
   }

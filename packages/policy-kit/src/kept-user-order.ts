@@ -7,6 +7,7 @@ import type {
   UserOrder,
   UserView,
 } from '@rackwise/types';
+import { keepReadyReduces } from './jobs-where.js';
 
 /** How a per-user fairness order scores its users; see `keptUserOrder`. */
 export interface UserScoring<Score> {
@@ -16,8 +17,17 @@ export interface UserScoring<Score> {
    * had last time, to be reused or overwritten. Reads only what `UserView.version` covers.
    */
   score(user: UserView, view: ClusterView, kind: SlotKind, previous: Score | undefined): Score | undefined;
-  /** The user's jobs the order hands out for the kind, in the order the user serves them. */
-  jobs(user: UserView, kind: SlotKind): readonly JobView[];
+  /**
+   * The user's jobs the order hands out for the kind, in the order the user serves them;
+   * asked right after `score` gave `score` (which may carry what scoring found of them).
+   */
+  jobs(user: UserView, kind: SlotKind, score: Score): readonly JobView[];
+  /**
+   * Optional: of those jobs, the ones with a ready reduce (`hasReadyReduce`), in the same
+   * order, when scoring found them (undefined: not found). A `GroupJobsWhere` of
+   * `hasReadyReduce` takes them for the user's group instead of looking at every job.
+   */
+  readyReduces?(score: Score): readonly JobView[] | undefined;
   /**
    * Most deserving first. Must be a total order over the users' scores (a last tie-break
    * on the user), so the kept order is the one a fresh sort gives.
@@ -150,11 +160,14 @@ class KeptOrder<Score> {
       return;
     }
     entry.score = score;
-    entry.group = Object.freeze({
+    const group = Object.freeze({
       key: entry.key,
-      jobs: Object.freeze(this.scoring.jobs(user, this.kind)),
+      jobs: Object.freeze(this.scoring.jobs(user, this.kind, score)),
       version: entry.version,
     });
+    const ready = this.scoring.readyReduces?.(score);
+    if (ready !== undefined) keepReadyReduces(group, Object.freeze(ready));
+    entry.group = group;
     this.rank(entry);
   }
 

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { roundRobinReduceQuota } from './rack-round-robin.js';
+import { roundRobinReduceQuota, roundRobinReduceQuotaOn } from './rack-round-robin.js';
 
 describe('roundRobinReduceQuota (Shadow §4.2)', () => {
   it('deals reduces over the racks holding maps, most maps first, ties by index', () => {
@@ -20,4 +20,14 @@ describe('roundRobinReduceQuota (Shadow §4.2)', () => {
       expect(Math.max(...used) - Math.min(...used)).toBeLessThanOrEqual(1);
     },
   );
+
+  test.prop([
+    fc.array(fc.integer({ min: -2, max: 6 }), { maxLength: 9 }),
+    fc.nat(40),
+    fc.integer({ min: -1, max: 10 }),
+  ])("one rack's quota is its entry of the whole deal", (maps, reduces, rack) => {
+    expect(roundRobinReduceQuotaOn(maps, reduces, rack)).toBe(
+      roundRobinReduceQuota(maps, reduces)[rack] ?? 0,
+    );
+  });
 });

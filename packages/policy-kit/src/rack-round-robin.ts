@@ -31,6 +31,33 @@ export function roundRobinReduceQuota(mapsPerRack: ArrayLike<number>, reduces: n
   return quota;
 }
 
+/**
+ * One rack's entry of {@link roundRobinReduceQuota}, found without building the others:
+ * its place among the racks holding maps (most maps first, ties by rack index) decides it.
+ */
+export function roundRobinReduceQuotaOn(
+  mapsPerRack: ArrayLike<number>,
+  reduces: number,
+  rack: number,
+): number {
+  const count = mapsPerRack.length;
+  if (!(Number.isInteger(rack) && rack >= 0 && rack < count)) return 0;
+  let holding = 0;
+  for (let r = 0; r < count; r++) if ((mapsPerRack[r] ?? 0) > 0) holding++;
+  const everyRack = holding === 0;
+  const maps = mapsPerRack[rack] ?? 0;
+  if (!everyRack && !(maps > 0)) return 0;
+  const k = everyRack ? count : holding;
+  let position = 0;
+  for (let r = 0; r < count; r++) {
+    if (r === rack) continue;
+    const other = mapsPerRack[r] ?? 0;
+    if (!everyRack && !(other > 0)) continue;
+    if (other > maps || (other === maps && r < rack)) position++;
+  }
+  return Math.floor(reduces / k) + (position < reduces % k ? 1 : 0);
+}
+
 /** Why {@link RackReduceGate.admit} let a reduce into a rack. */
 export type RackReduceAdmission = 'round-robin' | 'waited';
 
@@ -78,8 +105,7 @@ export function createRackReduceGate(maxWait: Seconds): RackReduceGate {
       return admission === undefined ? 'held' : { task, admission };
     },
     admit(job, rack, mapsPerRack, view) {
-      const quota = roundRobinReduceQuota(mapsPerRack, job.reduceCount);
-      if (job.reducesOnRack(rack) < (quota[rack] ?? 0)) {
+      if (job.reducesOnRack(rack) < roundRobinReduceQuotaOn(mapsPerRack, job.reduceCount, rack)) {
         refusedSince.delete(job.id);
         return 'round-robin';
       }

@@ -21,6 +21,7 @@ import { MapInputRanges } from './internal/map-input-range.js';
 import { LazySpaceRequest, scheduleMap } from './internal/mts.js';
 import type { NasState, TaskRequest } from './internal/nas-state.js';
 import { PendingMapWatch } from './internal/pending-maps.js';
+import { ReduceNums } from './internal/reduce-num-on-rack.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
 import { SkipCounters } from './internal/skip-counters.js';
 import type { NasConfig } from './nas-config.js';
@@ -69,6 +70,7 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     crRtsRacks: new Set(),
     mapInputs: new MapInputRanges(),
     readyReduces: new GroupJobsWhere(hasReadyReduce),
+    reduceNums: new ReduceNums(),
     trafficThreshold: resolved.trafficThreshold ?? Number.POSITIVE_INFINITY,
   };
   let nextRefresh = Number.NEGATIVE_INFINITY;

@@ -23,10 +23,25 @@ import {
 } from './shufflewatcher-config.js';
 import { type ShuffleWatcherWaitingGroup, shuffleWatcherEvidence } from './shufflewatcher-evidence.js';
 
-/** A group's candidate jobs for each slot kind, as of its version. */
+/** A user's candidate jobs, and those of them past slowstart with a waiting reduce. */
+interface Candidates {
+  readonly jobs: readonly JobView[];
+  /** Undefined where not found (a group cut afresh). */
+  readonly reduceJobs: readonly JobView[] | undefined;
+}
+
+/** A group's candidates for each slot kind, as of its version. */
 interface KeptCandidates {
   readonly version: number;
-  readonly jobs: (readonly JobView[] | undefined)[];
+  readonly jobs: (Candidates | undefined)[];
+}
+
+/** Whether a job is past slowstart with a waiting reduce (what `reduceAvailable` asks first). */
+const reduceWaiting = (job: JobView): boolean => job.reducesReady && job.waitingReduces().length > 0;
+
+/** Candidates with their jobs that may have a reduce to launch. */
+function candidatesOf(jobs: readonly JobView[]): Candidates {
+  return { jobs, reduceJobs: Object.freeze(jobs.filter(reduceWaiting)) };
 }
 
 /**
@@ -46,9 +61,10 @@ class GroupCandidates {
     view: ClusterView,
     kind: SlotKind,
     cut: (group: ServiceGroup) => readonly JobView[],
-  ): readonly JobView[] {
+  ): Candidates {
     const version = group.version;
-    if (version === undefined || view.stateVersion === undefined) return cut(group);
+    if (version === undefined || view.stateVersion === undefined)
+      return { jobs: cut(group), reduceJobs: undefined };
     let entry = this.#kept.get(group);
     if (entry === undefined || entry.version !== version) {
       entry = { version, jobs: [] };
@@ -57,7 +73,7 @@ class GroupCandidates {
     const at = kind === 'map' ? 0 : kind === 'reduce' ? 1 : 2;
     let jobs = entry.jobs[at];
     if (jobs === undefined) {
-      jobs = Object.freeze(cut(group));
+      jobs = candidatesOf(Object.freeze(cut(group)));
       entry.jobs[at] = jobs;
     }
     return jobs;
@@ -134,7 +150,7 @@ export function createShuffleWatcherPolicy(
       job.waitingReduces().length > 0 &&
       (earlyReduces || job.count('map', 'pending') === 0);
     const launchable = (job: JobView): boolean =>
-      (maps && job.pendingMaps().length > 0) || (reduces && reduceAvailable(job));
+      (maps && job.count('map', 'pending') > 0) || (reduces && reduceAvailable(job));
     const isHeavy = (job: JobView): boolean =>
       classifyShuffleByRatio(view.predictor.ratio(job), heavy) === 'heavy';
     const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
@@ -142,11 +158,12 @@ export function createShuffleWatcherPolicy(
     let waited = false;
     /** The group's launchable jobs of its earliest window, kept with the group (see `candidates`). */
     const windowJobs = (group: ServiceGroup): readonly JobView[] => {
-      const ready = group.jobs.filter(launchable);
+      // Usually every job of the group has a task the slot runs: then the group's own list.
+      const ready = group.jobs.every(launchable) ? group.jobs : group.jobs.filter(launchable);
       return ready.length === 0 ? ready : earliestWindowJobs(ready, config.starvationWindow);
     };
     for (const group of config.userOrder.order(view, offer.kind)) {
-      const jobs = candidates.of(group, view, offer.kind, windowJobs);
+      const { jobs, reduceJobs } = candidates.of(group, view, offer.kind, windowJobs);
       if (jobs.length === 0) continue;
       const allowed = wait === undefined ? 2 : wait.allowed(group.key, view.now);
       const choice = nassChoose({
@@ -155,6 +172,7 @@ export function createShuffleWatcherPolicy(
         rack,
         saturated,
         jobs,
+        reduceJobs,
         maps,
         reduces,
         allowed,

@@ -37,18 +37,32 @@ function moveVersions(state: HostState, event: HostEvent): void {
   state.moves.step(user?.id);
 }
 
+/** What the checks read of a host state, made once per state. */
+const checkedStates = new WeakMap<HostState, CheckedState>();
+
+function checkedOf(state: HostState): CheckedState {
+  let checked = checkedStates.get(state);
+  if (checked === undefined) {
+    checked = {
+      get now() {
+        return state.now;
+      },
+      topology: state.topology,
+      job: (id) => state.jobs.get(id),
+      completed: (id) => state.completedJobs.has(id),
+      free: (node, kind) => state.view.freeSlots(node, kind),
+    };
+    checkedStates.set(state, checked);
+  }
+  return checked;
+}
+
 /** Checks an event whole, then applies it and tells the attached policies. */
 export function applyEvent(state: HostState, event: HostEvent): readonly TaskCopy[] {
   if (event === null || typeof event !== 'object') refuse(event, 'event', 'must be an object');
   moveVersions(state, event);
   const time = checkTime(event, state.now);
-  const checked: CheckedState = {
-    now: state.now,
-    topology: state.topology,
-    job: (id) => state.jobs.get(id),
-    completed: (id) => state.completedJobs.has(id),
-    free: (node, kind) => state.view.freeSlots(node, kind),
-  };
+  const checked = checkedOf(state);
   switch (event.type) {
     case 'submit': {
       checkSubmission(event, state);
@@ -83,7 +97,7 @@ export function applyEvent(state: HostState, event: HostEvent): readonly TaskCop
       if (checked.free(node, slot) === 0) refuse(event, 'node', `${node} is full: no free ${slot} slot`);
       state.now = time;
       start(state, job, task, node);
-      tell(state, (p, view) => p.onTaskStarted?.({ task, node }, view));
+      for (const policy of state.policies) policy.onTaskStarted?.({ task, node }, state.view);
       return NONE;
     }
     case 'finish': {
@@ -202,7 +216,7 @@ export function applyEvent(state: HostState, event: HostEvent): readonly TaskCop
     }
     case 'tick': {
       state.now = time;
-      tell(state, (p, view) => p.onTick?.(view));
+      for (const policy of state.policies) policy.onTick?.(state.view);
       state.preemptions = state.policies.flatMap((p) => p.preemption?.preempt(state.view) ?? []);
       return NONE;
     }
@@ -248,13 +262,6 @@ function checkSubmission(event: Extract<HostEvent, { type: 'submit' }>, state: H
   }
 }
 
-function tell(
-  state: HostState,
-  call: (policy: HostState['policies'][number], view: HostState['view']) => void,
-): void {
-  for (const policy of state.policies) call(policy, state.view);
-}
-
 function submit(state: HostState, spec: JobSubmission, time: number): void {
   const job = new JobRecord(spec, time, state.topology, state.mapCompletionThreshold);
   state.jobs.set(job.id, job);
@@ -273,7 +280,7 @@ function submit(state: HostState, spec: JobSubmission, time: number): void {
     list.splice(at, 0, user);
   }
   user.jobs.push(job);
-  tell(state, (p, view) => p.onJobSubmitted?.(job, view));
+  for (const policy of state.policies) policy.onJobSubmitted?.(job, state.view);
 }
 
 function occupy(state: HostState, node: NodeId, kind: 'map' | 'reduce', job: JobRecord, delta: number): void {
@@ -329,12 +336,15 @@ function finishMap(
       if (answer !== undefined && map.runningOn.includes(answer)) kept = answer;
     }
   }
-  const others = map.runningOn.filter((n) => n !== kept);
-  const killed: TaskCopy[] = others
-    .filter((n) => n !== node)
-    .map((n) => ({ task: { job: job.id, kind: 'map', index: map.index }, node: n }));
-  for (const n of others) dropCopy(state, job, map, n, false);
-  if (kept !== node) return killed; // an early choice: the kept copy runs on
+  let killed = NONE;
+  if (map.runningOn.length > 1) {
+    const others = map.runningOn.filter((n) => n !== kept);
+    killed = others
+      .filter((n) => n !== node)
+      .map((n) => ({ task: { job: job.id, kind: 'map', index: map.index }, node: n }));
+    for (const n of others) dropCopy(state, job, map, n, false);
+    if (kept !== node) return killed; // an early choice: the kept copy runs on
+  }
   dropCopy(state, job, map, node, false);
   job.setMapState(map, 'completed');
   map.outputNode = node;
@@ -342,7 +352,7 @@ function finishMap(
   map.progress = 1;
   job.addOutput(map, node, bytes);
   const event: TaskEvent = { task: map, node };
-  tell(state, (p, view) => p.onTaskCompleted?.(event, view));
+  for (const policy of state.policies) policy.onTaskCompleted?.(event, state.view);
   if (allDone(job)) complete(state, job);
   return killed;
 }
@@ -374,7 +384,8 @@ function finishReduce(
   job.setReduceState(reduce, 'completed');
   reduce.fetchedBytes = Math.max(reduce.fetchedBytes, reduce.availableBytes);
   reduce.reduceProgress = 1;
-  tell(state, (p, view) => p.onTaskCompleted?.({ task: reduce, node }, view));
+  const event: TaskEvent = { task: reduce, node };
+  for (const policy of state.policies) policy.onTaskCompleted?.(event, state.view);
   if (allDone(job)) complete(state, job);
   return NONE;
 }
@@ -392,7 +403,7 @@ function complete(state: HostState, job: JobRecord): void {
   const user = state.user(job.user);
   removeFrom(user.jobs, job);
   if (user.jobs.length === 0) removeFrom(state.activeUsers, user);
-  tell(state, (p, view) => p.onJobCompleted?.(job, view));
+  for (const policy of state.policies) policy.onJobCompleted?.(job, state.view);
   // Nothing may name the job any more: only its id is kept, so a long-lived host's memory
   // grows with its active jobs, not with every job it ever ran.
   state.jobs.delete(job.id);

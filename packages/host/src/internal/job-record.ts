@@ -17,28 +17,23 @@ import { MapRecord, ReduceRecord, insertByIndex, removeFrom } from './task-recor
 const DEFAULT_DEMAND: ResourceVector = Object.freeze({ vcores: 1, memoryMb: 2048 });
 const EMPTY: readonly never[] = Object.freeze([]);
 
-/** Where a kind and state count in a job's counts; -1 for a state that is not one. */
-function countSlot(kind: TaskKind, state: TaskState): number {
-  const base = kind === 'map' ? 0 : 4;
-  switch (state) {
-    case 'pending':
-      return base;
-    case 'running':
-      return base + 1;
-    case 'suspended':
-      return base + 2;
-    case 'completed':
-      return base + 3;
-    default:
-      return -1;
-  }
-}
-
 /**
  * One job's state and its `JobView`. Pending maps are kept in ascending index order, in
  * full and by node and rack of their replicas, so the locality look-ups cost nothing.
  */
 export class JobRecord implements JobView {
+  // Tasks by kind and state, first among the fields: a policy's look at a job (its counts,
+  // whether its reduces are ready) then reads the job's own object and nothing else.
+  #mapsPending = 0;
+  #mapsRunning = 0;
+  #mapsSuspended = 0;
+  #mapsCompleted = 0;
+  #reducesPending = 0;
+  #reducesRunning = 0;
+  #reducesSuspended = 0;
+  #reducesCompleted = 0;
+  /** Completed maps before the reduces may launch (slowstart). */
+  readonly #needed: number;
   readonly id: JobId;
   readonly user: UserId;
   readonly queue: string;
@@ -56,12 +51,10 @@ export class JobRecord implements JobView {
   completedMapOutputBytes: Bytes = 0;
   firstReduceTime: Seconds | undefined = undefined;
   completed = false;
-  readonly #needed: number;
-  /** Tasks by kind and state: maps then reduces, each by `stateSlot`. */
-  readonly #counts = new Int32Array(8);
   readonly #pending: MapRecord[];
-  readonly #pendingOnNode = new Map<number, MapRecord[]>();
-  readonly #pendingOnRack = new Map<number, MapRecord[]>();
+  /** Pending maps by node and by rack of their replicas, indexed by id (holes where none ever were). */
+  readonly #pendingOnNode: (MapRecord[] | undefined)[] = [];
+  readonly #pendingOnRack: (MapRecord[] | undefined)[] = [];
   readonly #running: MapRecord[] = [];
   readonly #runningReduces: ReduceRecord[] = [];
   /** Suspended first, then pending, each in index order. */
@@ -102,8 +95,8 @@ export class JobRecord implements JobView {
     this.#pending = [...this.maps];
     this.#waitingPending = [...this.reduces];
     for (const map of this.maps) this.#index(map, true);
-    this.#counts[countSlot('map', 'pending')] = this.mapCount;
-    this.#counts[countSlot('reduce', 'pending')] = this.reduceCount;
+    this.#mapsPending = this.mapCount;
+    this.#reducesPending = this.reduceCount;
     for (const map of this.maps) {
       const racks = new Set(map.replicaNodes.map((n) => topology.rackOf(n)));
       for (const rack of racks)
@@ -112,12 +105,23 @@ export class JobRecord implements JobView {
   }
 
   get reducesReady(): boolean {
-    return this.reduceCount > 0 && this.count('map', 'completed') >= this.#needed;
+    return this.reduceCount > 0 && this.#mapsCompleted >= this.#needed;
   }
 
   count(kind: TaskKind, state: TaskState): number {
-    const slot = countSlot(kind, state);
-    return slot < 0 ? 0 : this.#counts[slot]!;
+    const map = kind === 'map';
+    switch (state) {
+      case 'pending':
+        return map ? this.#mapsPending : this.#reducesPending;
+      case 'running':
+        return map ? this.#mapsRunning : this.#reducesRunning;
+      case 'suspended':
+        return map ? this.#mapsSuspended : this.#reducesSuspended;
+      case 'completed':
+        return map ? this.#mapsCompleted : this.#reducesCompleted;
+      default:
+        return 0;
+    }
   }
 
   mapOutputOnRack(rack: RackId): Bytes {
@@ -136,11 +140,11 @@ export class JobRecord implements JobView {
   }
 
   pendingMapsOnNode(node: NodeId): readonly MapRecord[] {
-    return this.#pendingOnNode.get(node) ?? EMPTY;
+    return this.#pendingOnNode[node] ?? EMPTY;
   }
 
   pendingMapsOnRack(rack: RackId): readonly MapRecord[] {
-    return this.#pendingOnRack.get(rack) ?? EMPTY;
+    return this.#pendingOnRack[rack] ?? EMPTY;
   }
 
   pendingMaps(): readonly MapRecord[] {
@@ -214,28 +218,49 @@ export class JobRecord implements JobView {
   }
 
   #shift(kind: TaskKind, from: TaskState, to: TaskState): void {
-    this.#counts[countSlot(kind, from)]! -= 1;
-    this.#counts[countSlot(kind, to)]! += 1;
+    this.#add(kind, from, -1);
+    this.#add(kind, to, 1);
+  }
+
+  /** Adds to the count of a kind and state; a state that is not one counts nothing. */
+  #add(kind: TaskKind, state: TaskState, delta: number): void {
+    if (kind === 'map') {
+      if (state === 'pending') this.#mapsPending += delta;
+      else if (state === 'running') this.#mapsRunning += delta;
+      else if (state === 'suspended') this.#mapsSuspended += delta;
+      else if (state === 'completed') this.#mapsCompleted += delta;
+    } else if (state === 'pending') this.#reducesPending += delta;
+    else if (state === 'running') this.#reducesRunning += delta;
+    else if (state === 'suspended') this.#reducesSuspended += delta;
+    else if (state === 'completed') this.#reducesCompleted += delta;
   }
 
   #index(map: MapRecord, add: boolean, sorted = false): void {
-    const seen = new Set<number>();
-    for (const node of map.replicaNodes) {
+    const nodes = map.replicaNodes;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
       this.#edit(this.#pendingOnNode, node, map, add, sorted);
       const rack = this.topology.rackOf(node);
-      if (seen.has(rack)) continue;
-      seen.add(rack);
-      this.#edit(this.#pendingOnRack, rack, map, add, sorted);
+      // Each rack once: skip a rack an earlier replica is on.
+      let seen = false;
+      for (let j = 0; j < i && !seen; j++) seen = this.topology.rackOf(nodes[j]!) === rack;
+      if (!seen) this.#edit(this.#pendingOnRack, rack, map, add, sorted);
     }
     if (!add) removeFrom(this.#pending, map);
   }
 
-  #edit(index: Map<number, MapRecord[]>, key: number, map: MapRecord, add: boolean, sorted: boolean): void {
-    let list = index.get(key);
+  #edit(
+    index: (MapRecord[] | undefined)[],
+    key: number,
+    map: MapRecord,
+    add: boolean,
+    sorted: boolean,
+  ): void {
+    let list = index[key];
     if (list === undefined) {
       if (!add) return;
       list = [];
-      index.set(key, list);
+      index[key] = list;
     }
     if (!add) removeFrom(list, map);
     else if (sorted) insertByIndex(list, map);

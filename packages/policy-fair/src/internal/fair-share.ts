@@ -1,4 +1,4 @@
-import { waitsFor } from '@rackwise/policy-kit';
+import { hasReadyReduce, waitsFor } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, SlotKind, UserView } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
 
@@ -53,10 +53,14 @@ export function hasGroupTables(config: FairConfig): boolean {
   return Object.keys(config.weights).length + Object.keys(config.minShares).length > 0;
 }
 
+/** Whether some job of a group has waiting work for the kind (a group without is left out). */
+export function hasWaitingWork(jobs: readonly JobView[], kind: SlotKind): boolean {
+  return jobs.some((j) => waitsFor(j, kind));
+}
+
 /**
- * Scores one group into `out`; false when it has no waiting work for the kind. `running`
- * is the group's running tasks of the kind if the host counts them (users), else summed
- * over its jobs.
+ * Scores one group with waiting work for the kind into `out`. `running` is the group's
+ * running tasks of the kind if the host counts them (users), else summed over its jobs.
  */
 export function scoreGroup(
   prefix: string,
@@ -67,8 +71,7 @@ export function scoreGroup(
   config: FairConfig,
   tables: boolean,
   out: FairScore,
-): boolean {
-  if (!jobs.some((j) => waitsFor(j, kind))) return false;
+): void {
   let used = running ?? 0;
   if (running === undefined) for (const job of jobs) used += runningOf(job, kind);
   const name = tables ? `${prefix}:${id}` : '';
@@ -84,7 +87,6 @@ export function scoreGroup(
     ? used / Math.max(minShare, 1)
     : used / ((tables ? config.weights[name] : undefined) ?? config.defaultWeight);
   out.first = jobs[0]!.submitTime;
-  return true;
 }
 
 /** Running tasks of a user for a slot kind, as the host counts them. */
@@ -114,7 +116,9 @@ export function scoreFairGroups(
     rank: number,
   ) => {
     score.rank = rank;
-    if (scoreGroup(prefix, id, jobs, running, kind, config, tables, score)) visit(prefix, id, jobs, score);
+    if (!hasWaitingWork(jobs, kind)) return;
+    scoreGroup(prefix, id, jobs, running, kind, config, tables, score);
+    visit(prefix, id, jobs, score);
   };
   if (config.groupBy === 'user') {
     for (const user of view.activeUsers()) {
@@ -133,9 +137,22 @@ export function scoreFairGroups(
   }
 }
 
-/** A group's jobs with waiting work for the kind, in the group's job order. */
-export function servedJobs(jobs: readonly JobView[], kind: SlotKind, config: FairConfig): JobView[] {
-  const served = jobs.filter((j) => waitsFor(j, kind));
+/**
+ * A group's jobs with waiting work for the kind, in the group's job order; `ready`, when
+ * given, receives those of them with a ready reduce, in the order of `jobs`.
+ */
+export function servedJobs(
+  jobs: readonly JobView[],
+  kind: SlotKind,
+  config: FairConfig,
+  ready?: JobView[],
+): JobView[] {
+  const served: JobView[] = [];
+  for (const job of jobs) {
+    if (!waitsFor(job, kind)) continue;
+    served.push(job);
+    if (ready !== undefined && hasReadyReduce(job)) ready.push(job);
+  }
   if (config.jobOrder === 'fair' && served.length > 1)
     served.sort((a, b) => runningOf(a, kind) - runningOf(b, kind));
   return served;

@@ -10,7 +10,7 @@ import type {
   UserView,
 } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
-import { type FairScore, compareFairScores, runningOf, scoreGroup } from './fair-share.js';
+import { type FairScore, compareFairScores, hasWaitingWork, runningOf, scoreGroup } from './fair-share.js';
 
 /** One active job's standing for the slot kind, as last scored. */
 interface Entry {
@@ -180,16 +180,8 @@ class KeptFairJobs {
     }
     const score = this.#scratch;
     score.rank = job.id;
-    const waits = scoreGroup(
-      'job',
-      job.id,
-      entry.single,
-      undefined,
-      this.kind,
-      this.config,
-      this.tables,
-      score,
-    );
+    const waits = hasWaitingWork(entry.single, this.kind);
+    if (waits) scoreGroup('job', job.id, entry.single, undefined, this.kind, this.config, this.tables, score);
     if (!waits) {
       if (entry.group !== undefined) {
         this.#changed = true;

@@ -1,6 +1,6 @@
 import type { ClusterView, JobId, JobView, SlotKind, TaskRef, UserId } from '@rackwise/types';
 import type { FairConfig } from '../fair-config.js';
-import { hasGroupTables, scoreFairGroups, scoreGroup, userRunning } from './fair-share.js';
+import { hasGroupTables, hasWaitingWork, scoreFairGroups, scoreGroup, userRunning } from './fair-share.js';
 import { ScoreHeap } from './score-heap.js';
 
 /** The group the Fair Scheduler serves next: a user id or a job id. */
@@ -96,7 +96,8 @@ export class FairScoreCache {
     const jobs = user !== undefined ? user.jobs : [view.job(id as JobId)];
     const running = user !== undefined ? userRunning(user, kind) : undefined;
     const prefix = this.byUser ? 'user' : 'job';
-    if (jobs.length > 0 && scoreGroup(prefix, id, jobs, running, kind, this.config, this.tables, score)) {
+    if (jobs.length > 0 && hasWaitingWork(jobs, kind)) {
+      scoreGroup(prefix, id, jobs, running, kind, this.config, this.tables, score);
       this.groups.set(id, score);
     } else {
       this.groups.delete(id);

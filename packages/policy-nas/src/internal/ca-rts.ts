@@ -1,7 +1,7 @@
+import { classifyShuffleBySize } from '@rackwise/predictor';
 import type { Decision, JobView, ShuffleClass } from '@rackwise/types';
-import { launch, pass, shuffleClassOf } from './job-facts.js';
+import { launch, pass } from './job-facts.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
-import { reduceNumOnRack } from './reduce-num-on-rack.js';
 
 /** Category of Algorithm 3 lines 3–8: unmet heavy, medium, light (0–2), then met light, medium, heavy (3–5). */
 const CATEGORY: Readonly<Record<'unmet' | 'met', Readonly<Record<ShuffleClass, number>>>> = {
@@ -9,12 +9,15 @@ const CATEGORY: Readonly<Record<'unmet' | 'met', Readonly<Record<ShuffleClass, n
   met: { light: 3, medium: 4, heavy: 5 },
 };
 
+/** The best job so far and what it was ranked by (Algorithm 3's keys, smaller first). */
 interface Ranked {
   readonly job: JobView;
   readonly met: boolean;
   readonly shuffleClass: ShuffleClass;
-  /** Lexicographic key, smaller first. */
-  readonly key: readonly number[];
+  readonly category: number;
+  readonly delayed: number;
+  readonly mapsLeft: number;
+  readonly shuffle: number;
 }
 
 /**
@@ -31,16 +34,19 @@ export function scheduleReduceCaRts(state: NasState, request: TaskRequest): Deci
   for (const group of state.config.userOrder.order(view, request.kind)) {
     let best: Ranked | undefined;
     for (const job of state.readyReduces.of(group, view)) {
-      const shuffleClass = shuffleClassOf(job, view, state.config.shuffleClassThresholds);
-      const met = job.reducesOnRack(rack) >= reduceNumOnRack(job, rack, view.topology);
       const shuffle = view.predictor.shuffleBytes(job);
-      const key = [
-        CATEGORY[met ? 'met' : 'unmet'][shuffleClass],
-        state.delayed.has(job.id) ? 0 : 1,
-        job.count('map', 'completed') === job.mapCount ? 0 : 1,
-        met ? shuffle : -shuffle,
-      ];
-      if (best === undefined || before(key, best.key)) best = { job, met, shuffleClass, key };
+      const shuffleClass = classifyShuffleBySize(shuffle, state.config.shuffleClassThresholds);
+      const met = job.reducesOnRack(rack) >= state.reduceNums.onRack(job, rack, view.topology);
+      const category = CATEGORY[met ? 'met' : 'unmet'][shuffleClass];
+      const delayed = state.delayed.has(job.id) ? 0 : 1;
+      const mapsLeft = job.count('map', 'completed') === job.mapCount ? 0 : 1;
+      const signed = met ? shuffle : -shuffle;
+      if (
+        best === undefined ||
+        before(category, delayed, mapsLeft, signed, best.category, best.delayed, best.mapsLeft, best.shuffle)
+      ) {
+        best = { job, met, shuffleClass, category, delayed, mapsLeft, shuffle: signed };
+      }
     }
     if (best === undefined) continue;
     const reduce = best.job.waitingReduces()[0];
@@ -51,12 +57,19 @@ export function scheduleReduceCaRts(state: NasState, request: TaskRequest): Deci
   return pass('ca-rts/no-ready-reduce');
 }
 
-/** Whether key `a` sorts strictly before `b`. */
-function before(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    if (x !== y) return x < y;
-  }
-  return false;
+/** Whether the key (category, delayed, maps left, signed shuffle) sorts strictly before the other. */
+function before(
+  category: number,
+  delayed: number,
+  mapsLeft: number,
+  shuffle: number,
+  bestCategory: number,
+  bestDelayed: number,
+  bestMapsLeft: number,
+  bestShuffle: number,
+): boolean {
+  if (category !== bestCategory) return category < bestCategory;
+  if (delayed !== bestDelayed) return delayed < bestDelayed;
+  if (mapsLeft !== bestMapsLeft) return mapsLeft < bestMapsLeft;
+  return shuffle < bestShuffle;
 }

@@ -5,10 +5,13 @@ export interface MapGroup {
   readonly key: string;
   readonly jobs: readonly JobView[];
   /**
-   * Of `jobs`, those with a pending map on the node — found once per node for as long as
-   * the cut is kept (a group kept between states). Absent: look at every job.
+   * Of `jobs`, those with a pending map on the node, once a walk found them
+   * (`keepOnNode`), for as long as the cut is kept (a group kept between states);
+   * undefined until then. Absent: look at every job.
    */
-  readonly onNode?: (node: NodeId) => LocalMaps;
+  readonly onNode?: (node: NodeId) => LocalMaps | undefined;
+  /** Keeps what a look at every job found for the node: those with a pending map there, in order. */
+  readonly keepOnNode?: (node: NodeId, jobs: readonly JobView[]) => void;
 }
 
 /** A group's jobs with a pending map on one node, and what MTS found of them. */
@@ -23,23 +26,21 @@ export interface LocalMaps {
 }
 
 /**
- * A kept cut's group, with its jobs by node found as nodes ask. What MTS finds of them
- * rests on the predictor's answers about a job, which rest on the job's own state (its
- * completed maps, a declared or learnt ratio) and move only with its user's version, as
- * the cut does.
+ * A kept cut's group, with its jobs by node kept as walks find them: the first walk over
+ * the group for a node looks at every job (as it must to find a map anyway) and keeps
+ * those with a pending map there, so a group whose user moves before the node asks again
+ * costs no more than a look at every job. What MTS finds of them rests on the
+ * predictor's answers about a job, which rest on the job's own state (its completed maps,
+ * a declared or learnt ratio) and move only with its user's version, as the cut does.
  */
 function keptMapGroup(key: string, jobs: readonly JobView[]): MapGroup {
   const byNode = new Map<NodeId, LocalMaps>();
   return {
     key,
     jobs,
-    onNode(node) {
-      let local = byNode.get(node);
-      if (local === undefined) {
-        local = { jobs: jobs.filter((job) => job.pendingMapsOnNode(node).length > 0), least: undefined };
-        byNode.set(node, local);
-      }
-      return local;
+    onNode: (node) => byNode.get(node),
+    keepOnNode(node, local) {
+      byNode.set(node, { jobs: local, least: undefined });
     },
   };
 }
@@ -176,15 +177,23 @@ export class MapGroupCache {
   }
 
   private cutGroup(group: ServiceGroup, view: ClusterView, pause: boolean): GroupCut {
-    const jobs: JobView[] = [];
+    const all = group.jobs;
+    // Undefined while every job so far is kept: a group cut to all its jobs keeps its list.
+    let jobs: JobView[] | undefined;
     let held = false;
-    for (const job of group.jobs) {
-      if (job.count('map', 'pending') === 0) continue;
-      if (pause && this.pausable(job, view)) held = true;
-      else jobs.push(job);
+    for (let i = 0; i < all.length; i++) {
+      const job = all[i]!;
+      let keep = job.count('map', 'pending') > 0;
+      if (keep && pause && this.pausable(job, view)) {
+        held = true;
+        keep = false;
+      }
+      if (keep) jobs?.push(job);
+      else jobs ??= all.slice(0, i);
     }
-    if (jobs.length === 0 && !held) return NOTHING;
-    return { group: jobs.length > 0 ? { key: group.key, jobs } : undefined, held };
+    const cut = jobs ?? all;
+    if (cut.length === 0 && !held) return NOTHING;
+    return { group: cut.length > 0 ? { key: group.key, jobs: cut } : undefined, held };
   }
 }
 

@@ -4,6 +4,9 @@ import type { JobId, JobView } from '@rackwise/types';
 export interface MapInputRange {
   readonly smallest: number;
   readonly largest: number;
+  /** The inputs of those two maps (kept with the range: MTS reads them for every job it prices). */
+  readonly leastInput: number;
+  readonly mostInput: number;
   /**
    * −1 when every map has the same input; the index of the one map whose input differs
    * from all the others' (such as a last, shorter block); −2 otherwise.
@@ -44,7 +47,13 @@ export class MapInputRanges {
           largest = i;
         }
       }
-      range = { smallest, largest, odd: oddMap(job, smallest, largest) };
+      range = {
+        smallest,
+        largest,
+        leastInput: job.mapCount === 0 ? 0 : job.map(smallest).inputBytes,
+        mostInput: job.mapCount === 0 ? 0 : job.map(largest).inputBytes,
+        odd: oddMap(job, smallest, largest),
+      };
       this.ranges.set(job.id, range);
     }
     return range;

@@ -98,6 +98,14 @@ test.prop([arbScene], { numRuns: 400 })(
           : [view.predictor.isPredicted(job) ? 1 : 0, space - output(job, map)],
     );
     expect(label(local?.map)).toBe(expectedLocal);
+    // What a scan keeps for the node: the jobs with a pending map there, in order; a later
+    // request there scans only those, to the same choice.
+    const found: JobView[] = [];
+    expect(label(localQualified(active, request, new MapInputRanges(), found)?.map)).toBe(expectedLocal);
+    expect(found.map((job) => job.id)).toEqual(
+      active.filter((job) => job.pendingMapsOnNode(at).length > 0).map((job) => job.id),
+    );
+    expect(label(localQualified(found, request, new MapInputRanges())?.map)).toBe(expectedLocal);
     if (local !== undefined) return;
 
     // MTS asks the rest only when no data-local map fits (the bounds rest on it).

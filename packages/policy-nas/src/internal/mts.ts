@@ -13,7 +13,7 @@ import type {
 } from '@rackwise/types';
 import type { NasSkippedGroup } from '../nas-evidence.js';
 import { launch, pass } from './job-facts.js';
-import type { MapGroup, MapGroups } from './map-groups.js';
+import type { LocalMaps, MapGroup, MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
 import { type NasState, type TaskRequest, resetUnlessPseudocode } from './nas-state.js';
 
@@ -92,7 +92,7 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
   const { candidates } = request;
   for (let i = 0, group = candidates.at(0); group !== undefined; group = candidates.at(++i)) {
     const { key, jobs } = group;
-    const local = localQualified(onNode(group, request, state.mapInputs) ?? jobs, request, state.mapInputs);
+    const local = localQualifiedOf(group, request, state.mapInputs);
     if (local !== undefined) {
       state.mapSkips.reset(key);
       return launch(local.map, 'mts/local-qualified');
@@ -122,26 +122,32 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
 }
 
 /**
- * The jobs of a kept group that may have a data-local map that fits: those with a pending
- * map on the node (only they have a data-local one), and none when even the least of their
- * smallest maps' outputs exceeds the space — `localQualified` passes over each of them.
- * Undefined: look at every job.
+ * `localQualified` over a group's jobs: over those the group kept for the node when it
+ * has them (none when even the least of their smallest maps' outputs exceeds the space —
+ * `localQualified` would pass over each of them), else over every job, keeping those
+ * with a pending map on the node for the next request there.
  */
-function onNode(
+function localQualifiedOf(
   group: MapGroup,
   request: MapRequest,
   ranges: MapInputRanges,
-): readonly JobView[] | undefined {
+): Candidate | undefined {
   const local = group.onNode?.(request.node);
-  if (local === undefined) return undefined;
+  if (local !== undefined) return localQualified(onNode(local, request, ranges), request, ranges);
+  if (group.keepOnNode === undefined) return localQualified(group.jobs, request, ranges);
+  const found: JobView[] = [];
+  const best = localQualified(group.jobs, request, ranges, found);
+  group.keepOnNode(request.node, found);
+  return best;
+}
+
+/** The kept jobs with a pending map on the node, or none when no smallest map of theirs fits. */
+function onNode(local: LocalMaps, request: MapRequest, ranges: MapInputRanges): readonly JobView[] {
   if (local.jobs.length === 0) return NO_JOBS;
   if (local.least === undefined) {
     let least = Number.POSITIVE_INFINITY;
     for (const job of local.jobs) {
-      least = Math.min(
-        least,
-        request.view.predictor.ratio(job) * job.map(ranges.of(job).smallest).inputBytes,
-      );
+      least = Math.min(least, request.view.predictor.ratio(job) * ranges.of(job).leastInput);
     }
     local.least = least;
   }
@@ -160,22 +166,25 @@ export function localQualified(
   jobs: readonly JobView[],
   request: MapRequest,
   ranges: MapInputRanges,
+  /** Receives the jobs with a pending map on the node, in order. */
+  local?: JobView[],
 ): Candidate | undefined {
   const { view, node } = request;
   let best: Candidate | undefined;
   let bestUnpredicted = false;
   let bestGap = Number.POSITIVE_INFINITY;
   for (const job of jobs) {
-    const local = job.pendingMapsOnNode(node);
-    if (local.length === 0) continue;
+    const here = job.pendingMapsOnNode(node);
+    if (here.length === 0) continue;
+    local?.push(job);
     const space = request.space;
     const unpredicted = !view.predictor.isPredicted(job);
     if (best !== undefined && bestUnpredicted && !unpredicted) continue;
     const range = ranges.of(job);
     const ratio = view.predictor.ratio(job);
-    if (ratio * job.map(range.smallest).inputBytes > space) continue;
-    const ceiling = ratio * job.map(range.largest).inputBytes;
-    for (const map of local) {
+    if (ratio * range.leastInput > space) continue;
+    const ceiling = ratio * range.mostInput;
+    for (const map of here) {
       const output = ratio * map.inputBytes;
       if (output > space) continue;
       const gap = space - output;
@@ -229,11 +238,11 @@ export function qualifiedByCategory(
     if (maps.length === 0) continue;
     const range = ranges.of(job);
     const ratio = view.predictor.ratio(job);
-    const smallest = job.map(range.smallest).inputBytes;
+    const smallest = range.leastInput;
     if (ratio * smallest > space) continue;
     if (category === bestCategory) {
       const least = mapCost('rack', smallest);
-      const leastGap = space - ratio * job.map(range.largest).inputBytes;
+      const leastGap = space - ratio * range.mostInput;
       if (least > bestCost || (least === bestCost && leastGap >= bestGap)) continue;
     }
     const near = job.pendingMapsOnRack(rack).length > 0;
@@ -295,7 +304,7 @@ export function leastOutput(
     if (maps.length === 0) continue;
     const ratio = view.predictor.ratio(job);
     const range = ranges.of(job);
-    const smallest = job.map(range.smallest).inputBytes;
+    const smallest = range.leastInput;
     const floor = ratio * smallest;
     if (best !== undefined) {
       if (floor > bestOutput) continue;

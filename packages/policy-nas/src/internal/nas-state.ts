@@ -3,6 +3,7 @@ import type { Bytes, ClusterView, JobId, NodeId, RackId, SlotKind } from '@rackw
 import type { NasConfig } from '../nas-config.js';
 import type { NasSkippedGroup } from '../nas-evidence.js';
 import type { MapInputRanges } from './map-input-range.js';
+import type { ReduceNums } from './reduce-num-on-rack.js';
 import type { SkipCounters } from './skip-counters.js';
 
 /** The state one NAS instance keeps between offers. */
@@ -23,6 +24,8 @@ export interface NasState {
    * waiting (CA-RTS, CR-RTS and in-order reduces look only at those), kept per group.
    */
   readonly readyReduces: GroupJobsWhere;
+  /** Each job's `ReduceNum` per rack (eq. 4), kept while its completed maps stay (CA-RTS). */
+  readonly reduceNums: ReduceNums;
   /** The current `TrafficThreshold` (eq. 3, or the operator's value). */
   trafficThreshold: Bytes;
 }

@@ -6,12 +6,20 @@ import {
 } from '@rackwise/estimators';
 import type { ClusterView, JobId, JobView, RackId } from '@rackwise/types';
 
+/** Racks whose preference flags fit in a plan's `prefersMask`. */
+const MASK_RACKS = 31;
+
 /** What SAMP and SARP decided for one job. */
 export interface JobPlan {
   /** SAMP's `PreferredMapRacks` (Fig. 4, line 8); undefined when SAMP is off. */
   readonly preferredMapRacks: readonly RackId[] | undefined;
   /** Flag per rack of `preferredMapRacks`, for O(1) tests on every offer. */
   readonly prefers: Uint8Array | undefined;
+  /**
+   * The same flags as bits of a number on the plan itself (racks 0–30), read on every
+   * offer without reaching another object; undefined on a cluster of more racks.
+   */
+  readonly prefersMask: number | undefined;
   /** SAMP's `TentativeReducesPerRack` (Fig. 4, line 9); from the input when SAMP is off. */
   readonly tentative: readonly number[];
   /** SARP's counts from the actual intermediate data (Fig. 6, line 3), once computed. */
@@ -66,7 +74,10 @@ export class JobPlans {
   /** Fig. 3 lines 4 and 16: whether `rack` is in the job's `PreferredMapRacks`. */
   prefersRack(job: JobView, view: ClusterView, rack: RackId): boolean {
     if (!this.options.samp) return false;
-    return this.plan(job, view).prefers![rack] === 1;
+    const plan = this.plan(job, view);
+    const mask = plan.prefersMask;
+    if (mask !== undefined && rack >= 0 && rack < MASK_RACKS) return ((mask >>> rack) & 1) === 1;
+    return plan.prefers![rack] === 1;
   }
 
   /**
@@ -112,6 +123,7 @@ export class JobPlans {
       return {
         preferredMapRacks: undefined,
         prefers: undefined,
+        prefersMask: undefined,
         tentative: tentativeReducesPerRack(base, allRacks),
         fromIntermediateData: undefined,
       };
@@ -122,13 +134,16 @@ export class JobPlans {
       rackLoad: Array.from(this.rackPreferences),
     });
     const prefers = new Uint8Array(rackCount);
+    let mask = 0;
     for (const r of placement.preferredMapRacks) {
       prefers[r] = 1;
+      if (r < MASK_RACKS) mask |= 1 << r;
       this.rackPreferences[r] = this.rackPreferences[r]! + 1;
     }
     return {
       preferredMapRacks: Object.freeze(placement.preferredMapRacks),
       prefers,
+      prefersMask: rackCount <= MASK_RACKS ? mask : undefined,
       tentative: Object.freeze(placement.tentativeReducesPerRack),
       fromIntermediateData: undefined,
     };

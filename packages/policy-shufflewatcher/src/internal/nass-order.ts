@@ -1,4 +1,12 @@
-import type { ClusterView, JobView, MapTaskView, NodeId, RackId, TaskRef } from '@rackwise/types';
+import type {
+  ClusterView,
+  JobView,
+  MapTaskView,
+  NodeId,
+  RackId,
+  ReduceTaskView,
+  TaskRef,
+} from '@rackwise/types';
 import type { JobPlans } from './job-plans.js';
 import type { LocalityLevel } from './locality-wait.js';
 
@@ -29,6 +37,12 @@ export interface NassRequest {
   readonly saturated: boolean;
   /** The user's candidate jobs, in arrival order. */
   readonly jobs: readonly JobView[];
+  /**
+   * Of `jobs`, those past slowstart with a waiting reduce, in the same order — the only
+   * ones `reduceAvailable` can accept: the reduce scans look at these alone. Undefined:
+   * look at every job.
+   */
+  readonly reduceJobs: readonly JobView[] | undefined;
   /** Whether the slot runs maps / reduces. */
   readonly maps: boolean;
   readonly reduces: boolean;
@@ -81,10 +95,7 @@ export function nassChoose(
     );
   }
   if (reduces) {
-    const reduce =
-      reduceOf(request, 'reduce-heavy-sarp', (j) => request.isHeavy(j) && quotaUnmet(request, j)) ??
-      reduceOf(request, 'reduce-heavy', request.isHeavy) ??
-      reduceOf(request, 'reduce-any', () => true);
+    const reduce = unsaturatedReduce(request);
     if (reduce !== undefined) return reduce;
   }
   if (!maps) return undefined;
@@ -102,11 +113,34 @@ function reduceOf(
   rule: NassRule,
   accept: (job: JobView) => boolean,
 ): NassChoice | undefined {
-  for (const job of request.jobs) {
+  for (const job of request.reduceJobs ?? request.jobs) {
     if (!request.reduceAvailable(job)) continue;
     const reduce = job.waitingReduces()[0];
     if (reduce !== undefined && accept(job)) return { task: refOf(reduce), rule, level: 2 };
   }
+  return undefined;
+}
+
+/**
+ * Lines 8–9, a reduce of a shuffle-heavy job with an unmet SARP quota, of any
+ * shuffle-heavy job, of any job, in one scan: the quota is asked of the same jobs, in
+ * the same order, as three scans one category after another would ask it (it may compute
+ * and keep SARP's counts), and the later categories take the first job each met.
+ */
+function unsaturatedReduce(request: NassRequest): NassChoice | undefined {
+  let heavy: ReduceTaskView | undefined;
+  let any: ReduceTaskView | undefined;
+  for (const job of request.reduceJobs ?? request.jobs) {
+    if (!request.reduceAvailable(job)) continue;
+    const reduce = job.waitingReduces()[0];
+    if (reduce === undefined) continue;
+    any ??= reduce;
+    if (!request.isHeavy(job)) continue;
+    heavy ??= reduce;
+    if (quotaUnmet(request, job)) return { task: refOf(reduce), rule: 'reduce-heavy-sarp', level: 2 };
+  }
+  if (heavy !== undefined) return { task: refOf(heavy), rule: 'reduce-heavy', level: 2 };
+  if (any !== undefined) return { task: refOf(any), rule: 'reduce-any', level: 2 };
   return undefined;
 }
 
