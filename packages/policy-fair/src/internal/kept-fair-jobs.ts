@@ -1,4 +1,4 @@
-import { waitsFor } from '@rackwise/policy-kit';
+import { keptByKind, waitsFor } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   JobId,
@@ -282,8 +282,6 @@ class JobGroup implements ServiceGroup {
   }
 }
 
-const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
-
 /**
  * Fair's per-job order (one group per job with waiting work, `job:<id>`), kept between
  * cluster states per slot kind on a host that keeps `ClusterView.stateVersion` and
@@ -291,32 +289,5 @@ const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
  * stays. Where the host keeps neither, or a user has no `version`, `fresh` answers.
  */
 export function keptFairJobOrder(config: FairConfig, tables: boolean, fresh: UserOrder): UserOrder {
-  let view: ClusterView | undefined;
-  let orders: (KeptFairJobs | undefined)[] = [undefined, undefined, undefined];
-  const versions = [Number.NaN, Number.NaN, Number.NaN];
-  const answers: (readonly ServiceGroup[] | undefined)[] = [undefined, undefined, undefined];
-  return Object.freeze({
-    name: fresh.name,
-    order(current: ClusterView, kind: SlotKind): readonly ServiceGroup[] {
-      const version = current.stateVersion;
-      if (version === undefined) return fresh.order(current, kind);
-      if (current !== view) {
-        // Another host: its users' versions say nothing of what was kept.
-        view = current;
-        orders = [undefined, undefined, undefined];
-        versions.fill(Number.NaN);
-      }
-      const k = KINDS.indexOf(kind);
-      if (versions[k] === version) return answers[k]!;
-      let order = orders[k];
-      if (order === undefined) {
-        order = new KeptFairJobs(kind, config, tables);
-        orders[k] = order;
-      }
-      const answer = order.refresh(current) ?? fresh.order(current, kind);
-      versions[k] = version;
-      answers[k] = answer;
-      return answer;
-    },
-  });
+  return keptByKind((kind) => new KeptFairJobs(kind, config, tables), fresh);
 }
