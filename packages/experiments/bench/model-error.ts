@@ -13,12 +13,16 @@
  * per policy) are written beside the differences, so other comparisons can be made from the
  * file without running the reference again.
  *
+ * `--reference-from <file>` takes the reference's figures from an earlier file of the same
+ * slice and seed instead of running it again (the exact model costs minutes per seed where a
+ * candidate costs seconds), and keeps that file's candidates before the new ones.
+ *
  * `'{"resolveInterval":0}'` is the exact model; `'{"flowModel":"bundled","resolveInterval":0}'`
  * the bundled solver (exact too: its differences are floating-point ones, two completions a
  * few ulps apart falling into different solve batches). Writes
  * `results/model-error-<hours>h-seed<seed>.json`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { NAS_FIGURE_3_METRICS, prepareExperiment, runPreparedExperiment } from '../src/index.js';
 
@@ -27,6 +31,8 @@ const seedAt = args.indexOf('--seed');
 const seed = seedAt >= 0 ? Number(args.splice(seedAt, 2)[1]) : 1;
 const versusAt = args.indexOf('--versus');
 const versus = versusAt >= 0 ? args.splice(versusAt, 2)[1] : undefined;
+const fromAt = args.indexOf('--reference-from');
+const referenceFrom = fromAt >= 0 ? args.splice(fromAt, 2)[1] : undefined;
 const [
   hoursText = '0.5',
   policiesText = 'fair,nas',
@@ -88,7 +94,37 @@ function versusErrors(
   );
 }
 
-const oracle = await runUnder(reference);
+interface EarlierFile {
+  readonly trace: string;
+  readonly reference: Record<string, unknown>;
+  readonly cpuSeconds: readonly { engine: Record<string, unknown>; seconds: number }[];
+  readonly policies: readonly unknown[];
+  readonly figures: readonly {
+    engine: Record<string, unknown>;
+    byPolicy: Record<string, Record<string, number>>;
+  }[];
+}
+
+/** The reference run of an earlier file of this slice and seed, in the shape `runUnder` returns. */
+function earlierReference(file: EarlierFile): Run {
+  const trace = `FB-2010 first ${hours} h, nas-sim, seed ${seed}`;
+  if (file.trace !== trace) throw new Error(`--reference-from: the file is of ${file.trace}, not ${trace}`);
+  if (JSON.stringify(file.reference) !== JSON.stringify(reference)) {
+    throw new Error(`--reference-from: its reference is ${JSON.stringify(file.reference)}`);
+  }
+  const byPolicy = file.figures[0]!.byPolicy;
+  const missing = policies.filter((policy) => byPolicy[policy] === undefined);
+  if (missing.length > 0) throw new Error(`--reference-from: no figures of ${missing.join(', ')}`);
+  const result = {
+    policies: policies.map((policy) => ({ policy, metrics: byPolicy[policy]! })),
+    metricNames: Object.keys(byPolicy[policies[0]!]!),
+  } as unknown as Run['result'];
+  return { engine: reference, result, cpuSeconds: file.cpuSeconds[0]!.seconds };
+}
+
+const earlier =
+  referenceFrom === undefined ? undefined : (JSON.parse(readFileSync(referenceFrom, 'utf8')) as EarlierFile);
+const oracle = earlier === undefined ? await runUnder(reference) : earlierReference(earlier);
 const runs = [];
 for (const engine of candidates) runs.push(await runUnder(engine));
 const rows = runs.flatMap((run) =>
@@ -129,18 +165,22 @@ const rows = runs.flatMap((run) =>
     };
   }),
 );
+const figuresByPolicy = (run: Run) =>
+  Object.fromEntries(policies.map((policy) => [policy, figuresOf(run.result, policy)]));
 const report = {
   trace: `FB-2010 first ${hours} h, nas-sim, seed ${seed}`,
   reference,
   cpuSeconds: [
     { engine: reference, seconds: oracle.cpuSeconds },
+    ...(earlier?.cpuSeconds.slice(1) ?? []),
     ...runs.map((r) => ({ engine: r.engine, seconds: r.cpuSeconds })),
   ],
-  policies: rows,
-  figures: [oracle, ...runs].map((run) => ({
-    engine: run.engine,
-    byPolicy: Object.fromEntries(policies.map((policy) => [policy, figuresOf(run.result, policy)])),
-  })),
+  policies: [...(earlier?.policies ?? []), ...rows],
+  figures: [
+    { engine: reference, byPolicy: figuresByPolicy(oracle) },
+    ...(earlier?.figures.slice(1) ?? []),
+    ...runs.map((run) => ({ engine: run.engine, byPolicy: figuresByPolicy(run) })),
+  ],
 };
 const text = `${JSON.stringify(report, null, 2)}\n`;
 const folder = fileURLToPath(new URL('../results/', import.meta.url));
