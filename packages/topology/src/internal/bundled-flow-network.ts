@@ -1,31 +1,17 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from '../flow-network.js';
-import { BundleHeaps } from './bundle-heaps.js';
-import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
+import type { BundleHeaps } from './bundle-heaps.js';
+import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink } from './flow-arguments.js';
+import { BUNDLED, FlowSlots, INSTANT, PENDING } from './flow-slots.js';
 import { FlowTable } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { PathIndex } from './path-index.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
-import {
-  CompletionBatch,
-  type MutableStats,
-  SolveSchedule,
-  TIME_TOLERANCE,
-  emptyStats,
-} from './solve-schedule.js';
-import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
-import { describe } from './validate.js';
+import { type MutableStats, SolveSchedule, TIME_TOLERANCE, emptyStats } from './solve-schedule.js';
+import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** A newly solved rate within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
-
-const FREE = 0;
-/** Added since the last solve: waits at rate 0 outside every bundle. */
-const PENDING = 1;
-/** In a bundle: moves at the bundle's rate. */
-const BUNDLED = 2;
-/** Zero-size or link-less: reported by the next `takeCompleted`, never solved. */
-const INSTANT = 3;
 
 /**
  * The flow network that solves bundles instead of flows (docs/architecture.md §3 "Network").
@@ -49,30 +35,12 @@ export class BundledFlowNetwork implements FlowNetwork {
 
   private readonly capacities: Float64Array;
   private readonly linkCount: number;
-  // ---- flows (struct of arrays)
-  private flowCapacity = 0;
-  private flowState: Uint8Array = new Uint8Array(0);
-  private flowBundle: Int32Array = new Int32Array(0);
-  /** Bundled: the point of the bundle's clock at which the flow is done; pending: its size. */
-  private flowFinish: Float64Array = new Float64Array(0);
-  private flowSeq: Float64Array = new Float64Array(0);
-  private flowTag: Float64Array = new Float64Array(0);
-  private flowLinkCount: Uint8Array = new Uint8Array(0);
-  private flowLinks: Int32Array = new Int32Array(0);
-  /** Pending flows: position in `pending`. */
-  private pendingPos: Int32Array = new Int32Array(0);
-  private freeFlows: Int32Array = new Int32Array(0);
-  private freeFlowCount = 0;
-  private flowHighWater = 0;
-  private pending: Int32Array = new Int32Array(0);
-  private pendingCount = 0;
-  private readonly instant: number[] = [];
-  private bundledFlows = 0;
-  private nextSeq = 0;
+  private readonly flows = new FlowSlots(MAX_LINKS_PER_FLOW, this.stats);
+  /** Each bundle's flows by finish (the flow slots' heaps). */
+  private readonly heaps: BundleHeaps = this.flows.heaps;
   // ---- bundles: `table.left` is the virtual clock at `table.base`, `table.rate` each flow's rate
   private readonly table: FlowTable;
   private weight: Float64Array = new Float64Array(0);
-  private readonly heaps = new BundleHeaps();
   private readonly paths = new PathIndex();
   private readonly filling: ProgressiveFilling;
   private readonly completions: IndexedMinHeap;
@@ -85,7 +53,6 @@ export class BundledFlowNetwork implements FlowNetwork {
   private changed: Int32Array = new Int32Array(0);
   private readonly sortedLinks = new Int32Array(MAX_LINKS_PER_FLOW);
   private readonly schedule: SolveSchedule;
-  private readonly batch = new CompletionBatch();
 
   constructor(
     capacities: Float64Array,
@@ -104,52 +71,32 @@ export class BundledFlowNetwork implements FlowNetwork {
   }
 
   get activeFlowCount(): number {
-    return this.bundledFlows + this.pendingCount + this.instant.length;
+    return this.flows.activeCount;
   }
 
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
     const k = checkFlowLinks(links, this.linkCount);
     checkFlowSize(bytes, tag);
-    const flow = this.allocateFlow();
-    this.flowSeq[flow] = this.nextSeq++;
-    this.flowTag[flow] = tag;
-    this.stats.flowsAdded++;
-    if (k === 0 || bytes < this.tolerance) {
-      this.flowState[flow] = INSTANT;
-      this.flowFinish[flow] = 0;
-      this.instant.push(flow);
-      return flow;
-    }
-    this.flowState[flow] = PENDING;
-    this.flowFinish[flow] = bytes;
-    this.flowLinkCount[flow] = k;
-    const base = flow * MAX_LINKS_PER_FLOW;
-    for (let j = 0; j < k; j++) this.flowLinks[base + j] = links[j]!;
-    this.pendingPos[flow] = this.pendingCount;
-    this.pending[this.pendingCount++] = flow;
-    const count = this.bundledFlows + this.pendingCount;
-    if (count > this.stats.peakActiveFlows) this.stats.peakActiveFlows = count;
-    this.schedule.dirty = true;
+    const instant = k === 0 || bytes < this.tolerance;
+    const flow = this.flows.add(links, k, bytes, tag, instant);
+    if (!instant) this.schedule.dirty = true;
     return flow;
   }
 
   removeFlow(flow: number): Bytes {
-    const state = this.checkFlow(flow, 'removeFlow');
+    const flows = this.flows;
+    const state = flows.check(flow, 'removeFlow');
     const left = this.remaining(flow);
-    if (state === INSTANT) {
-      this.instant.splice(this.instant.indexOf(flow), 1);
-    } else if (state === PENDING) {
-      this.unpend(flow);
-    } else {
-      const b = this.flowBundle[flow]!;
+    if (state === BUNDLED) {
+      const b = flows.bundle[flow]!;
       this.heaps.remove(b, flow);
       this.leave(b, 1);
       if (this.weight[b]! > 0) {
         this.sync(b);
         this.rekey(b, true);
       }
-    }
-    this.releaseFlow(flow);
+    } else flows.unlist(flow, state);
+    flows.release(flow);
     return left;
   }
 
@@ -159,9 +106,10 @@ export class BundledFlowNetwork implements FlowNetwork {
   }
 
   solve(): void {
-    if (!this.schedule.begin(this.now, this.activeCount === 0 && this.pendingCount === 0)) return;
+    const flows = this.flows;
+    if (!this.schedule.begin(this.now, this.activeCount === 0 && flows.pendingCount === 0)) return;
     const started = performance.now();
-    while (this.pendingCount > 0) this.join(this.pending[--this.pendingCount]!);
+    while (flows.pendingCount > 0) this.join(flows.popPending());
     const t = this.table;
     this.filling.run(t, this.activeCount, this.load, this.weight, this.linkWeight);
     const rates = this.filling.rates;
@@ -184,13 +132,13 @@ export class BundledFlowNetwork implements FlowNetwork {
     const stats = this.stats;
     stats.solves++;
     stats.rateChanges += changes;
-    stats.activeFlowsAtSolves += this.bundledFlows;
+    stats.activeFlowsAtSolves += flows.bundledCount;
     stats.activeBundlesAtSolves += this.activeCount;
     stats.solveMillis += performance.now() - started;
   }
 
   nextEventTime(): Seconds {
-    if (this.instant.length > 0) return this.now;
+    if (this.flows.instant.length > 0) return this.now;
     const next = this.completions.topKey();
     const due = this.schedule.due;
     return next < due ? next : due;
@@ -199,43 +147,37 @@ export class BundledFlowNetwork implements FlowNetwork {
   takeCompleted(fn: (flow: number, tag: number) => void): void {
     const heap = this.completions;
     const limit = this.now + TIME_TOLERANCE;
-    if (this.instant.length === 0 && !(heap.topKey() <= limit)) return;
-    const batch = this.batch;
-    batch.count = 0;
-    for (const flow of this.instant) batch.push(flow);
-    this.instant.length = 0;
+    const flows = this.flows;
+    if (flows.instant.length === 0 && !(heap.topKey() <= limit)) return;
+    const batch = flows.openBatch();
     const heaps = this.heaps;
+    const finish = flows.finish;
     while (heap.size > 0 && heap.topKey() <= limit) {
       const b = heap.top();
       this.sync(b);
       let popped = 0;
-      while (heaps.size(b) > 0 && this.finishTime(b, heaps.head(b)) <= limit) {
+      while (heaps.size(b) > 0 && this.finishTime(b, finish[heaps.head(b)]!) <= limit) {
         batch.push(heaps.pop(b));
         popped++;
       }
       this.leave(b, popped);
       if (this.weight[b]! > 0) this.rekey(b, true);
     }
-    const { flows, tags, count } = batch;
-    sortBySeq(flows, count, this.flowSeq);
-    for (let i = 0; i < count; i++) {
-      const flow = flows[i]!;
-      tags[i] = this.flowTag[flow]!;
-      this.releaseFlow(flow);
-    }
-    for (let i = 0; i < count; i++) fn(flows[i]!, tags[i]!);
+    flows.closeBatch(fn);
   }
 
   rate(flow: number): number {
-    const state = this.checkFlow(flow, 'rate');
-    return state === BUNDLED ? this.table.rate[this.flowBundle[flow]!]! : 0;
+    const flows = this.flows;
+    const state = flows.check(flow, 'rate');
+    return state === BUNDLED ? this.table.rate[flows.bundle[flow]!]! : 0;
   }
 
   remaining(flow: number): Bytes {
-    const state = this.checkFlow(flow, 'remaining');
+    const flows = this.flows;
+    const state = flows.check(flow, 'remaining');
     if (state === INSTANT) return 0;
-    if (state === PENDING) return this.flowFinish[flow]!;
-    const left = this.flowFinish[flow]! - this.clock(this.flowBundle[flow]!);
+    if (state === PENDING) return flows.finish[flow]!;
+    const left = flows.finish[flow]! - this.clock(flows.bundle[flow]!);
     return left > 0 ? left : 0;
   }
 
@@ -261,17 +203,17 @@ export class BundledFlowNetwork implements FlowNetwork {
     t.base[b] = this.now;
   }
 
-  /** When flow f of synced bundle b is done at the bundle's rate. */
-  private finishTime(b: number, f: number): number {
+  /** When a flow of synced bundle b that is done at clock reading `finish` is done at the bundle's rate. */
+  private finishTime(b: number, finish: number): number {
     const t = this.table;
-    const left = this.flowFinish[f]! - t.left[b]!;
+    const left = finish - t.left[b]!;
     const rate = t.rate[b]!;
     return left <= this.tolerance ? this.now : rate > 0 ? this.now + left / rate : Number.POSITIVE_INFINITY;
   }
 
   /** Keys synced bundle b by its first finish (restoring the heap order only if `sift`). */
   private rekey(b: number, sift: boolean): void {
-    const done = this.finishTime(b, this.heaps.head(b));
+    const done = this.finishTime(b, this.flows.finish[this.heaps.head(b)]!);
     if (sift) this.completions.update(b, done);
     else this.completions.setKey(b, done);
   }
@@ -280,17 +222,12 @@ export class BundledFlowNetwork implements FlowNetwork {
   private join(flow: number): void {
     const b = this.bundleOf(flow);
     this.sync(b);
-    this.flowFinish[flow] = this.table.left[b]! + this.flowFinish[flow]!;
-    this.flowBundle[flow] = b;
-    this.flowState[flow] = BUNDLED;
-    this.pendingPos[flow] = -1;
-    this.heaps.push(b, flow);
-    this.weight[b]!++;
     const t = this.table;
+    this.flows.join(flow, b, t.left[b]!);
+    this.weight[b]!++;
     const base = b * MAX_LINKS_PER_FLOW;
     const end = base + t.flowLinkCount[b]!;
     for (let j = base; j < end; j++) this.linkWeight[t.flowLinks[j]!]!++;
-    this.bundledFlows++;
     if (this.heaps.head(b) === flow) this.rekey(b, true);
   }
 
@@ -300,7 +237,7 @@ export class BundledFlowNetwork implements FlowNetwork {
     const t = this.table;
     const w = this.weight[b]! - count;
     this.weight[b] = w;
-    this.bundledFlows -= count;
+    this.flows.bundledCount -= count;
     this.schedule.dirty = true;
     const rate = t.rate[b]! * count;
     const base = b * MAX_LINKS_PER_FLOW;
@@ -324,11 +261,12 @@ export class BundledFlowNetwork implements FlowNetwork {
 
   /** The bundle over a pending flow's links, formed (at rate 0, clock 0) if there is none. */
   private bundleOf(flow: number): number {
-    const k = this.flowLinkCount[flow]!;
+    const flows = this.flows;
+    const k = flows.pathLength[flow]!;
     const links = this.sortedLinks;
     const base = flow * MAX_LINKS_PER_FLOW;
     for (let j = 0; j < k; j++) {
-      const l = this.flowLinks[base + j]!;
+      const l = flows.pathLinks[base + j]!;
       let i = j - 1;
       while (i >= 0 && links[i]! > l) {
         links[i + 1] = links[i]!;
@@ -344,7 +282,7 @@ export class BundledFlowNetwork implements FlowNetwork {
     t.rate[b] = 0;
     t.left[b] = 0;
     t.base[b] = this.now;
-    t.seq[b] = this.flowSeq[flow]!;
+    t.seq[b] = flows.seq[flow]!;
     t.flowLinkCount[b] = k;
     for (let j = 0; j < k; j++) t.flowLinks[b * MAX_LINKS_PER_FLOW + j] = links[j]!;
     t.link(b);
@@ -365,48 +303,5 @@ export class BundledFlowNetwork implements FlowNetwork {
     this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
     this.changed = new Int32Array(capacity);
-  }
-
-  // ---------------------------------------------------------------- flows
-
-  private unpend(flow: number): void {
-    const at = this.pendingPos[flow]!;
-    const moved = this.pending[--this.pendingCount]!;
-    this.pending[at] = moved;
-    this.pendingPos[moved] = at;
-    this.pendingPos[flow] = -1;
-  }
-
-  private allocateFlow(): number {
-    if (this.freeFlowCount > 0) return this.freeFlows[--this.freeFlowCount]!;
-    if (this.flowHighWater === this.flowCapacity) this.growFlows(Math.max(64, this.flowCapacity * 2));
-    return this.flowHighWater++;
-  }
-
-  private releaseFlow(flow: number): void {
-    this.flowState[flow] = FREE;
-    this.freeFlows[this.freeFlowCount++] = flow;
-  }
-
-  private growFlows(capacity: number): void {
-    this.flowState = growUint8(this.flowState, capacity);
-    this.flowBundle = growInt32(this.flowBundle, capacity);
-    this.flowFinish = growFloat64(this.flowFinish, capacity);
-    this.flowSeq = growFloat64(this.flowSeq, capacity);
-    this.flowTag = growFloat64(this.flowTag, capacity);
-    this.flowLinkCount = growUint8(this.flowLinkCount, capacity);
-    this.flowLinks = growInt32(this.flowLinks, capacity * MAX_LINKS_PER_FLOW);
-    this.pendingPos = growInt32(this.pendingPos, capacity, -1);
-    this.pending = growInt32(this.pending, capacity);
-    this.freeFlows = growInt32(this.freeFlows, capacity);
-    this.heaps.growFlows(capacity);
-    this.heaps.keys(this.flowFinish, this.flowSeq);
-    this.flowCapacity = capacity;
-  }
-
-  private checkFlow(flow: number, method: string): number {
-    const state = Number.isInteger(flow) && flow >= 0 && flow < this.flowCapacity ? this.flowState[flow]! : 0;
-    if (state === FREE) throw new Error(`${method}: flow ${describe(flow)} is not an active flow`);
-    return state;
   }
 }
