@@ -2,7 +2,7 @@ import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from '../flow-network.js';
 import type { BundleHeaps } from './bundle-heaps.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink } from './flow-arguments.js';
-import { BUNDLED, FlowSlots, INSTANT, PENDING } from './flow-slots.js';
+import { FlowSlots } from './flow-slots.js';
 import { FlowTable } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { PathIndex } from './path-index.js';
@@ -35,9 +35,9 @@ export class BundledFlowNetwork implements FlowNetwork {
 
   private readonly capacities: Float64Array;
   private readonly linkCount: number;
-  private readonly flows = new FlowSlots(MAX_LINKS_PER_FLOW, this.stats);
+  private readonly flows: FlowSlots;
   /** Each bundle's flows by finish (the flow slots' heaps). */
-  private readonly heaps: BundleHeaps = this.flows.heaps;
+  private readonly heaps: BundleHeaps;
   // ---- bundles: `table.left` is the virtual clock at `table.base`, `table.rate` each flow's rate
   private readonly table: FlowTable;
   private weight: Float64Array = new Float64Array(0);
@@ -62,6 +62,8 @@ export class BundledFlowNetwork implements FlowNetwork {
   ) {
     this.capacities = Float64Array.from(capacities);
     this.schedule = new SolveSchedule(resolveInterval);
+    this.flows = new FlowSlots(MAX_LINKS_PER_FLOW, tolerance, this.stats, this.schedule);
+    this.heaps = this.flows.heaps;
     this.linkCount = capacities.length;
     this.table = new FlowTable(this.linkCount);
     this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
@@ -77,25 +79,21 @@ export class BundledFlowNetwork implements FlowNetwork {
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
     const k = checkFlowLinks(links, this.linkCount);
     checkFlowSize(bytes, tag);
-    const instant = k === 0 || bytes < this.tolerance;
-    const flow = this.flows.add(links, k, bytes, tag, instant);
-    if (!instant) this.schedule.dirty = true;
-    return flow;
+    return this.flows.add(links, k, bytes, tag);
   }
 
   removeFlow(flow: number): Bytes {
     const flows = this.flows;
-    const state = flows.check(flow, 'removeFlow');
+    const b = flows.bundleOf(flow, 'removeFlow');
     const left = this.remaining(flow);
-    if (state === BUNDLED) {
-      const b = flows.bundle[flow]!;
+    if (b >= 0) {
       this.heaps.remove(b, flow);
       this.leave(b, 1);
       if (this.weight[b]! > 0) {
         this.sync(b);
         this.rekey(b, true);
       }
-    } else flows.unlist(flow, state);
+    } else flows.unlist(flow);
     flows.release(flow);
     return left;
   }
@@ -167,18 +165,13 @@ export class BundledFlowNetwork implements FlowNetwork {
   }
 
   rate(flow: number): number {
-    const flows = this.flows;
-    const state = flows.check(flow, 'rate');
-    return state === BUNDLED ? this.table.rate[flows.bundle[flow]!]! : 0;
+    const b = this.flows.bundleOf(flow, 'rate');
+    return b < 0 ? 0 : this.table.rate[b]!;
   }
 
   remaining(flow: number): Bytes {
-    const flows = this.flows;
-    const state = flows.check(flow, 'remaining');
-    if (state === INSTANT) return 0;
-    if (state === PENDING) return flows.finish[flow]!;
-    const left = flows.finish[flow]! - this.clock(flows.bundle[flow]!);
-    return left > 0 ? left : 0;
+    const b = this.flows.bundleOf(flow, 'remaining');
+    return this.flows.left(flow, b < 0 ? 0 : this.clock(b));
   }
 
   linkLoad(link: number): number {
@@ -237,8 +230,7 @@ export class BundledFlowNetwork implements FlowNetwork {
     const t = this.table;
     const w = this.weight[b]! - count;
     this.weight[b] = w;
-    this.flows.bundledCount -= count;
-    this.schedule.dirty = true;
+    this.flows.leave(count);
     const rate = t.rate[b]! * count;
     const base = b * MAX_LINKS_PER_FLOW;
     const end = base + t.flowLinkCount[b]!;

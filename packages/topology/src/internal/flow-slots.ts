@@ -1,17 +1,16 @@
 import { BundleHeaps } from './bundle-heaps.js';
 import { sortBySeq } from './flow-arguments.js';
-import { CompletionBatch, type MutableStats } from './solve-schedule.js';
+import { CompletionBatch, type MutableStats, type SolveSchedule } from './solve-schedule.js';
 import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
 import { describe } from './validate.js';
 
-/** Slot states. */
-export const FREE = 0;
+const FREE = 0;
 /** Added since the last solve: waits at rate 0 outside every bundle. */
-export const PENDING = 1;
+const PENDING = 1;
 /** In a bundle: moves at the bundle's rate. */
-export const BUNDLED = 2;
+const BUNDLED = 2;
 /** Zero-size or link-less: reported by the next `takeCompleted`, never solved. */
-export const INSTANT = 3;
+const INSTANT = 3;
 
 /**
  * The flows of a network that solves bundles of them (`BundledFlowNetwork`,
@@ -20,7 +19,7 @@ export const INSTANT = 3;
  * joins a bundle), bundled (in its bundle's heap, by the reading of the bundle's clock at
  * which it is done) or instant (reported by the next `takeCompleted`). The networks keep
  * the bundles; this keeps the flows, the per-bundle heaps of them and the counts the
- * stats read.
+ * stats read, and marks the solve schedule when the flows to solve change.
  */
 export class FlowSlots {
   capacity = 0;
@@ -49,10 +48,15 @@ export class FlowSlots {
   private nextSeq = 0;
   private readonly batch = new CompletionBatch();
 
-  /** `stride`: the most links a path has; `stats`: where `flowsAdded` and `peakActiveFlows` count. */
+  /**
+   * `stride`: the most links a path has; a flow under `tolerance` bytes is instant;
+   * `stats`: where `flowsAdded` and `peakActiveFlows` count.
+   */
   constructor(
     private readonly stride: number,
+    private readonly tolerance: number,
     private readonly stats: MutableStats,
+    private readonly schedule: SolveSchedule,
   ) {}
 
   get activeCount(): number {
@@ -60,16 +64,16 @@ export class FlowSlots {
   }
 
   /**
-   * A new flow over the first `k` of `links`: instant if `instant`, else pending with
-   * `bytes` to send. Returns its slot.
+   * A new flow of `bytes` over the first `k` of `links` (checked): instant if link-less or
+   * under the tolerance, else pending. Returns its slot.
    */
-  add(links: ArrayLike<number>, k: number, bytes: number, tag: number, instant: boolean): number {
+  add(links: ArrayLike<number>, k: number, bytes: number, tag: number): number {
     const flow = this.allocate();
     this.seq[flow] = this.nextSeq++;
     this.tag[flow] = tag;
     const stats = this.stats;
     stats.flowsAdded++;
-    if (instant) {
+    if (k === 0 || bytes < this.tolerance) {
       this.state[flow] = INSTANT;
       this.finish[flow] = 0;
       this.instant.push(flow);
@@ -84,6 +88,7 @@ export class FlowSlots {
     this.pending[this.pendingCount++] = flow;
     const count = this.bundledCount + this.pendingCount;
     if (count > stats.peakActiveFlows) stats.peakActiveFlows = count;
+    this.schedule.dirty = true;
     return flow;
   }
 
@@ -102,9 +107,15 @@ export class FlowSlots {
     this.bundledCount++;
   }
 
+  /** `count` flows have left their bundle (and its heap). */
+  leave(count: number): void {
+    this.bundledCount -= count;
+    this.schedule.dirty = true;
+  }
+
   /** Takes an instant or pending flow off its list (a bundled one is its network's to take out). */
-  unlist(flow: number, state: number): void {
-    if (state === INSTANT) {
+  unlist(flow: number): void {
+    if (this.state[flow] === INSTANT) {
       this.instant.splice(this.instant.indexOf(flow), 1);
       return;
     }
@@ -120,11 +131,20 @@ export class FlowSlots {
     this.free[this.freeCount++] = flow;
   }
 
-  /** A flow's state; throws, naming `method`, unless it is active. */
-  check(flow: number, method: string): number {
+  /** An active flow's bundle, -1 while it is pending or instant; throws, naming `method`, for any other flow. */
+  bundleOf(flow: number, method: string): number {
     const state = Number.isInteger(flow) && flow >= 0 && flow < this.capacity ? this.state[flow]! : 0;
     if (state === FREE) throw new Error(`${method}: flow ${describe(flow)} is not an active flow`);
-    return state;
+    return state === BUNDLED ? this.bundle[flow]! : -1;
+  }
+
+  /** Bytes an active flow has left, its bundle's clock reading `clock` if it is in one. */
+  left(flow: number, clock: number): number {
+    const state = this.state[flow]!;
+    if (state === INSTANT) return 0;
+    if (state === PENDING) return this.finish[flow]!;
+    const left = this.finish[flow]! - clock;
+    return left > 0 ? left : 0;
   }
 
   /** The batch of a `takeCompleted`, emptied and holding the instant flows. */

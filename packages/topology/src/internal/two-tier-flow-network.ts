@@ -1,29 +1,15 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from '../flow-network.js';
 import { BundleHeaps } from './bundle-heaps.js';
-import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
+import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink } from './flow-arguments.js';
+import { FlowSlots } from './flow-slots.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
-import {
-  CompletionBatch,
-  type MutableStats,
-  SolveSchedule,
-  TIME_TOLERANCE,
-  emptyStats,
-} from './solve-schedule.js';
+import { type MutableStats, SolveSchedule, TIME_TOLERANCE, emptyStats } from './solve-schedule.js';
 import { SINK, SOURCE, TwoTierFilling, UNUSED } from './two-tier-filling.js';
-import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
-import { describe } from './validate.js';
+import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** A newly solved level within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
-
-const FREE = 0;
-/** Added since the last solve: waits at rate 0 outside every bundle. */
-const PENDING = 1;
-/** In a bundle: moves at the bundle's rate. */
-const BUNDLED = 2;
-/** Zero-size or link-less: reported by the next `takeCompleted`, never solved. */
-const INSTANT = 3;
 
 /**
  * The flow network of two-link paths (docs/architecture.md §3 "Network"): every flow
@@ -51,26 +37,10 @@ export class TwoTierFlowNetwork implements FlowNetwork {
 
   private readonly linkCount: number;
   private readonly filling: TwoTierFilling;
-  // ---- flows (struct of arrays)
-  private flowCapacity = 0;
-  private flowState: Uint8Array = new Uint8Array(0);
-  private flowBundle: Int32Array = new Int32Array(0);
-  /** Bundled: the reading of its bundle's clock at which the flow is done; pending: its size. */
-  private flowFinish: Float64Array = new Float64Array(0);
-  private flowSeq: Float64Array = new Float64Array(0);
-  private flowTag: Float64Array = new Float64Array(0);
-  private flowSource: Int32Array = new Int32Array(0);
-  private flowSink: Int32Array = new Int32Array(0);
-  private pendingPos: Int32Array = new Int32Array(0);
-  private pending: Int32Array = new Int32Array(0);
-  private pendingCount = 0;
-  private freeFlows: Int32Array = new Int32Array(0);
-  private freeFlowCount = 0;
-  private flowHighWater = 0;
-  private readonly instant: number[] = [];
-  private bundledFlows = 0;
-  private nextSeq = 0;
-  private readonly flowHeaps = new BundleHeaps();
+  /** The flows; a pending one's path is its source and sink link. */
+  private readonly flows: FlowSlots;
+  /** Each bundle's flows by finish (the flow slots' heaps). */
+  private readonly flowHeaps: BundleHeaps;
   // ---- bundles: clock = offset + owner's clock (offset alone while it has no owner)
   private bundleCapacity = 0;
   private bundleSource: Int32Array = new Int32Array(0);
@@ -106,7 +76,6 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   private readonly dirtyLinks: Int32Array;
   private dirtyCount = 0;
   private readonly schedule = new SolveSchedule(0);
-  private readonly batch = new CompletionBatch();
 
   constructor(
     capacities: Float64Array,
@@ -115,6 +84,8 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const links = capacities.length;
     this.linkCount = links;
     this.filling = new TwoTierFilling(Float64Array.from(capacities));
+    this.flows = new FlowSlots(2, tolerance, this.stats, this.schedule);
+    this.flowHeaps = this.flows.heaps;
     this.level = new Float64Array(links);
     this.clockValue = new Float64Array(links);
     this.clockBase = new Float64Array(links);
@@ -131,7 +102,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   }
 
   get activeFlowCount(): number {
-    return this.bundledFlows + this.pendingCount + this.instant.length;
+    return this.flows.activeCount;
   }
 
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
@@ -141,46 +112,20 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       throw new Error(`addFlow: a two-tier network takes paths of two links (or none), got ${k}`);
     }
     if (k === 2) this.claim(links[0]!, links[1]!);
-    const flow = this.allocateFlow();
-    this.flowSeq[flow] = this.nextSeq++;
-    this.flowTag[flow] = tag;
-    this.stats.flowsAdded++;
-    if (k === 0 || bytes < this.tolerance) {
-      this.flowState[flow] = INSTANT;
-      this.flowFinish[flow] = 0;
-      this.instant.push(flow);
-      return flow;
-    }
-    this.flowState[flow] = PENDING;
-    this.flowFinish[flow] = bytes;
-    this.flowSource[flow] = links[0]!;
-    this.flowSink[flow] = links[1]!;
-    this.pendingPos[flow] = this.pendingCount;
-    this.pending[this.pendingCount++] = flow;
-    const count = this.bundledFlows + this.pendingCount;
-    if (count > this.stats.peakActiveFlows) this.stats.peakActiveFlows = count;
-    this.schedule.dirty = true;
-    return flow;
+    return this.flows.add(links, k, bytes, tag);
   }
 
   removeFlow(flow: number): Bytes {
-    const state = this.checkFlow(flow, 'removeFlow');
+    const flows = this.flows;
+    const b = flows.bundleOf(flow, 'removeFlow');
     const left = this.remaining(flow);
-    if (state === INSTANT) {
-      this.instant.splice(this.instant.indexOf(flow), 1);
-    } else if (state === PENDING) {
-      const at = this.pendingPos[flow]!;
-      const moved = this.pending[--this.pendingCount]!;
-      this.pending[at] = moved;
-      this.pendingPos[moved] = at;
-    } else {
-      const b = this.flowBundle[flow]!;
+    if (b >= 0) {
       const owner = this.bundleOwner[b]!;
       this.flowHeaps.remove(b, flow);
       this.leave(b, 1);
       if (owner >= 0) this.rekeyLink(owner);
-    }
-    this.releaseFlow(flow);
+    } else flows.unlist(flow);
+    flows.release(flow);
     return left;
   }
 
@@ -190,9 +135,10 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   }
 
   solve(): void {
-    if (!this.schedule.begin(this.now, this.activeBundles === 0 && this.pendingCount === 0)) return;
+    const flows = this.flows;
+    if (!this.schedule.begin(this.now, this.activeBundles === 0 && flows.pendingCount === 0)) return;
     const started = performance.now();
-    while (this.pendingCount > 0) this.join(this.pending[--this.pendingCount]!);
+    while (flows.pendingCount > 0) this.join(flows.popPending());
     const filling = this.filling;
     filling.run();
     const { order, frozen, share, role, resumed } = filling;
@@ -231,24 +177,23 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const stats = this.stats;
     stats.solves++;
     stats.rateChanges += changes;
-    stats.activeFlowsAtSolves += this.bundledFlows;
+    stats.activeFlowsAtSolves += flows.bundledCount;
     stats.activeBundlesAtSolves += this.activeBundles;
     stats.solveMillis += performance.now() - started;
   }
 
   nextEventTime(): Seconds {
-    return this.instant.length > 0 ? this.now : this.completions.topKey();
+    return this.flows.instant.length > 0 ? this.now : this.completions.topKey();
   }
 
   takeCompleted(fn: (flow: number, tag: number) => void): void {
     const links = this.completions;
     const limit = this.now + TIME_TOLERANCE;
-    if (this.instant.length === 0 && !(links.topKey() <= limit)) return;
-    const batch = this.batch;
-    batch.count = 0;
-    for (const flow of this.instant) batch.push(flow);
-    this.instant.length = 0;
+    const flows = this.flows;
+    if (flows.instant.length === 0 && !(links.topKey() <= limit)) return;
+    const batch = flows.openBatch();
     const { flowHeaps, ownedHeaps } = this;
+    const finish = flows.finish;
     while (links.topKey() <= limit) {
       const l = links.top();
       const clock = this.linkClock(l);
@@ -259,7 +204,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
         let popped = 0;
         while (
           flowHeaps.size(b) > 0 &&
-          this.finishTime(this.flowFinish[flowHeaps.head(b)]! - offset - clock, level) <= limit
+          this.finishTime(finish[flowHeaps.head(b)]! - offset - clock, level) <= limit
         ) {
           batch.push(flowHeaps.pop(b));
           popped++;
@@ -269,29 +214,18 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       }
       this.rekeyLink(l);
     }
-    const { flows, tags, count } = batch;
-    sortBySeq(flows, count, this.flowSeq);
-    for (let i = 0; i < count; i++) {
-      const flow = flows[i]!;
-      tags[i] = this.flowTag[flow]!;
-      this.releaseFlow(flow);
-    }
-    for (let i = 0; i < count; i++) fn(flows[i]!, tags[i]!);
+    flows.closeBatch(fn);
   }
 
   rate(flow: number): number {
-    const state = this.checkFlow(flow, 'rate');
-    if (state !== BUNDLED) return 0;
-    const owner = this.bundleOwner[this.flowBundle[flow]!]!;
+    const b = this.flows.bundleOf(flow, 'rate');
+    const owner = b < 0 ? -1 : this.bundleOwner[b]!;
     return owner < 0 ? 0 : this.level[owner]!;
   }
 
   remaining(flow: number): Bytes {
-    const state = this.checkFlow(flow, 'remaining');
-    if (state === INSTANT) return 0;
-    if (state === PENDING) return this.flowFinish[flow]!;
-    const left = this.flowFinish[flow]! - this.bundleClock(this.flowBundle[flow]!);
-    return left > 0 ? left : 0;
+    const b = this.flows.bundleOf(flow, 'remaining');
+    return this.flows.left(flow, b < 0 ? 0 : this.bundleClock(b));
   }
 
   linkLoad(link: number): number {
@@ -430,26 +364,22 @@ export class TwoTierFlowNetwork implements FlowNetwork {
 
   /** Files bundle b in its owner's heap under its first flow's finishing reading. */
   private target(b: number, owner: number): void {
-    this.bundleTarget[b] = this.flowFinish[this.flowHeaps.head(b)]! - this.bundleOffset[b]!;
+    this.bundleTarget[b] = this.flows.finish[this.flowHeaps.head(b)]! - this.bundleOffset[b]!;
     this.ownedHeaps.push(owner, b);
   }
 
   /** A pending flow joins the bundle of its links (formed if none), at the bundle's clock. */
   private join(flow: number): void {
     const filling = this.filling;
-    const source = this.flowSource[flow]!;
-    const sink = this.flowSink[flow]!;
+    const flows = this.flows;
+    const source = flows.pathLinks[2 * flow]!;
+    const sink = flows.pathLinks[2 * flow + 1]!;
     const cell = filling.cell(source, sink);
     let b = filling.cellBundle[cell]!;
     if (b < 0) b = this.form(cell, source, sink, flow);
-    this.flowFinish[flow] = this.bundleClock(b) + this.flowFinish[flow]!;
-    this.flowBundle[flow] = b;
-    this.flowState[flow] = BUNDLED;
-    this.pendingPos[flow] = -1;
-    this.flowHeaps.push(b, flow);
+    flows.join(flow, b, this.bundleClock(b));
     this.bundleWeight[b]!++;
     filling.weigh(source, sink, 1);
-    this.bundledFlows++;
     const owner = this.bundleOwner[b]!;
     if (owner >= 0 && this.flowHeaps.head(b) === flow) {
       this.ownedHeaps.remove(owner, b);
@@ -473,7 +403,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.bundleWeight[b] = 0;
     this.bundleOwner[b] = -1;
     this.bundleOffset[b] = 0;
-    this.bundleSeq[b] = this.flowSeq[flow]!;
+    this.bundleSeq[b] = this.flows.seq[flow]!;
     this.formed[this.formedCount++] = b;
     if (++this.activeBundles > this.stats.peakActiveBundles)
       this.stats.peakActiveBundles = this.activeBundles;
@@ -492,8 +422,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     filling.weigh(source, sink, -count);
     const w = this.bundleWeight[b]! - count;
     this.bundleWeight[b] = w;
-    this.bundledFlows -= count;
-    this.schedule.dirty = true;
+    this.flows.leave(count);
     const owner = this.bundleOwner[b]!;
     if (owner >= 0) {
       this.ownedHeaps.remove(owner, b);
@@ -521,40 +450,5 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.ownedHeaps.growFlows(capacity);
     this.ownedHeaps.keys(this.bundleTarget, this.bundleSeq);
     this.bundleCapacity = capacity;
-  }
-
-  // ---------------------------------------------------------------- flows
-
-  private allocateFlow(): number {
-    if (this.freeFlowCount > 0) return this.freeFlows[--this.freeFlowCount]!;
-    if (this.flowHighWater === this.flowCapacity) this.growFlows(Math.max(64, this.flowCapacity * 2));
-    return this.flowHighWater++;
-  }
-
-  private releaseFlow(flow: number): void {
-    this.flowState[flow] = FREE;
-    this.freeFlows[this.freeFlowCount++] = flow;
-  }
-
-  private growFlows(capacity: number): void {
-    this.flowState = growUint8(this.flowState, capacity);
-    this.flowBundle = growInt32(this.flowBundle, capacity);
-    this.flowFinish = growFloat64(this.flowFinish, capacity);
-    this.flowSeq = growFloat64(this.flowSeq, capacity);
-    this.flowTag = growFloat64(this.flowTag, capacity);
-    this.flowSource = growInt32(this.flowSource, capacity);
-    this.flowSink = growInt32(this.flowSink, capacity);
-    this.pendingPos = growInt32(this.pendingPos, capacity, -1);
-    this.pending = growInt32(this.pending, capacity);
-    this.freeFlows = growInt32(this.freeFlows, capacity);
-    this.flowHeaps.growFlows(capacity);
-    this.flowHeaps.keys(this.flowFinish, this.flowSeq);
-    this.flowCapacity = capacity;
-  }
-
-  private checkFlow(flow: number, method: string): number {
-    const state = Number.isInteger(flow) && flow >= 0 && flow < this.flowCapacity ? this.flowState[flow]! : 0;
-    if (state === FREE) throw new Error(`${method}: flow ${describe(flow)} is not an active flow`);
-    return state;
   }
 }
