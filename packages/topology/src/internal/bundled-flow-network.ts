@@ -7,7 +7,13 @@ import { FlowTable } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { PathIndex } from './path-index.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
-import { type MutableStats, SolveSchedule, TIME_TOLERANCE, emptyStats } from './solve-schedule.js';
+import {
+  type MutableStats,
+  SolveSchedule,
+  TIME_TOLERANCE,
+  countSolve,
+  emptyStats,
+} from './solve-schedule.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** A newly solved rate within this relative distance of the old one is kept (no re-key). */
@@ -127,12 +133,7 @@ export class BundledFlowNetwork implements FlowNetwork {
       this.rekey(b, !rebuild);
     }
     if (rebuild) this.completions.heapify();
-    const stats = this.stats;
-    stats.solves++;
-    stats.rateChanges += changes;
-    stats.activeFlowsAtSolves += flows.bundledCount;
-    stats.activeBundlesAtSolves += this.activeCount;
-    stats.solveMillis += performance.now() - started;
+    countSolve(this.stats, changes, flows.bundledCount, this.activeCount, started);
   }
 
   nextEventTime(): Seconds {

@@ -10,6 +10,7 @@ import {
   type MutableStats,
   SolveSchedule,
   TIME_TOLERANCE,
+  countSolve,
   emptyStats,
 } from './solve-schedule.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
@@ -191,12 +192,7 @@ export class PerFlowNetwork implements FlowNetwork {
     this.horizon = horizon;
     this.restMin = restMin;
     this.restStale = false;
-    const stats = this.stats;
-    stats.solves++;
-    stats.rateChanges += changes;
-    stats.activeFlowsAtSolves += this.activeCount;
-    stats.activeBundlesAtSolves += this.activeCount;
-    stats.solveMillis += performance.now() - started;
+    countSolve(this.stats, changes, this.activeCount, this.activeCount, started);
   }
 
   nextEventTime(): Seconds {

@@ -20,6 +20,21 @@ export function emptyStats(): MutableStats {
   };
 }
 
+/** Counts a solve that re-timed `changes` entries with these many flows and bundles in the solver. */
+export function countSolve(
+  stats: MutableStats,
+  changes: number,
+  flows: number,
+  bundles: number,
+  started: number,
+): void {
+  stats.solves++;
+  stats.rateChanges += changes;
+  stats.activeFlowsAtSolves += flows;
+  stats.activeBundlesAtSolves += bundles;
+  stats.solveMillis += performance.now() - started;
+}
+
 /**
  * When a flow network solves: only after a change (`dirty`), and with a `resolveInterval`
  * no sooner than that after the previous solve (the deferred time is `due`).

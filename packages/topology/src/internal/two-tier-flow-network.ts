@@ -4,7 +4,13 @@ import { BundleHeaps } from './bundle-heaps.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink } from './flow-arguments.js';
 import { FlowSlots } from './flow-slots.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
-import { type MutableStats, SolveSchedule, TIME_TOLERANCE, emptyStats } from './solve-schedule.js';
+import {
+  type MutableStats,
+  SolveSchedule,
+  TIME_TOLERANCE,
+  countSolve,
+  emptyStats,
+} from './solve-schedule.js';
 import { SINK, SOURCE, TwoTierFilling, UNUSED } from './two-tier-filling.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 
@@ -174,12 +180,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       this.rekeyLink(l);
     }
     this.dirtyCount = 0;
-    const stats = this.stats;
-    stats.solves++;
-    stats.rateChanges += changes;
-    stats.activeFlowsAtSolves += flows.bundledCount;
-    stats.activeBundlesAtSolves += this.activeBundles;
-    stats.solveMillis += performance.now() - started;
+    countSolve(this.stats, changes, flows.bundledCount, this.activeBundles, started);
   }
 
   nextEventTime(): Seconds {
