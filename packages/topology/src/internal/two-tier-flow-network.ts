@@ -3,6 +3,7 @@ import type { FlowNetwork } from '../flow-network.js';
 import { BundleHeaps } from './bundle-heaps.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink } from './flow-arguments.js';
 import { FlowSlots } from './flow-slots.js';
+import { FreezingOrder } from './freezing-order.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import {
   type MutableStats,
@@ -69,14 +70,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   private readonly level: Float64Array;
   private readonly clockValue: Float64Array;
   private readonly clockBase: Float64Array;
-  /** Every used link, in the last solve's freezing order, then the unfrozen ones by first use. */
-  private readonly sequence: Int32Array;
-  private sequenceLength = 0;
-  private readonly position: Int32Array;
-  private readonly scratchLinks: Int32Array;
-  private readonly scratchPositions: Int32Array;
-  private readonly frozenStamp: Int32Array;
-  private stamp = 0;
+  private readonly freezing: FreezingOrder;
   private readonly completions: IndexedMinHeap;
   private readonly dirty: Uint8Array;
   private readonly dirtyLinks: Int32Array;
@@ -95,11 +89,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.level = new Float64Array(links);
     this.clockValue = new Float64Array(links);
     this.clockBase = new Float64Array(links);
-    this.sequence = new Int32Array(links);
-    this.position = new Int32Array(links);
-    this.scratchLinks = new Int32Array(links);
-    this.scratchPositions = new Int32Array(links);
-    this.frozenStamp = new Int32Array(links);
+    this.freezing = new FreezingOrder(links);
     this.completions = new IndexedMinHeap(links);
     for (let l = 0; l < links; l++) this.completions.push(l, Number.POSITIVE_INFINITY, l);
     this.dirty = new Uint8Array(links);
@@ -149,13 +139,13 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     filling.run();
     const { order, frozen, share, role, resumed } = filling;
     // The first `resumed` links froze as before, at the same shares: only the rest can change.
-    const stamp = ++this.stamp;
-    for (let k = resumed; k < frozen; k++) this.frozenStamp[order[k]!] = stamp;
+    const freezing = this.freezing;
+    freezing.markFrozen(order, resumed, frozen);
     let changes = 0;
     // A frozen link's level is its share; a used link that froze no flow owns none: 0.
-    for (let k = resumed; k < this.sequenceLength; k++) {
-      const l = this.sequence[k]!;
-      const fresh = this.frozenStamp[l] === stamp ? share[l]! : 0;
+    for (let k = resumed; k < freezing.length; k++) {
+      const l = freezing.links[k]!;
+      const fresh = freezing.frozen(l) ? share[l]! : 0;
       const old = this.level[l]!;
       if (fresh === old || (fresh !== 0 && Math.abs(fresh - old) <= RATE_TOLERANCE * fresh)) continue;
       this.syncLink(l);
@@ -163,13 +153,13 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       changes += this.ownedHeaps.size(l);
       this.markDirty(l);
     }
-    changes += this.reorder(order, resumed, frozen, role);
+    changes += freezing.reorder(order, resumed, frozen, role, this.handOver);
     for (let x = 0; x < this.formedCount; x++) {
       const b = this.formed[x]!;
       if (this.bundleWeight[b] === 0) continue;
       const source = this.bundleSource[b]!;
       const sink = this.bundleSink[b]!;
-      const owner = this.position[source]! < this.position[sink]! ? source : sink;
+      const owner = freezing.before(source, sink) ? source : sink;
       this.own(b, owner, this.bundleOffset[b]!);
       changes++;
     }
@@ -252,8 +242,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const filling = this.filling;
     if (filling.role[l] === role) return;
     if (!filling.claim(l, role)) throw new Error(`addFlow: link ${l} is ${refusal}`);
-    this.position[l] = this.sequenceLength;
-    this.sequence[this.sequenceLength++] = l;
+    this.freezing.append(l);
   }
 
   /** A link's clock at `now`: bytes each flow it bottlenecks has delivered. */
@@ -289,56 +278,6 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.dirtyLinks[this.dirtyCount++] = l;
   }
 
-  /**
-   * Makes `sequence` this solve's order — the frozen links, then the other used links as
-   * they were — and hands every bundle whose two links swapped places to the one now
-   * first. Insertion-sorting the new order by the old positions swaps exactly the pairs
-   * whose order changed, once each. The first `kept` places are as before. Returns how
-   * many bundles changed owner.
-   */
-  private reorder(order: Int32Array, kept: number, frozen: number, role: Uint8Array): number {
-    const links = this.scratchLinks;
-    const positions = this.scratchPositions;
-    const stamp = this.stamp;
-    let n = 0;
-    for (let k = kept; k < frozen; k++) links[n++] = order[k]!;
-    for (let k = kept; k < this.sequenceLength; k++) {
-      const l = this.sequence[k]!;
-      if (this.frozenStamp[l] !== stamp) links[n++] = l;
-    }
-    for (let k = 0; k < n; k++) this.sequence[kept + k] = links[k]!;
-    for (let k = 0; k < n; k++) positions[k] = this.position[links[k]!]!;
-    let moves = 0;
-    const filling = this.filling;
-    for (let k = 1; k < n; k++) {
-      const x = links[k]!;
-      const px = positions[k]!;
-      let m = k - 1;
-      while (m >= 0 && positions[m]! > px) {
-        // y now comes before x, and came after it: a bundle of x and y moves to y.
-        const y = links[m]!;
-        if (role[x] !== role[y]) {
-          const b =
-            role[y] === SOURCE
-              ? filling.cellBundle[filling.cell(y, x)]!
-              : filling.cellBundle[filling.cell(x, y)]!;
-          if (b >= 0 && this.bundleOwner[b] === x) {
-            this.disown(b, x);
-            this.own(b, y, this.bundleOffset[b]!);
-            moves++;
-          }
-        }
-        links[m + 1] = y;
-        positions[m + 1] = positions[m]!;
-        m--;
-      }
-      links[m + 1] = x;
-      positions[m + 1] = px;
-    }
-    for (let k = kept; k < kept + n; k++) this.position[this.sequence[k]!] = k;
-    return moves;
-  }
-
   // ---------------------------------------------------------------- bundles
 
   /** A bundle's clock at `now`: bytes each of its flows has delivered. */
@@ -346,6 +285,22 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const owner = this.bundleOwner[b]!;
     return owner < 0 ? this.bundleOffset[b]! : this.bundleOffset[b]! + this.linkClock(owner);
   }
+
+  /**
+   * Links x and y swapped places in the freezing order, y now first: their bundle, if x
+   * owns it, goes to y. Returns whether it did (1) or not (0).
+   */
+  private readonly handOver = (x: number, y: number): number => {
+    const filling = this.filling;
+    const b =
+      filling.role[y] === SOURCE
+        ? filling.cellBundle[filling.cell(y, x)]!
+        : filling.cellBundle[filling.cell(x, y)]!;
+    if (b < 0 || this.bundleOwner[b] !== x) return 0;
+    this.disown(b, x);
+    this.own(b, y, this.bundleOffset[b]!);
+    return 1;
+  };
 
   /** Takes bundle b from its owner x, leaving in `bundleOffset` its clock reading at `now`. */
   private disown(b: number, x: number): void {
