@@ -12,8 +12,8 @@ import {
   countSolve,
   emptyStats,
 } from './solve-schedule.js';
+import { TwoTierBundles } from './two-tier-bundles.js';
 import { SINK, SOURCE, TwoTierFilling, UNUSED } from './two-tier-filling.js';
-import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** A newly solved level within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
@@ -48,24 +48,10 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   private readonly flows: FlowSlots;
   /** Each bundle's flows by finish (the flow slots' heaps). */
   private readonly flowHeaps: BundleHeaps;
-  // ---- bundles: clock = offset + owner's clock (offset alone while it has no owner)
-  private bundleCapacity = 0;
-  private bundleSource: Int32Array = new Int32Array(0);
-  private bundleSink: Int32Array = new Int32Array(0);
-  private bundleWeight: Float64Array = new Float64Array(0);
-  private bundleOwner: Int32Array = new Int32Array(0);
-  private bundleOffset: Float64Array = new Float64Array(0);
-  /** The owner's clock reading at which the bundle's first flow is done. */
-  private bundleTarget: Float64Array = new Float64Array(0);
-  private bundleSeq: Float64Array = new Float64Array(0);
-  private freeBundles: Int32Array = new Int32Array(0);
-  private freeBundleCount = 0;
-  private bundleHighWater = 0;
-  private activeBundles = 0;
-  /** Bundles formed since the last solve, not owned yet. */
-  private formed: Int32Array = new Int32Array(0);
-  private formedCount = 0;
+  /** A bundle's clock = its offset + its owner's clock (the offset alone while it has none). */
+  private readonly bundles: TwoTierBundles;
   // ---- links: clock = value + level × (now − base)
+  /** Each link's heap of the bundles it owns, by target. */
   private readonly ownedHeaps = new BundleHeaps();
   private readonly level: Float64Array;
   private readonly clockValue: Float64Array;
@@ -86,6 +72,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     this.filling = new TwoTierFilling(Float64Array.from(capacities));
     this.flows = new FlowSlots(2, tolerance, this.stats, this.schedule);
     this.flowHeaps = this.flows.heaps;
+    this.bundles = new TwoTierBundles(this.flowHeaps, this.ownedHeaps);
     this.level = new Float64Array(links);
     this.clockValue = new Float64Array(links);
     this.clockBase = new Float64Array(links);
@@ -116,7 +103,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const b = flows.bundleOf(flow, 'removeFlow');
     const left = this.remaining(flow);
     if (b >= 0) {
-      const owner = this.bundleOwner[b]!;
+      const owner = this.bundles.owner[b]!;
       this.flowHeaps.remove(b, flow);
       this.leave(b, 1);
       if (owner >= 0) this.rekeyLink(owner);
@@ -132,7 +119,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
 
   solve(): void {
     const flows = this.flows;
-    if (!this.schedule.begin(this.now, this.activeBundles === 0 && flows.pendingCount === 0)) return;
+    if (!this.schedule.begin(this.now, this.bundles.active === 0 && flows.pendingCount === 0)) return;
     const started = performance.now();
     while (flows.pendingCount > 0) this.join(flows.popPending());
     const filling = this.filling;
@@ -154,23 +141,24 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       this.markDirty(l);
     }
     changes += freezing.reorder(order, resumed, frozen, role, this.handOver);
-    for (let x = 0; x < this.formedCount; x++) {
-      const b = this.formed[x]!;
-      if (this.bundleWeight[b] === 0) continue;
-      const source = this.bundleSource[b]!;
-      const sink = this.bundleSink[b]!;
+    const bundles = this.bundles;
+    for (let x = 0; x < bundles.formedCount; x++) {
+      const b = bundles.formed[x]!;
+      if (bundles.weight[b] === 0) continue;
+      const source = bundles.source[b]!;
+      const sink = bundles.sink[b]!;
       const owner = freezing.before(source, sink) ? source : sink;
-      this.own(b, owner, this.bundleOffset[b]!);
+      this.own(b, owner, bundles.offset[b]!);
       changes++;
     }
-    this.formedCount = 0;
+    bundles.formedCount = 0;
     for (let x = 0; x < this.dirtyCount; x++) {
       const l = this.dirtyLinks[x]!;
       this.dirty[l] = 0;
       this.rekeyLink(l);
     }
     this.dirtyCount = 0;
-    countSolve(this.stats, changes, flows.bundledCount, this.activeBundles, started);
+    countSolve(this.stats, changes, flows.bundledCount, bundles.active, started);
   }
 
   nextEventTime(): Seconds {
@@ -185,13 +173,14 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const batch = flows.openBatch();
     const { flowHeaps, ownedHeaps } = this;
     const finish = flows.finish;
+    const offsets = this.bundles.offset;
     while (links.topKey() <= limit) {
       const l = links.top();
       const clock = this.linkClock(l);
       const level = this.level[l]!;
       while (ownedHeaps.size(l) > 0) {
         const b = ownedHeaps.head(l);
-        const offset = this.bundleOffset[b]!;
+        const offset = offsets[b]!;
         let popped = 0;
         while (
           flowHeaps.size(b) > 0 &&
@@ -210,7 +199,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
 
   rate(flow: number): number {
     const b = this.flows.bundleOf(flow, 'rate');
-    const owner = b < 0 ? -1 : this.bundleOwner[b]!;
+    const owner = b < 0 ? -1 : this.bundles.owner[b]!;
     return owner < 0 ? 0 : this.level[owner]!;
   }
 
@@ -222,10 +211,11 @@ export class TwoTierFlowNetwork implements FlowNetwork {
   linkLoad(link: number): number {
     checkLink(link, this.linkCount);
     if (this.filling.role[link] === UNUSED) return 0;
+    const bundles = this.bundles;
     let load = 0;
     this.filling.forEachCell(link, (_, b) => {
-      const owner = this.bundleOwner[b]!;
-      if (owner >= 0) load += this.bundleWeight[b]! * this.level[owner]!;
+      const owner = bundles.owner[b]!;
+      if (owner >= 0) load += bundles.weight[b]! * this.level[owner]!;
     });
     return load;
   }
@@ -268,7 +258,7 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     const key =
       owned.size(l) === 0
         ? Number.POSITIVE_INFINITY
-        : this.finishTime(this.bundleTarget[owned.head(l)]! - this.linkClock(l), this.level[l]!);
+        : this.finishTime(this.bundles.target[owned.head(l)]! - this.linkClock(l), this.level[l]!);
     this.completions.update(l, key);
   }
 
@@ -282,8 +272,9 @@ export class TwoTierFlowNetwork implements FlowNetwork {
 
   /** A bundle's clock at `now`: bytes each of its flows has delivered. */
   private bundleClock(b: number): number {
-    const owner = this.bundleOwner[b]!;
-    return owner < 0 ? this.bundleOffset[b]! : this.bundleOffset[b]! + this.linkClock(owner);
+    const bundles = this.bundles;
+    const owner = bundles.owner[b]!;
+    return owner < 0 ? bundles.offset[b]! : bundles.offset[b]! + this.linkClock(owner);
   }
 
   /**
@@ -296,31 +287,34 @@ export class TwoTierFlowNetwork implements FlowNetwork {
       filling.role[y] === SOURCE
         ? filling.cellBundle[filling.cell(y, x)]!
         : filling.cellBundle[filling.cell(x, y)]!;
-    if (b < 0 || this.bundleOwner[b] !== x) return 0;
+    if (b < 0 || this.bundles.owner[b] !== x) return 0;
     this.disown(b, x);
-    this.own(b, y, this.bundleOffset[b]!);
+    this.own(b, y, this.bundles.offset[b]!);
     return 1;
   };
 
-  /** Takes bundle b from its owner x, leaving in `bundleOffset` its clock reading at `now`. */
+  /** Takes bundle b from its owner x, leaving in its offset its clock reading at `now`. */
   private disown(b: number, x: number): void {
     this.ownedHeaps.remove(x, b);
-    this.bundleOffset[b] = this.bundleOffset[b]! + this.linkClock(x);
-    this.bundleOwner[b] = -1;
+    const bundles = this.bundles;
+    bundles.offset[b] = bundles.offset[b]! + this.linkClock(x);
+    bundles.owner[b] = -1;
     this.markDirty(x);
   }
 
   /** Gives unowned bundle b, whose clock reads `clock` now, to link `owner`. */
   private own(b: number, owner: number, clock: number): void {
-    this.bundleOwner[b] = owner;
-    this.bundleOffset[b] = clock - this.linkClock(owner);
+    const bundles = this.bundles;
+    bundles.owner[b] = owner;
+    bundles.offset[b] = clock - this.linkClock(owner);
     this.target(b, owner);
     this.markDirty(owner);
   }
 
   /** Files bundle b in its owner's heap under its first flow's finishing reading. */
   private target(b: number, owner: number): void {
-    this.bundleTarget[b] = this.flows.finish[this.flowHeaps.head(b)]! - this.bundleOffset[b]!;
+    const bundles = this.bundles;
+    bundles.target[b] = this.flows.finish[this.flowHeaps.head(b)]! - bundles.offset[b]!;
     this.ownedHeaps.push(owner, b);
   }
 
@@ -334,9 +328,10 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     let b = filling.cellBundle[cell]!;
     if (b < 0) b = this.form(cell, source, sink, flow);
     flows.join(flow, b, this.bundleClock(b));
-    this.bundleWeight[b]!++;
+    const bundles = this.bundles;
+    bundles.weight[b]!++;
     filling.weigh(source, sink, 1);
-    const owner = this.bundleOwner[b]!;
+    const owner = bundles.owner[b]!;
     if (owner >= 0 && this.flowHeaps.head(b) === flow) {
       this.ownedHeaps.remove(owner, b);
       this.target(b, owner);
@@ -344,25 +339,12 @@ export class TwoTierFlowNetwork implements FlowNetwork {
     }
   }
 
-  /** A bundle over (source, sink), without flows or owner, its clock at 0. */
+  /** A bundle over (source, sink) for a pending flow, without flows or owner, its clock at 0. */
   private form(cell: number, source: number, sink: number, flow: number): number {
-    let b: number;
-    if (this.freeBundleCount > 0) b = this.freeBundles[--this.freeBundleCount]!;
-    else {
-      if (this.bundleHighWater === this.bundleCapacity)
-        this.growBundles(Math.max(64, this.bundleCapacity * 2));
-      b = this.bundleHighWater++;
-    }
+    const bundles = this.bundles;
+    const b = bundles.form(source, sink, this.flows.seq[flow]!);
     this.filling.cellBundle[cell] = b;
-    this.bundleSource[b] = source;
-    this.bundleSink[b] = sink;
-    this.bundleWeight[b] = 0;
-    this.bundleOwner[b] = -1;
-    this.bundleOffset[b] = 0;
-    this.bundleSeq[b] = this.flows.seq[flow]!;
-    this.formed[this.formedCount++] = b;
-    if (++this.activeBundles > this.stats.peakActiveBundles)
-      this.stats.peakActiveBundles = this.activeBundles;
+    if (bundles.active > this.stats.peakActiveBundles) this.stats.peakActiveBundles = bundles.active;
     return b;
   }
 
@@ -372,39 +354,22 @@ export class TwoTierFlowNetwork implements FlowNetwork {
    */
   private leave(b: number, count: number): void {
     const filling = this.filling;
-    const source = this.bundleSource[b]!;
-    const sink = this.bundleSink[b]!;
+    const bundles = this.bundles;
+    const source = bundles.source[b]!;
+    const sink = bundles.sink[b]!;
     const cell = filling.cell(source, sink);
     filling.weigh(source, sink, -count);
-    const w = this.bundleWeight[b]! - count;
-    this.bundleWeight[b] = w;
+    const w = bundles.weight[b]! - count;
+    bundles.weight[b] = w;
     this.flows.leave(count);
-    const owner = this.bundleOwner[b]!;
+    const owner = bundles.owner[b]!;
     if (owner >= 0) {
       this.ownedHeaps.remove(owner, b);
       if (w > 0) this.target(b, owner);
     }
     if (w === 0) {
       filling.cellBundle[cell] = -1;
-      this.bundleOwner[b] = -1;
-      this.activeBundles--;
-      this.freeBundles[this.freeBundleCount++] = b;
+      bundles.dissolve(b);
     }
-  }
-
-  private growBundles(capacity: number): void {
-    this.bundleSource = growInt32(this.bundleSource, capacity);
-    this.bundleSink = growInt32(this.bundleSink, capacity);
-    this.bundleWeight = growFloat64(this.bundleWeight, capacity);
-    this.bundleOwner = growInt32(this.bundleOwner, capacity, -1);
-    this.bundleOffset = growFloat64(this.bundleOffset, capacity);
-    this.bundleTarget = growFloat64(this.bundleTarget, capacity);
-    this.bundleSeq = growFloat64(this.bundleSeq, capacity);
-    this.freeBundles = growInt32(this.freeBundles, capacity);
-    this.formed = growInt32(this.formed, capacity);
-    this.flowHeaps.growBundles(capacity);
-    this.ownedHeaps.growFlows(capacity);
-    this.ownedHeaps.keys(this.bundleTarget, this.bundleSeq);
-    this.bundleCapacity = capacity;
   }
 }
