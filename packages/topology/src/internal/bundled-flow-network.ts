@@ -97,7 +97,7 @@ export class BundledFlowNetwork implements FlowNetwork {
       this.leave(b, 1);
       if (this.weight[b]! > 0) {
         this.sync(b);
-        this.rekey(b, true);
+        this.rekey(b, flows.finish, true);
       }
     } else flows.unlist(flow);
     flows.release(flow);
@@ -126,11 +126,12 @@ export class BundledFlowNetwork implements FlowNetwork {
       if (Math.abs(next - current[b]!) > RATE_TOLERANCE * next) changed[changes++] = b;
     }
     const rebuild = changes * Math.log2(this.activeCount + 1) > 2 * this.activeCount;
+    const finish = flows.finish;
     for (let i = 0; i < changes; i++) {
       const b = changed[i]!;
       this.sync(b);
       current[b] = rates[b]!;
-      this.rekey(b, !rebuild);
+      this.rekey(b, finish, !rebuild);
     }
     if (rebuild) this.completions.heapify();
     countSolve(this.stats, changes, flows.bundledCount, this.activeCount, started);
@@ -160,7 +161,7 @@ export class BundledFlowNetwork implements FlowNetwork {
         popped++;
       }
       this.leave(b, popped);
-      if (this.weight[b]! > 0) this.rekey(b, true);
+      if (this.weight[b]! > 0) this.rekey(b, finish, true);
     }
     flows.closeBatch(fn);
   }
@@ -205,9 +206,12 @@ export class BundledFlowNetwork implements FlowNetwork {
     return left <= this.tolerance ? this.now : rate > 0 ? this.now + left / rate : Number.POSITIVE_INFINITY;
   }
 
-  /** Keys synced bundle b by its first finish (restoring the heap order only if `sift`). */
-  private rekey(b: number, sift: boolean): void {
-    const done = this.finishTime(b, this.flows.finish[this.heaps.head(b)]!);
+  /**
+   * Keys synced bundle b by its first finish, `finish` being the flows' (restoring the heap
+   * order only if `sift`).
+   */
+  private rekey(b: number, finish: Float64Array, sift: boolean): void {
+    const done = this.finishTime(b, finish[this.heaps.head(b)]!);
     if (sift) this.completions.update(b, done);
     else this.completions.setKey(b, done);
   }
@@ -222,7 +226,7 @@ export class BundledFlowNetwork implements FlowNetwork {
     const base = b * MAX_LINKS_PER_FLOW;
     const end = base + t.flowLinkCount[b]!;
     for (let j = base; j < end; j++) this.linkWeight[t.flowLinks[j]!]!++;
-    if (this.heaps.head(b) === flow) this.rekey(b, true);
+    if (this.heaps.head(b) === flow) this.rekey(b, this.flows.finish, true);
   }
 
   /** `count` flows have left bundle b: its links lose their rate; an empty bundle is dissolved. */
