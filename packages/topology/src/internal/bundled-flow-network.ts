@@ -125,15 +125,7 @@ export class BundledFlowNetwork implements FlowNetwork {
       const next = rates[b]!;
       if (Math.abs(next - current[b]!) > RATE_TOLERANCE * next) changed[changes++] = b;
     }
-    const rebuild = changes * Math.log2(this.activeCount + 1) > 2 * this.activeCount;
-    const finish = flows.finish;
-    for (let i = 0; i < changes; i++) {
-      const b = changed[i]!;
-      this.sync(b);
-      current[b] = rates[b]!;
-      this.rekey(b, finish, !rebuild);
-    }
-    if (rebuild) this.completions.heapify();
+    this.retime(changes);
     countSolve(this.stats, changes, flows.bundledCount, this.activeCount, started);
   }
 
@@ -196,6 +188,26 @@ export class BundledFlowNetwork implements FlowNetwork {
     const t = this.table;
     t.left[b] = this.clock(b);
     t.base[b] = this.now;
+  }
+
+  /**
+   * Gives the first `changes` bundles of `changed` their solved rate and re-keys them, the
+   * completion heap rebuilt at once when that is cheaper than sifting each.
+   */
+  private retime(changes: number): void {
+    const t = this.table;
+    const rates = this.filling.rates;
+    const current = t.rate;
+    const changed = this.changed;
+    const rebuild = changes * Math.log2(this.activeCount + 1) > 2 * this.activeCount;
+    const finish = this.flows.finish;
+    for (let i = 0; i < changes; i++) {
+      const b = changed[i]!;
+      this.sync(b);
+      current[b] = rates[b]!;
+      this.rekey(b, finish, !rebuild);
+    }
+    if (rebuild) this.completions.heapify();
   }
 
   /** When a flow of synced bundle b that is done at clock reading `finish` is done at the bundle's rate. */
