@@ -35,6 +35,34 @@ describe('a model bias over seeds against the reference spread', () => {
     expect(biasMarkdown(rows, '{"resolveInterval":0}', 2)).toContain('| fair | executionTime.mean | +');
   });
 
+  it('with a baseline, judges each policy ratio to it, seed by seed', () => {
+    // Fair moves +10 % and NAS +10 % in every seed: the ratio does not move at all.
+    const two = (f: number, n: number, scale: number): ModelErrorFile => ({
+      reference: { resolveInterval: 0 },
+      figures: [
+        {
+          engine: { resolveInterval: 0 },
+          byPolicy: { fair: { 'executionTime.mean': f }, nas: { 'executionTime.mean': n } },
+        },
+        {
+          engine: { resolveInterval: 0.1 },
+          byPolicy: { fair: { 'executionTime.mean': f * scale }, nas: { 'executionTime.mean': n * scale } },
+        },
+      ],
+    });
+    const files = [two(100, 90, 1.1), two(110, 120, 1.1), two(90, 80, 1.1)];
+    expect(seedBias(files).map((r) => Math.round(r.bias * 1e9) / 1e9)).toEqual([0.1, 0.1]);
+    const rows = seedBias(files, 'fair');
+    expect(rows.map((r) => [r.policy, r.versus])).toEqual([['nas', 'fair']]);
+    expect(rows[0]!.bias).toBeCloseTo(0, 12);
+    // The reference's ratios 0.9, 1.0909…, 0.8889 spread by their own sd ÷ mean.
+    const ratios = [0.9, 120 / 110, 80 / 90];
+    const mean = ratios.reduce((a, b) => a + b) / 3;
+    const sd = Math.sqrt(ratios.reduce((a, b) => a + (b - mean) ** 2, 0) / 2);
+    expect(rows[0]!.referenceSpread).toBeCloseTo(sd / mean, 12);
+    expect(biasMarkdown(rows, '{"resolveInterval":0}', 2)).toContain('| nas ÷ fair | executionTime.mean |');
+  });
+
   it('skips a metric with fewer than two seeds and reads seed lists and ranges', () => {
     expect(seedBias([file(100, 110)])).toHaveLength(0);
     expect(parseSeeds('1..4')).toEqual([1, 2, 3, 4]);

@@ -18,6 +18,8 @@ export interface ModelErrorFile {
 export interface BiasRow {
   readonly candidate: string;
   readonly policy: string;
+  /** The baseline the policy's figures were divided by, seed by seed (NAS Fig. 3's form), if any. */
+  readonly versus?: string;
   readonly metric: string;
   readonly seeds: number;
   readonly bias: number;
@@ -38,21 +40,33 @@ export function parseSeeds(text: string): number[] {
   return text.split(',').map(Number);
 }
 
-/** The bias rows of every candidate, policy and headline metric over the files of the seeds. */
-export function seedBias(files: readonly ModelErrorFile[]): BiasRow[] {
+/**
+ * The bias rows of every candidate, policy and headline metric over the files of the seeds.
+ * With `versus`, each policy's figure is first divided by that policy's under the same
+ * setting and seed — the ratio a comparison of schedulers reports — and the baseline gets
+ * no row of its own.
+ */
+export function seedBias(files: readonly ModelErrorFile[], versus?: string): BiasRow[] {
   const first = files[0];
   if (first === undefined) return [];
   const rows: BiasRow[] = [];
   const candidates = first.figures.slice(1).map((f) => JSON.stringify(f.engine));
-  const policies = Object.keys(first.figures[0]!.byPolicy);
+  const policies = Object.keys(first.figures[0]!.byPolicy).filter((p) => p !== versus);
+  const figure = (file: ModelErrorFile, setting: number, policy: string, metric: string) => {
+    const byPolicy = file.figures[setting]?.byPolicy;
+    const x = byPolicy?.[policy]?.[metric];
+    if (versus === undefined || x === undefined) return x;
+    const base = byPolicy?.[versus]?.[metric];
+    return base === undefined ? undefined : x / base;
+  };
   for (const [c, candidate] of candidates.entries()) {
     for (const policy of policies) {
       for (const metric of NAS_FIGURE_3_METRICS) {
         const reference: number[] = [];
         const ratios: number[] = [];
         for (const file of files) {
-          const x = file.figures[0]?.byPolicy[policy]?.[metric];
-          const y = file.figures[c + 1]?.byPolicy[policy]?.[metric];
+          const x = figure(file, 0, policy, metric);
+          const y = figure(file, c + 1, policy, metric);
           if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
           reference.push(x);
           if (x !== 0) ratios.push(y / x - 1);
@@ -64,6 +78,7 @@ export function seedBias(files: readonly ModelErrorFile[]): BiasRow[] {
         rows.push({
           candidate,
           policy,
+          ...(versus === undefined ? {} : { versus }),
           metric,
           seeds: ratios.length,
           bias: bias.mean,
@@ -93,7 +108,7 @@ export function biasMarkdown(rows: readonly BiasRow[], reference: string, hours:
       '|---|---|---:|---:|---|',
       ...mine.map(
         (r) =>
-          `| ${r.policy} | ${r.metric} | ${pct(r.bias)} ± ${(100 * r.halfWidth).toFixed(1)} | ±${(100 * r.referenceSpread).toFixed(1)} % | ${r.withinSpread ? 'yes' : 'no'} |`,
+          `| ${r.versus === undefined ? r.policy : `${r.policy} ÷ ${r.versus}`} | ${r.metric} | ${pct(r.bias)} ± ${(100 * r.halfWidth).toFixed(1)} | ±${(100 * r.referenceSpread).toFixed(1)} % | ${r.withinSpread ? 'yes' : 'no'} |`,
       ),
       '',
     );
