@@ -32,17 +32,26 @@ export interface LocalMaps {
  * costs no more than a look at every job. What MTS finds of them rests on the
  * predictor's answers about a job, which rest on the job's own state (its completed maps,
  * a declared or learnt ratio) and move only with its user's version, as the cut does.
+ * A class, not an object of closures: a cut is made on every move of a user a walk
+ * reaches, and its methods then cost no allocation.
  */
-function keptMapGroup(key: string, jobs: readonly JobView[]): MapGroup {
-  const byNode = new Map<NodeId, LocalMaps>();
-  return {
-    key,
-    jobs,
-    onNode: (node) => byNode.get(node),
-    keepOnNode(node, local) {
-      byNode.set(node, { jobs: local, least: undefined });
-    },
-  };
+class KeptMapGroup implements MapGroup {
+  /** Created on the first node kept: most cuts are walked at a few nodes before their user moves. */
+  private byNode: Map<NodeId, LocalMaps> | undefined;
+
+  constructor(
+    readonly key: string,
+    readonly jobs: readonly JobView[],
+  ) {}
+
+  onNode(node: NodeId): LocalMaps | undefined {
+    return this.byNode?.get(node);
+  }
+
+  keepOnNode(node: NodeId, jobs: readonly JobView[]): void {
+    this.byNode ??= new Map();
+    this.byNode.set(node, { jobs, least: undefined });
+  }
 }
 
 /**
@@ -170,7 +179,7 @@ export class MapGroupCache {
     if (cut === undefined) {
       cut = this.cutGroup(group, view, pause);
       if (cut.group !== undefined)
-        cut = { group: keptMapGroup(cut.group.key, cut.group.jobs), held: cut.held };
+        cut = { group: new KeptMapGroup(cut.group.key, cut.group.jobs), held: cut.held };
       entry.cuts[k] = cut;
     }
     return cut;
