@@ -24,17 +24,43 @@ interface GroupEntry {
   readonly jobs: readonly JobView[];
 }
 
-/** A group's jobs with a ready reduce, found by the order that built the group. */
-const readyFound = new WeakMap<ServiceGroup, readonly JobView[]>();
+/**
+ * A group an order keeps between states, carrying its jobs for which `hasReadyReduce`
+ * holds, in the group's order, as the order found them while building it: a
+ * `GroupJobsWhere` of `hasReadyReduce` takes them instead of looking at every job of the
+ * group again. They ride in a private field rather than beside the group in a weak table:
+ * an order builds such a group on every move of a user, and a weak-table entry per group
+ * cost more than the look it spares.
+ */
+class GroupWithReadyReduces implements ServiceGroup {
+  readonly #ready: readonly JobView[];
+
+  constructor(
+    readonly key: string,
+    readonly jobs: readonly JobView[],
+    readonly version: number,
+    ready: readonly JobView[],
+  ) {
+    this.#ready = ready;
+  }
+
+  /** The jobs with a ready reduce the order found for the group, if it built it so. */
+  static readyOf(group: ServiceGroup): readonly JobView[] | undefined {
+    return #ready in group ? (group as GroupWithReadyReduces).#ready : undefined;
+  }
+}
 
 /**
- * Records, for a group an order keeps between states (with a `ServiceGroup.version`), its
- * jobs for which `hasReadyReduce` holds, in the group's order, as the order found them
- * while building it: a `GroupJobsWhere` of `hasReadyReduce` then takes them instead of
- * looking at every job of the group again.
+ * A frozen group for an order that keeps it between states (`ServiceGroup.version`), with
+ * its jobs that have a ready reduce (`hasReadyReduce`), in the group's order.
  */
-export function keepReadyReduces(group: ServiceGroup, jobs: readonly JobView[]): void {
-  readyFound.set(group, jobs);
+export function groupWithReadyReduces(
+  key: string,
+  jobs: readonly JobView[],
+  version: number,
+  ready: readonly JobView[],
+): ServiceGroup {
+  return Object.freeze(new GroupWithReadyReduces(key, jobs, version, ready));
 }
 
 /**
@@ -53,12 +79,12 @@ export class GroupJobsWhere {
   of(group: ServiceGroup, view: ClusterView): readonly JobView[] {
     const version = group.version;
     if (version === undefined || view.stateVersion === undefined) return group.jobs.filter(this.predicate);
+    // What the order found stays with the group object, and so with its version.
+    const found = this.predicate === hasReadyReduce ? GroupWithReadyReduces.readyOf(group) : undefined;
+    if (found !== undefined) return found;
     const entry = this.#kept.get(group);
     if (entry !== undefined && entry.version === version) return entry.jobs;
-    const jobs = Object.freeze(
-      (this.predicate === hasReadyReduce ? readyFound.get(group) : undefined) ??
-        group.jobs.filter(this.predicate),
-    );
+    const jobs = Object.freeze(group.jobs.filter(this.predicate));
     this.#kept.set(group, { version, jobs });
     return jobs;
   }

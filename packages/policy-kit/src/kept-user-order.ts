@@ -7,7 +7,7 @@ import type {
   UserOrder,
   UserView,
 } from '@rackwise/types';
-import { keepReadyReduces } from './jobs-where.js';
+import { groupWithReadyReduces } from './jobs-where.js';
 
 /** How a per-user fairness order scores its users; see `keptUserOrder`. */
 export interface UserScoring<Score> {
@@ -160,14 +160,12 @@ class KeptOrder<Score> {
       return;
     }
     entry.score = score;
-    const group = Object.freeze({
-      key: entry.key,
-      jobs: Object.freeze(this.scoring.jobs(user, this.kind, score)),
-      version: entry.version,
-    });
+    const jobs = Object.freeze(this.scoring.jobs(user, this.kind, score));
     const ready = this.scoring.readyReduces?.(score);
-    if (ready !== undefined) keepReadyReduces(group, Object.freeze(ready));
-    entry.group = group;
+    entry.group =
+      ready === undefined
+        ? Object.freeze({ key: entry.key, jobs, version: entry.version })
+        : groupWithReadyReduces(entry.key, jobs, entry.version, Object.freeze(ready));
     this.rank(entry);
   }
 
