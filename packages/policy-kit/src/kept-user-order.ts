@@ -51,10 +51,11 @@ interface Entry<Score> {
  * The order of users for one slot kind, kept between cluster states: a refresh scores
  * again only the users whose `UserView.version` moved (a task of theirs started or ended,
  * a job of theirs arrived, completed or became ready to reduce), drops the users that
- * left, and puts each rescored user back in its place by bisection — one state change
- * moves one user, so a refresh costs one version check per active user (per user that
- * moved, where the host names them: `ClusterView.usersChangedSince`) and a few
- * comparisons, with no allocation beyond the rescored users' groups. The order hands out
+ * left, and moves each rescored user to its new place (found by bisection among the
+ * places it passes) — one state change moves one user, so a refresh costs one version
+ * check per active user (per user that moved, where the host names them:
+ * `ClusterView.usersChangedSince`) and a few comparisons, with no allocation beyond the
+ * rescored users' groups. The order hands out
  * one array, brought up to date in place (the `UserOrder` contract: valid during the
  * call). A rescored user gets a new group object carrying its `version`
  * (`ServiceGroup.version`), so a policy may keep what it derives from a group under the
@@ -151,11 +152,11 @@ class KeptOrder<Score> {
 
   /** Scores a user again and puts it in its place, or out of the order without waiting work. */
   private rescore(entry: Entry<Score>, user: UserView, view: ClusterView): void {
-    const ranked = entry.group !== undefined;
-    // Out of its place first: the rest stay in the order of their (unchanged) scores.
-    if (ranked) this.unrank(entry);
+    // Its place before; the others stay in the order of their (unchanged) scores.
+    const at = entry.group === undefined ? -1 : this.ranked.indexOf(entry);
     const score = this.scoring.score(user, view, this.kind, entry.score);
     if (score === undefined) {
+      if (at >= 0) this.removeAt(at);
       entry.group = undefined;
       return;
     }
@@ -166,12 +167,16 @@ class KeptOrder<Score> {
       ready === undefined
         ? Object.freeze({ key: entry.key, jobs, version: entry.version })
         : groupWithReadyReduces(entry.key, jobs, entry.version, Object.freeze(ready));
-    this.rank(entry);
+    if (at >= 0) this.move(entry, at);
+    else this.rank(entry);
   }
 
   /** Takes a ranked entry out of its place. */
   private unrank(entry: Entry<Score>): void {
-    const at = this.ranked.indexOf(entry);
+    this.removeAt(this.ranked.indexOf(entry));
+  }
+
+  private removeAt(at: number): void {
     this.ranked.splice(at, 1);
     this.groups.splice(at, 1);
   }
@@ -183,6 +188,36 @@ class KeptOrder<Score> {
     const at = bisect(ranked.length, (i) => ranked[i]!.score!, score, this.scoring.compare, 'after');
     ranked.splice(at, 0, entry);
     this.groups.splice(at, 0, entry.group!);
+  }
+
+  /**
+   * Moves a ranked entry rescored at `from` to the place `rank` would give it among the
+   * others (after every one that does not come after it), shifting those it passes by one:
+   * a user mostly moves a few places or none, and the two arrays are not cut and rejoined.
+   */
+  private move(entry: Entry<Score>, from: number): void {
+    const { ranked, groups } = this;
+    const { compare } = this.scoring;
+    const score = entry.score!;
+    let to = from;
+    if (from + 1 < ranked.length && compare(ranked[from + 1]!.score!, score) <= 0) {
+      // Later: past those after it that do not come after it (everything before it does not).
+      const after = from + 1;
+      to = from + bisect(ranked.length - after, (i) => ranked[after + i]!.score!, score, compare, 'after');
+      for (let i = from; i < to; i++) {
+        ranked[i] = ranked[i + 1]!;
+        groups[i] = groups[i + 1]!;
+      }
+    } else if (from > 0 && compare(ranked[from - 1]!.score!, score) > 0) {
+      // Earlier: before those before it that come after it (everything after it does).
+      to = bisect(from, (i) => ranked[i]!.score!, score, compare, 'after');
+      for (let i = from; i > to; i--) {
+        ranked[i] = ranked[i - 1]!;
+        groups[i] = groups[i - 1]!;
+      }
+    }
+    ranked[to] = entry;
+    groups[to] = entry.group!;
   }
 }
 
