@@ -37,6 +37,48 @@ describe('replayCoflows', () => {
     expect(result.meanDuration).toBeCloseTo(4 / 3, 9);
   });
 
+  it('takes an arrival at the instant of a completion computed a few ulps early (every model alike)', () => {
+    // Found by the model-agreement property: under a 0.25 s interval the per-flow model
+    // finishes c3 at 0.9999999999999998 and the bundled one at 1. Taken 2e-16 after the
+    // solve c3's end triggers, c2's flow waited a whole interval under the per-flow model.
+    const four = testTopology({
+      racks: 4,
+      nodesPerRack: 1,
+      rackUplinkCapacity: 8e8,
+      rackDownlinkCapacity: 8e8,
+    });
+    const rows: CoflowInput[] = [
+      { id: 'c0', arrivalTime: 0, mapperRacks: [1, 0], reducers: [{ rack: 0, shuffleBytes: 2.5e8 }] },
+      {
+        id: 'c1',
+        arrivalTime: 0,
+        mapperRacks: [0],
+        reducers: [
+          { rack: 2, shuffleBytes: 1e8 },
+          { rack: 2, shuffleBytes: 1e8 },
+        ],
+      },
+      { id: 'c2', arrivalTime: 1, mapperRacks: [0], reducers: [{ rack: 1, shuffleBytes: 3e7 }] },
+      {
+        id: 'c3',
+        arrivalTime: 0,
+        mapperRacks: [2, 1, 0],
+        reducers: [
+          { rack: 0, shuffleBytes: 1e8 },
+          { rack: 2, shuffleBytes: 1e5 },
+          { rack: 2, shuffleBytes: 3e7 },
+        ],
+      },
+    ];
+    const times = (['per-flow', 'bundled'] as const).map((flowModel) =>
+      replayCoflows(four, rows, { resolveInterval: 0.25, flowModel }).coflows.map((c) => c.completionTime),
+    );
+    // c3 ends at 1 with c2's arrival: c2's 3e7 bytes start then, sharing rack 0's uplink.
+    expect(times[0]![3]).toBeCloseTo(1, 9);
+    expect(times[0]![2]).toBeCloseTo(1.9, 9);
+    times[1]!.forEach((time, i) => expect(time).toBeCloseTo(times[0]![i]!, 9));
+  });
+
   it("accepts the coflow-benchmark reader's coflows as they are", () => {
     const spec: CoflowSpec = {
       id: '7',

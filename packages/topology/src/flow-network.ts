@@ -125,6 +125,15 @@ export interface FlowNetwork {
   linkLoad(link: number): number;
 }
 
+/**
+ * Two instants closer than this are one instant to a flow network, seconds: a flow whose
+ * finish is within it of `now` completes at `now`, and a deferred solve due within it
+ * runs. A driver that adds flows at times of its own (arrivals) should take those within
+ * it of `now` at `now` too: two networks that compute one finish a few ulps apart then
+ * still see the arrival and the completion at one instant, and solve them together.
+ */
+export { TIME_TOLERANCE } from './internal/solve-schedule.js';
+
 /** Default `completionTolerance`, bytes. */
 export const DEFAULT_COMPLETION_TOLERANCE: Bytes = 1e-3;
 

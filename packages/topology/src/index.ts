@@ -19,7 +19,7 @@ export type {
   FlowNetworkOptions,
   FlowNetworkStats,
 } from './flow-network.js';
-export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE } from './flow-network.js';
+export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE, TIME_TOLERANCE } from './flow-network.js';
 export type { TwoTierFlowNetworkOptions } from './two-tier-flow-network.js';
 export { createTwoTierFlowNetwork } from './two-tier-flow-network.js';
 export { maxMinRates } from './max-min-rates.js';
