@@ -3,13 +3,15 @@
  * trace at nas-sim scale under one policy and prints one JSON line with the engine's
  * counters and the process's peak resident memory.
  *
- *   node --conditions=@rackwise/source --import tsx bench/bench-case.ts <policy> <hours> [floor]
+ *   node --conditions=@rackwise/source --import tsx bench/bench-case.ts <policy> <hours> [floor|x] ['<engine JSON>'] ['<overrides JSON>']
+ *
+ * The overrides are the experiment's (`{"sizeScale":0.2}` runs SWIM's size rule for 600 nodes).
  */
 import { boundHeapGrowth, prepareExperiment, runPreparedExperiment } from '../src/index.js';
 
 boundHeapGrowth();
 
-const [policy = 'fair', hoursText = '24', floor, engineText] = process.argv.slice(2);
+const [policy = 'fair', hoursText = '24', floor, engineText, overridesText] = process.argv.slice(2);
 const hours = Number(hoursText);
 const engine = {
   ...(floor === 'floor' ? { network: false } : {}),
@@ -20,7 +22,7 @@ const prepared = prepareExperiment({
   policies: [policy],
   seed: 1,
   parallelism: 1,
-  overrides: { hours, engine },
+  overrides: { ...(overridesText === undefined ? {} : JSON.parse(overridesText)), hours, engine },
 });
 const result = await runPreparedExperiment(prepared, { parallelism: 1 });
 const run = result.policies[0]?.runs[0];
