@@ -12,7 +12,7 @@ import { createFairUserOrder } from './fair-user-order.js';
 
 /**
  * Fair's per-user and per-job orders kept between states (`keptUserOrder`,
- * `keptFairJobOrder`) against the order sorted from scratch, after any sequence of events
+ * `keptJobOrder`) against the order sorted from scratch, after any sequence of events
  * on a small model of a host (`VersionedModelHost`): tasks start and end, jobs arrive,
  * complete and become ready to reduce, users leave and come back.
  */

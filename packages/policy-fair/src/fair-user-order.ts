@@ -1,4 +1,4 @@
-import { keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
+import { keptJobOrder, keptUserOrder, versionedOrder } from '@rackwise/policy-kit';
 import type { ClusterView, JobView, PolicyContext, ServiceGroup, SlotKind, UserOrder } from '@rackwise/types';
 import type { FairConfig } from './fair-config.js';
 import {
@@ -6,12 +6,12 @@ import {
   compareFairScores,
   hasGroupTables,
   hasWaitingWork,
+  runningOf,
   scoreFairGroups,
   scoreGroup,
   servedJobs,
   userRunning,
 } from './internal/fair-share.js';
-import { keptFairJobOrder } from './internal/kept-fair-jobs.js';
 import { resolveFairConfig } from './internal/resolve-fair-config.js';
 
 /**
@@ -26,7 +26,7 @@ import { resolveFairConfig } from './internal/resolve-fair-config.js';
  * Computed once per kind and `ClusterView.stateVersion`; per-user and per-job orders on a
  * host that keeps `UserView.version` are kept between states, rescoring only the users
  * that changed (`keptUserOrder`), or the jobs of those users, moving only the jobs whose
- * standing changed (`keptFairJobOrder`).
+ * standing changed (`keptJobOrder`).
  */
 export function createFairUserOrder(config?: Partial<FairConfig>, _context?: PolicyContext): UserOrder {
   const resolved = resolveFairConfig(config ?? {});
@@ -42,7 +42,24 @@ export function createFairUserOrder(config?: Partial<FairConfig>, _context?: Pol
     },
   );
   const tables = hasGroupTables(resolved);
-  if (resolved.groupBy === 'job') return keptFairJobOrder(resolved, tables, fresh);
+  if (resolved.groupBy === 'job')
+    return keptJobOrder<FairScore>(
+      {
+        score: (job, kind, group, spare) => {
+          if (!hasWaitingWork(group, kind)) return undefined;
+          const score = spare ?? { needy: false, ratio: 0, first: 0, rank: job.id };
+          score.rank = job.id;
+          scoreGroup('job', job.id, group, undefined, kind, resolved, tables, score);
+          return score;
+        },
+        jobs: (job) => [job],
+        compare: compareFairScores,
+        // Without per-job tables a job's score is running / weight, its submit time and its
+        // id: while it waits, only its running tasks move it.
+        ...(tables ? {} : { held: runningOf }),
+      },
+      fresh,
+    );
   if (resolved.groupBy !== 'user') return fresh;
   return keptUserOrder<KeptFairScore>(
     {
