@@ -1,12 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { GroupJobsWhere, hasReadyReduce } from '@rackwise/policy-kit';
-import {
-  type ModelHostEvent,
-  VersionedModelHost,
-  modelHostArrivalArb,
-  modelHostEventArb,
-} from '@rackwise/testkit';
-import type { JobView, ServiceGroup, SlotKind, TaskKind } from '@rackwise/types';
+import { VersionedModelHost, modelHostBusyEventsArb, modelHostEventArb } from '@rackwise/testkit';
+import type { JobView, ServiceGroup, SlotKind } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { createFairUserOrder } from './fair-user-order.js';
 
@@ -67,26 +62,10 @@ const reportOf = (job: JobView) =>
 
 const jobConfigArb = tablesArb(fc.integer({ min: 1, max: 40 }).map((j) => `job:${j}`));
 
-/** Many jobs first, then tasks starting and ending among them: jobs move far in the order. */
-const busyEventsArb: fc.Arbitrary<ModelHostEvent[]> = fc
-  .tuple(
-    fc.array(modelHostArrivalArb({ minMaps: 1 }), { minLength: 5, maxLength: 20 }),
-    fc.array(
-      fc.record({
-        type: fc.constantFrom('start' as const, 'finish' as const),
-        pick: fc.nat(),
-        kind: fc.constant<TaskKind>('map'),
-      }),
-      { minLength: 10, maxLength: 60 },
-    ),
-    fc.array(modelHostEventArb(), { maxLength: 60 }),
-  )
-  .map(([arrivals, tasks, rest]) => [...arrivals, ...tasks, ...rest]);
-
 describe('Fair per-job orders kept between states', () => {
   test.prop([
     jobConfigArb,
-    fc.oneof(fc.array(modelHostEventArb(), { maxLength: 80 }), busyEventsArb),
+    fc.oneof(fc.array(modelHostEventArb(), { maxLength: 80 }), modelHostBusyEventsArb({ rest: true })),
     fc.array(fc.constantFrom<SlotKind>('map', 'reduce', 'container'), { minLength: 1, maxLength: 3 }),
     fc.constantFrom('versions' as const, 'log' as const),
     fc.integer({ min: 0, max: 4 }),

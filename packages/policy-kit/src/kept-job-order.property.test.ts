@@ -1,11 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
-import {
-  type ModelHostEvent,
-  VersionedModelHost,
-  modelHostArrivalArb,
-  modelHostEventArb,
-} from '@rackwise/testkit';
-import type { ClusterView, JobView, ServiceGroup, SlotKind, TaskKind } from '@rackwise/types';
+import { VersionedModelHost, modelHostBusyEventsArb, modelHostEventArb } from '@rackwise/testkit';
+import type { ClusterView, JobView, ServiceGroup, SlotKind } from '@rackwise/types';
 import { describe, expect } from 'vitest';
 import { type JobScoring, keptJobOrder } from './kept-job-order.js';
 import { versionedOrder } from './versioned-order.js';
@@ -62,24 +57,9 @@ const freshOrder = versionedOrder('fresh', (view: ClusterView, kind: SlotKind): 
     .map(({ job }) => ({ key: `job:${job.id}`, jobs: [job] })),
 );
 
-/** Many jobs of few users first, then tasks starting and ending among them. */
-const busyEventsArb: fc.Arbitrary<ModelHostEvent[]> = fc
-  .tuple(
-    fc.array(modelHostArrivalArb({ users: 3, minMaps: 1 }), { minLength: 5, maxLength: 20 }),
-    fc.array(
-      fc.record({
-        type: fc.constantFrom('start' as const, 'finish' as const),
-        pick: fc.nat(),
-        kind: fc.constant<TaskKind>('map'),
-      }),
-      { minLength: 10, maxLength: 60 },
-    ),
-  )
-  .map(([arrivals, tasks]) => [...arrivals, ...tasks]);
-
 describe('keptJobOrder', () => {
   test.prop([
-    fc.oneof(fc.array(modelHostEventArb(), { maxLength: 80 }), busyEventsArb),
+    fc.oneof(fc.array(modelHostEventArb(), { maxLength: 80 }), modelHostBusyEventsArb({ users: 3 })),
     fc.array(fc.constantFrom<SlotKind>('map', 'reduce', 'container'), { minLength: 1, maxLength: 3 }),
     fc.constantFrom('versions' as const, 'log' as const),
     fc.integer({ min: 0, max: 4 }),

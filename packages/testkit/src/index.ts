@@ -34,7 +34,12 @@ export type {
   ModelHostJob,
   ModelViewMode,
 } from './versioned-model-host.js';
-export { VersionedModelHost, modelHostArrivalArb, modelHostEventArb } from './versioned-model-host.js';
+export {
+  VersionedModelHost,
+  modelHostArrivalArb,
+  modelHostBusyEventsArb,
+  modelHostEventArb,
+} from './versioned-model-host.js';
 export type {
   ConformanceOptions,
   ConformanceSubject,

@@ -83,6 +83,33 @@ export function modelHostEventArb(options: ModelHostEventOptions = {}): fc.Arbit
   );
 }
 
+/**
+ * Busy histories: 5–20 jobs (with maps) arrive first, then 10–60 maps start and finish
+ * among them, then with `rest` up to 60 events of any kind — jobs move far in an order,
+ * and a user moves several of its jobs between two asks.
+ */
+export function modelHostBusyEventsArb(
+  options: ModelHostEventOptions & { readonly rest?: boolean } = {},
+): fc.Arbitrary<ModelHostEvent[]> {
+  return fc
+    .tuple(
+      fc.array(modelHostArrivalArb({ ...options, minMaps: Math.max(1, options.minMaps ?? 1) }), {
+        minLength: 5,
+        maxLength: 20,
+      }),
+      fc.array(
+        fc.record({
+          type: fc.constantFrom('start' as const, 'finish' as const),
+          pick: fc.nat(),
+          kind: fc.constant<TaskKind>('map'),
+        }),
+        { minLength: 10, maxLength: 60 },
+      ),
+      options.rest ? fc.array(modelHostEventArb(options), { maxLength: 60 }) : fc.constant([]),
+    )
+    .map(([arrivals, tasks, rest]) => [...arrivals, ...tasks, ...rest]);
+}
+
 /** What a {@link VersionedModelHost.view} keeps: nothing, the versions, or the versions and the log of moves. */
 export type ModelViewMode = 'none' | 'versions' | 'log';
 
