@@ -1,7 +1,7 @@
 import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { fifoTestPolicy } from '../test/fifo-test-policy.js';
-import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
+import { fixedPlacement, jobSpec, placementFor, testTopology, workload } from '../test/workload-builders.js';
 import type { FlowTraceRecord } from './flow-trace.js';
 import { simulate } from './simulation.js';
 
@@ -65,6 +65,36 @@ describe('map-completion events polled (mapEventPoll)', () => {
   it('a poll interval shorter than the gap between outputs fetches them apart', () => {
     const { flows } = shuffleFlows(1e-3);
     expect(flows).toHaveLength(2);
+  });
+
+  it('a poll that falls at an output, its time a few ulps before now, fetches it and goes on', () => {
+    // Found by the metric invariants property: the poll (every 0.3 s) that fell at an
+    // output's completion computed as 10.561820191155299 s against now 10.561820191155311.
+    // Armed there, it was an event before now that the event loop never took (the run spun
+    // for ever); armed at now, the reduce that took it knew only outputs up to that earlier
+    // time and armed itself again at the same instant, for ever.
+    const topology = testTopology({
+      racks: 1,
+      nodesPerRack: 2,
+      slots: { model: 'container', containers: 3 },
+      rackUplinkCapacity: 1e9,
+      rackDownlinkCapacity: 1e9,
+    });
+    const job = jobSpec({
+      inputBytes: 319999999.9999999,
+      blockBytes: 64e6,
+      shuffleBytes: 5e7,
+      reduceCount: 3,
+      submitTime: 3,
+    });
+    const result = simulate({
+      topology,
+      workload: workload([job], placementFor(topology)),
+      policy: fifoTestPolicy(),
+      seed: 1392587260,
+      parameters: { mapEventPoll: 0.3, parallelCopies: 5 },
+    });
+    expect(result.metrics.jobsCompleted).toBe(1);
   });
 
   it('is refused when negative', () => {

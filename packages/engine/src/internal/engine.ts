@@ -348,6 +348,9 @@ export class Engine implements EngineContext {
             throw new Error(`internal: unknown event kind ${kind}`);
         }
       }
+      // An event before now would never be taken here: fail instead of spinning.
+      if (queue.peekTime() < t)
+        throw new Error(`internal: an event at ${queue.peekTime()} s is before now (${t} s)`);
       if (network === undefined) return;
       network.solve();
       if (network.nextEventTime() > t && queue.peekTime() > t && arrivals.nextTime > t) return;

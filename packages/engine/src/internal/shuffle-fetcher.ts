@@ -78,8 +78,14 @@ export class ShuffleFetcher {
   #known(shuffle: JobShuffle, r: number): number {
     const poll = this.#poll;
     if (poll === 0) return Number.POSITIVE_INFINITY;
+    const now = this.host.now;
     const from = shuffle.pollFrom[r]!;
-    return from + Math.floor((this.host.now - from) / poll + POLL_SLACK) * poll;
+    const polls = (now - from) / poll;
+    const k = Math.floor(polls + POLL_SLACK);
+    const last = from + k * poll;
+    // A poll that falls now up to rounding knows every output done by now, even where its
+    // time computes a few ulps before now (else it would wait for itself, here, for ever).
+    return polls - k <= POLL_SLACK && last < now ? now : last;
   }
 
   /** Arms reduce r's wake at its next poll (now if a poll falls now), unless one is armed. */
@@ -88,7 +94,9 @@ export class ShuffleFetcher {
     if (shuffle.pollArmed[r]! >= now) return;
     const poll = this.#poll;
     const from = shuffle.pollFrom[r]!;
-    const at = from + Math.ceil((now - from) / poll - POLL_SLACK) * poll;
+    // A poll that falls now up to rounding may compute a few ulps before now: it is now.
+    const due = from + Math.ceil((now - from) / poll - POLL_SLACK) * poll;
+    const at = due > now ? due : now;
     shuffle.pollArmed[r] = at;
     this.host.queue.push(at, EVENT_SHUFFLE_POLL, a, this.host.attempts.generation[a]!);
   }
