@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { vi } from 'vitest';
 
 // Property-test run counts and seeds are set once here. A failing property prints its
 // seed; replay it with FC_SEED=<seed>.
@@ -21,3 +22,23 @@ const seed =
 // Its seed and path replay it here, where it shrinks.
 const endOnFailure = ci && !process.env.FC_EXPLORE;
 fc.configureGlobal(seed === undefined ? { numRuns, endOnFailure } : { numRuns, seed, endOnFailure });
+
+// Under FC_EXPLORE a property's own run count is raised to the explored one: a count set
+// beside a property (lowered for an expensive one) would otherwise keep it as few as ever.
+if (process.env.FC_EXPLORE) {
+  vi.doMock('@fast-check/vitest', async (importOriginal) => {
+    const original = await importOriginal<typeof import('@fast-check/vitest')>();
+    type Params = { numRuns?: number } | undefined;
+    const raise = (params: Params) => ({ ...params, numRuns: Math.max(params?.numRuns ?? 0, numRuns) });
+    const prop = original.test.prop;
+    const test = Object.assign(
+      (...args: Parameters<typeof original.test>) => original.test(...args),
+      original.test,
+      {
+        prop: ((arbitraries: never, params: Params) =>
+          prop(arbitraries, raise(params) as never)) as typeof prop,
+      },
+    );
+    return { ...original, test, it: test };
+  });
+}
