@@ -13,18 +13,16 @@ import type {
 } from '@rackwise/types';
 import type { EngineContext } from './engine-context.js';
 import type { JobShuffle } from './job-shuffle.js';
-import { COMPLETED, EMPTY, PENDING, SUSPENDED } from './task-states.js';
+import { PendingMaps } from './pending-maps.js';
+import { COMPLETED, PENDING, SUSPENDED } from './task-states.js';
 import { MapTask, ReduceTask } from './task-views.js';
 import { appendIndexed, removeIndexed } from './typed-arrays.js';
 import type { UserState } from './user-state.js';
 
 /**
  * The state of one active job in typed arrays, and its `JobView`. Created when the job is
- * submitted; its large arrays are dropped when it completes.
- *
- * Pending maps are kept in dense arrays with swap-remove and position indices: all of
- * them, and (built on first use) by node and by rack of their replicas. The order inside a
- * list is therefore arbitrary but deterministic.
+ * submitted; its large arrays are dropped when it completes. Its pending maps are a
+ * `PendingMaps`; running tasks and waiting reduces are dense lists with position indices.
  */
 export class JobState implements JobView {
   readonly id: JobId;
@@ -51,12 +49,7 @@ export class JobState implements JobView {
   /** Head of the list of running copies in the attempt table, −1 if none. */
   mapAttempt: Int32Array;
   maps: MapTask[];
-  pendingAll: MapTask[];
-  #positionAll: Int32Array;
-  #byNode: (MapTask[] | undefined)[] | undefined;
-  #byRack: (MapTask[] | undefined)[] | undefined;
-  #positionNode: Int32Array | undefined;
-  #positionRack: Int32Array | undefined;
+  readonly pending: PendingMaps;
   runningMapList: MapTask[] = [];
   #positionRunning: Int32Array;
 
@@ -167,15 +160,20 @@ export class JobState implements JobView {
     this.mapOutputNode = new Int32Array(m).fill(-1);
     this.mapStart = new Float64Array(m).fill(Number.NaN);
     this.mapAttempt = new Int32Array(m).fill(-1);
-    this.#positionAll = new Int32Array(m);
     this.#positionRunning = new Int32Array(m).fill(-1);
     const maps: MapTask[] = new Array(m);
     for (let i = 0; i < m; i++) {
       maps[i] = new MapTask(this, i);
-      this.#positionAll[i] = i;
     }
     this.maps = maps;
-    this.pendingAll = maps.slice();
+    this.pending = new PendingMaps(
+      maps,
+      replicas,
+      replication,
+      engine.rackOfNode,
+      engine.nodeCount,
+      engine.rackCount,
+    );
     this.pendingMapCount = m;
 
     const r = spec.reduceCount;
@@ -315,17 +313,15 @@ export class JobState implements JobView {
   }
 
   pendingMapsOnNode(node: NodeId): readonly MapTask[] {
-    if (this.#byNode === undefined) this.#buildLocalityIndex();
-    return this.#byNode![node] ?? EMPTY;
+    return this.pending.onNode(node);
   }
 
   pendingMapsOnRack(rack: RackId): readonly MapTask[] {
-    if (this.#byRack === undefined) this.#buildLocalityIndex();
-    return this.#byRack![rack] ?? EMPTY;
+    return this.pending.onRack(rack);
   }
 
   pendingMaps(): readonly MapTask[] {
-    return this.pendingAll;
+    return this.pending.all;
   }
 
   runningMaps(): readonly MapTask[] {
@@ -367,92 +363,10 @@ export class JobState implements JobView {
     return false;
   }
 
-  #buildLocalityIndex(): void {
-    const rep = this.replication;
-    const byNode: (MapTask[] | undefined)[] = new Array(this.engine.nodeCount);
-    const byRack: (MapTask[] | undefined)[] = new Array(this.engine.rackCount);
-    const positionNode = new Int32Array(this.mapCount * rep).fill(-1);
-    const positionRack = new Int32Array(this.mapCount * rep).fill(-1);
-    const rackOf = this.engine.rackOfNode;
-    for (const task of this.pendingAll) {
-      const base = task.index * rep;
-      for (let k = 0; k < rep; k++) {
-        const node = this.replicas[base + k]!;
-        if (node < 0) continue;
-        let list = byNode[node];
-        if (list === undefined) {
-          list = [];
-          byNode[node] = list;
-        }
-        positionNode[base + k] = list.length;
-        list.push(task);
-        const rack = rackOf[node]!;
-        let dup = false;
-        for (let j = 0; j < k; j++) {
-          const other = this.replicas[base + j]!;
-          if (other >= 0 && rackOf[other] === rack) dup = true;
-        }
-        if (dup) continue;
-        let rackList = byRack[rack];
-        if (rackList === undefined) {
-          rackList = [];
-          byRack[rack] = rackList;
-        }
-        positionRack[base + k] = rackList.length;
-        rackList.push(task);
-      }
-    }
-    this.#byNode = byNode;
-    this.#byRack = byRack;
-    this.#positionNode = positionNode;
-    this.#positionRack = positionRack;
-  }
-
-  /** Takes map i out of every pending list (it launches). */
+  /** Takes map i out of the pending lists (it launches). */
   removePending(i: number): void {
-    removeIndexed(this.pendingAll, this.#positionAll, i);
+    this.pending.remove(i);
     this.pendingMapCount--;
-    if (this.#byNode === undefined) return;
-    const rep = this.replication;
-    const base = i * rep;
-    const positionNode = this.#positionNode!;
-    const positionRack = this.#positionRack!;
-    const rackOf = this.engine.rackOfNode;
-    for (let k = 0; k < rep; k++) {
-      const node = this.replicas[base + k]!;
-      if (node < 0) continue;
-      const list: MapTask[] = this.#byNode[node]!;
-      const position = positionNode[base + k]!;
-      const moved: MapTask = list.pop()!;
-      if (moved.index !== i) {
-        list[position] = moved;
-        const movedBase: number = moved.index * rep;
-        for (let j = 0; j < rep; j++) {
-          if (this.replicas[movedBase + j] === node) {
-            positionNode[movedBase + j] = position;
-            break;
-          }
-        }
-      }
-      positionNode[base + k] = -1;
-      const rackPosition = positionRack[base + k]!;
-      if (rackPosition < 0) continue;
-      const rack: number = rackOf[node]!;
-      const rackList: MapTask[] = this.#byRack![rack]!;
-      const movedRack: MapTask = rackList.pop()!;
-      if (movedRack.index !== i) {
-        rackList[rackPosition] = movedRack;
-        const movedBase: number = movedRack.index * rep;
-        for (let j = 0; j < rep; j++) {
-          const other = this.replicas[movedBase + j]!;
-          if (other >= 0 && positionRack[movedBase + j]! >= 0 && rackOf[other] === rack) {
-            positionRack[movedBase + j] = rackPosition;
-            break;
-          }
-        }
-      }
-      positionRack[base + k] = -1;
-    }
   }
 
   addRunningMap(i: number): void {
