@@ -17,6 +17,10 @@
  * slice and seed instead of running it again (the exact model costs minutes per seed where a
  * candidate costs seconds), and keeps that file's candidates before the new ones.
  *
+ * `--reference-from kept` takes it from `bench/reference/exact-<hours>h-seed<N>.json`, the exact
+ * model's figures kept in the repository for FB-2010's first 15 minutes, seeds 1–8
+ * (`bench/keep-reference.ts` writes them), so a candidate is judged in minutes on any machine.
+ *
  * `'{"resolveInterval":0}'` is the exact model; `'{"flowModel":"bundled","resolveInterval":0}'`
  * the bundled solver (exact too: its differences are floating-point ones, two completions a
  * few ulps apart falling into different solve batches). Writes
@@ -122,8 +126,12 @@ function earlierReference(file: EarlierFile): Run {
   return { engine: reference, result, cpuSeconds: file.cpuSeconds[0]!.seconds };
 }
 
+const referencePath =
+  referenceFrom === 'kept'
+    ? fileURLToPath(new URL(`reference/exact-${hours}h-seed${seed}.json`, import.meta.url))
+    : referenceFrom;
 const earlier =
-  referenceFrom === undefined ? undefined : (JSON.parse(readFileSync(referenceFrom, 'utf8')) as EarlierFile);
+  referencePath === undefined ? undefined : (JSON.parse(readFileSync(referencePath, 'utf8')) as EarlierFile);
 const oracle = earlier === undefined ? await runUnder(reference) : earlierReference(earlier);
 const runs = [];
 for (const engine of candidates) runs.push(await runUnder(engine));
