@@ -80,12 +80,17 @@ export class ShuffleFetcher {
     if (poll === 0) return Number.POSITIVE_INFINITY;
     const now = this.host.now;
     const from = shuffle.pollFrom[r]!;
-    const polls = (now - from) / poll;
-    const k = Math.floor(polls + POLL_SLACK);
-    const last = from + k * poll;
-    // A poll that falls now up to rounding knows every output done by now, even where its
-    // time computes a few ulps before now (else it would wait for itself, here, for ever).
-    return polls - k <= POLL_SLACK && last < now ? now : last;
+    return this.#pollAt(from, Math.floor((now - from) / poll + POLL_SLACK), now);
+  }
+
+  /**
+   * The time of poll k of a shuffle begun at `from`: now when it falls now up to rounding.
+   * Its time may compute a few ulps before now; a poll armed there would be an event before
+   * now, and one that knew outputs only up to there would wait for itself, for ever.
+   */
+  #pollAt(from: number, k: number, now: number): number {
+    const at = from + k * this.#poll;
+    return Math.abs(at - now) <= POLL_SLACK * this.#poll ? now : at;
   }
 
   /** Arms reduce r's wake at its next poll (now if a poll falls now), unless one is armed. */
@@ -94,9 +99,7 @@ export class ShuffleFetcher {
     if (shuffle.pollArmed[r]! >= now) return;
     const poll = this.#poll;
     const from = shuffle.pollFrom[r]!;
-    // A poll that falls now up to rounding may compute a few ulps before now: it is now.
-    const due = from + Math.ceil((now - from) / poll - POLL_SLACK) * poll;
-    const at = due > now ? due : now;
+    const at = this.#pollAt(from, Math.ceil((now - from) / poll - POLL_SLACK), now);
     shuffle.pollArmed[r] = at;
     this.host.queue.push(at, EVENT_SHUFFLE_POLL, a, this.host.attempts.generation[a]!);
   }
