@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SweepResult } from '@rackwise/experiments';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './internal/test-io.js';
 import { EXIT_OK } from './main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-e2e-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const bin = fileURLToPath(new URL('./bin.ts', import.meta.url));
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordingIo } from './internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from './main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(...argv: string[]) {
   const io = recordingIo(dir);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,11 +10,12 @@ import {
   presetCell,
   registerPaperClaims,
 } from '@rackwise/reproduce';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordingIo } from './internal/test-io.js';
 import { EXIT_OK, main } from './main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-reproduce-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('rackwise reproduce', () => {
   it('counts a claim over the cells it is read in and writes the map', async () => {

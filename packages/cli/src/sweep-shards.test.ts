@@ -1,15 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Job } from 'kubernetes-models/batch/v1/Job';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { SLURM_OPTIONS } from './emit/slurm-script.js';
 import { runCli } from './internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE } from './main.js';
 import { cliVersion } from './version.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-shards-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (...argv: string[]) => runCli(dir, argv);
 
@@ -98,6 +99,7 @@ describe('rackwise sweep --shard i/N --out dir, then rackwise merge dir', () => 
 /** A fake `npx` that prints the arguments it was called with, one per line. */
 function fakeNpx(): string {
   const bin = mkdtempSync(join(tmpdir(), 'rackwise-fake-npx-'));
+  onTestFinished(() => rmSync(bin, { recursive: true, force: true }));
   writeFileSync(join(bin, 'npx'), '#!/bin/sh\nfor a in "$@"; do echo "$a"; done\n');
   chmodSync(join(bin, 'npx'), 0o755);
   return bin;

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { replayError } from './recorded-trace-comparison.js';
 import { recordedSchedulerPolicies, recordedTracePreset } from './recorded-trace-preset.js';
 import { runExperiment } from './run-experiment.js';
@@ -66,6 +66,7 @@ function chainLog(stages: number): string {
 
 describe('recordedTracePreset', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rackwise-recorded-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const trace = join(dir, 'app-chain');
   writeFileSync(trace, chainLog(4));
 

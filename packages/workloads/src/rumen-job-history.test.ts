@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir.js';
 import { rumenHistoryText } from '../test/trace-fixtures.js';
 import { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
 
-const temp = () => mkdtempSync(join(tmpdir(), 'rackwise-rumen-'));
+const temp = () => tempDir('rackwise-rumen-');
 
 describe('parseRumenJobHistory', () => {
   it('makes each job a map stage and a reduce stage, with hosts, racks and the shuffle phase', () => {

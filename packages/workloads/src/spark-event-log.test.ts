@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir.js';
 import { rawZstdFrame, sparkLogLines, sparkTaskEnd } from '../test/trace-fixtures.js';
 import { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
 
 const text = () => `${sparkLogLines().join('\n')}\n`;
-const temp = () => mkdtempSync(join(tmpdir(), 'rackwise-spark-'));
+const temp = () => tempDir('rackwise-spark-');
 
 describe('parseSparkEventLog', () => {
   it('keeps stages in order with their parents, hosts, slots and recorded compute', () => {

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/temp-dir.js';
 import { rumenHistoryText, sparkLogLines } from '../test/trace-fixtures.js';
 import { parseRumenJobHistory } from './rumen-job-history.js';
 import { parseSparkEventLog } from './spark-event-log.js';
@@ -26,7 +26,7 @@ describe('assignRacks', () => {
 
   it('groups by a regex capture or a host → rack file', () => {
     expect(assignRacks(spark(), { kind: 'regex', pattern: 'host-(\\w)' }).racks).toEqual(['a', 'b']);
-    const file = join(mkdtempSync(join(tmpdir(), 'rackwise-racks-')), 'racks.txt');
+    const file = join(tempDir('rackwise-racks-'), 'racks.txt');
     writeFileSync(file, '# host rack\nhost-a /r1\n');
     const byFile = assignRacks(spark(), { kind: 'file', path: file });
     expect(byFile.racks).toEqual(['r1', DEFAULT_RACK]);
@@ -58,7 +58,7 @@ describe('summarizeTrace and detectTraceFormat', () => {
   });
 
   it('tells the four formats apart', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rackwise-format-'));
+    const dir = tempDir('rackwise-format-');
     const write = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);

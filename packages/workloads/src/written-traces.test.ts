@@ -1,16 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { rollingParts } from '../test/spark-log-writer.js';
+import { tempDir } from '../test/temp-dir.js';
 import { SPARK_APP_ID, rumenText, sparkLines } from '../test/written-samples.js';
 import type { RecordedStage } from './recorded-trace.js';
 import { recordedWorkload } from './recorded-workload.js';
 import { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
 import { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
 
-const temp = () => mkdtempSync(join(tmpdir(), 'rackwise-written-'));
+const temp = () => tempDir('rackwise-written-');
 const sparkText = () => `${sparkLines().join('\n')}\n`;
 const sum = (
   stage: RecordedStage,

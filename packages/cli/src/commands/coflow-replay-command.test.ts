@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, main } from '../main.js';
 import { isCoflowTrace } from './coflow-replay-command.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-coflow-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Two coflows on 3 racks: the first moves 2^30 bits from rack 0 to rack 1 (one second at
 // 2^30 bit/s), the second starts 10 s later and moves half as much from racks 1, 2 to 0.
 const trace = join(dir, 'tiny-coflows.txt');

@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlowTimes, parseFlowTrace } from '@rackwise/engine';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from '../main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-flows-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function cli(...argv: string[]) {
   const io = recordingIo(dir, {}, true);

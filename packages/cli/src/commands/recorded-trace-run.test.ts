@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rumenHistory, sparkLog } from '../internal/recorded-trace-fixtures.js';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from '../main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-replay-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(join(dir, 'app-1'), sparkLog());
 
 async function cli(...argv: string[]) {

@@ -1,12 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sparkLog } from '../internal/recorded-trace-fixtures.js';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from '../main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-trace-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SPARK_LOG = join(dir, 'app-1');
 writeFileSync(SPARK_LOG, sparkLog());
