@@ -18,8 +18,9 @@
  * candidate costs seconds), and keeps that file's candidates before the new ones.
  *
  * `--reference-from kept` takes it from `bench/reference/exact-<hours>h-seed<N>.json`, the exact
- * model's figures kept in the repository for FB-2010's first 15 minutes, seeds 1–8
- * (`bench/keep-reference.ts` writes them), so a candidate is judged in minutes on any machine.
+ * model's figures kept in the repository for FB-2010's first 15 minutes (seeds 1–8, fair, nas,
+ * delay, fifo) and first 2 hours (seeds 1–4, fair, nas; `bench/keep-reference.ts` writes them),
+ * so a candidate is judged at the cost of its own runs on any machine.
  *
  * `'{"resolveInterval":0}'` is the exact model; `'{"flowModel":"bundled","resolveInterval":0}'`
  * the bundled solver (exact too: its differences are floating-point ones, two completions a
