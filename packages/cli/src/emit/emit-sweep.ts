@@ -3,31 +3,12 @@ import { sweepCells, sweepFingerprint } from '@rackwise/experiments';
 import type { OptionSpec } from '../command-line.js';
 import { cliVersion } from '../version.js';
 import { kubernetesJob } from './kubernetes-job.js';
+import type { ShardedRun } from './sharded-run.js';
 import { slurmArrayScript } from './slurm-script.js';
 
 /** Where `--emit` can send a sweep. */
 export const EMIT_TARGETS = ['kubernetes', 'slurm'] as const;
 export type EmitTarget = (typeof EMIT_TARGETS)[number];
-
-/** What the emitters need to know: the command each shard runs and how many shards. */
-export interface ShardedRun {
-  /** A short name for the job (`rackwise-sweep-<fingerprint>`). */
-  readonly name: string;
-  /** `rackwise sweep …` arguments without the shard and the output directory. */
-  readonly arguments: readonly string[];
-  readonly shards: number;
-  /** Cells in the sweep. */
-  readonly cells: number;
-  /** The published package the shards run: `rackwise@<version>`. */
-  readonly package: string;
-  /** Results directory of the cells, when the user chose one. */
-  readonly out: string | undefined;
-  /** Simulations a shard runs at once (`--parallel`, default 1): the CPUs each shard asks for. */
-  readonly parallel: number;
-}
-
-/** Memory each simulation of a shard asks for, in GiB (a whole FB-2010 day under NAS peaks at about 1.3). */
-export const MEMORY_PER_SIMULATION_GIB = 2;
 
 /** Options of `sweep` the emitted command sets itself or that make no sense on a cluster node. */
 const DROPPED = new Set(['emit', 'shards', 'out', 'shard', 'parallel', 'quiet', 'help']);
@@ -64,22 +45,6 @@ export function shardArguments(
     if (spec?.type === 'string' && value !== undefined) kept.push(value);
   }
   return kept;
-}
-
-/** Quotes a word for a POSIX shell (single quotes; plain words stay as they are). */
-export function shellQuote(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
-
-/**
- * The shell command a shard runs, without its `--parallel` and `--shard` (the emitter
- * appends them from the scheduler's variables): the exact published package through
- * `npx`, cells written to `out`.
- */
-export function shardCommand(run: ShardedRun, out: string): string {
-  return ['npx', '--yes', run.package, 'sweep', ...run.arguments, '--out', out, '--quiet']
-    .map(shellQuote)
-    .join(' ');
 }
 
 /** Default number of shards of `--emit`: one per cell. */

@@ -1,4 +1,4 @@
-import { MEMORY_PER_SIMULATION_GIB, type ShardedRun, shardCommand } from './emit-sweep.js';
+import { MEMORY_PER_SIMULATION_GIB, type ShardedRun, shardCommand } from './sharded-run.js';
 
 /** Where the emitted Job mounts the results volume. */
 export const KUBERNETES_RESULTS_PATH = '/results';

@@ -1,4 +1,4 @@
-import { MEMORY_PER_SIMULATION_GIB, type ShardedRun, shardCommand, shellQuote } from './emit-sweep.js';
+import { MEMORY_PER_SIMULATION_GIB, type ShardedRun, shardCommand, shellQuote } from './sharded-run.js';
 
 /**
  * The `#SBATCH` options the emitted script uses, all documented in sbatch(1): one array
