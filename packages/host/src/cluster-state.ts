@@ -12,8 +12,9 @@ import type {
   TopologyView,
   UserId,
 } from '@rackwise/types';
-import type { HostEvent } from './host-events.js';
+import type { HostEvent, TaskCopy } from './host-events.js';
 import { applyEvent } from './internal/apply-event.js';
+import type { HostState } from './internal/host-state.js';
 import { HostView, UserRecord, type ViewSource, kindIndex } from './internal/host-view.js';
 import type { JobRecord } from './internal/job-record.js';
 import { NetworkSamples } from './internal/network-samples.js';
@@ -47,12 +48,6 @@ export interface OfferRecord {
   readonly decision: Decision;
 }
 
-/** A copy of a running map the host should now kill (another copy's output was kept). */
-export interface TaskCopy {
-  readonly task: TaskRef;
-  readonly node: NodeId;
-}
-
 /**
  * A cluster's state kept from the host's own events, and the `ClusterView` of it that
  * every rackwise policy accepts. Events are checked whole before anything changes: a
@@ -83,16 +78,6 @@ export interface ClusterState {
   offer(policy: SchedulerPolicy, node: NodeId, kind: SlotKind, time?: Seconds): Decision;
   /** Preemption requests of the attached policies at the latest `tick` (FCS). */
   readonly preemptions: readonly PreemptionRequest[];
-}
-
-/** The state behind a {@link ClusterState}; the event handlers change it. */
-export interface HostState extends ViewSource {
-  readonly view: HostView;
-  readonly samples: NetworkSamples;
-  readonly policies: SchedulerPolicy[];
-  preemptions: readonly PreemptionRequest[];
-  user(id: number): UserRecord;
-  job(id: number): JobRecord | undefined;
 }
 
 const fraction = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 1;

@@ -117,3 +117,9 @@ export type HostEvent =
 
 /** The type names of {@link HostEvent}. */
 export type HostEventType = HostEvent['type'];
+
+/** A copy of a running map the host should now kill (another copy's output was kept). */
+export interface TaskCopy {
+  readonly task: TaskRef;
+  readonly node: NodeId;
+}

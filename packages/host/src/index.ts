@@ -4,7 +4,7 @@
  * use 1).
  */
 export { createClusterState } from './cluster-state.js';
-export type { ClusterState, ClusterStateOptions, OfferRecord, TaskCopy } from './cluster-state.js';
+export type { ClusterState, ClusterStateOptions, OfferRecord } from './cluster-state.js';
 export type {
   HostEvent,
   HostEventType,
@@ -13,6 +13,7 @@ export type {
   MapSubmission,
   NodeLoad,
   RackLoad,
+  TaskCopy,
 } from './host-events.js';
 export { HostEventError } from './host-event-error.js';
 export { createHostTopology, DEFAULT_NIC_CAPACITY } from './host-topology.js';

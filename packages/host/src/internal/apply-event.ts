@@ -1,6 +1,6 @@
 import type { NodeId, TaskEvent } from '@rackwise/types';
-import type { HostState, TaskCopy } from '../cluster-state.js';
-import type { HostEvent, JobSubmission } from '../host-events.js';
+import type { HostEvent, JobSubmission, TaskCopy } from '../host-events.js';
+import type { HostState } from './host-state.js';
 import { kindIndex } from './host-view.js';
 import { JobRecord } from './job-record.js';
 import type { MapRecord, ReduceRecord } from './task-records.js';
