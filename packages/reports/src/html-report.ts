@@ -7,13 +7,8 @@ import {
 } from '@rackwise/experiments';
 import { formatNumber } from './format-values.js';
 import { escapeXml, formatDuration } from './internal/chart-svg.js';
-import {
-  type NormalisedTable,
-  normalisedCells,
-  normalisedTable,
-  verdictLine,
-  withInterval,
-} from './normalised-table.js';
+import type { NormalisedTable } from './normalised-table-types.js';
+import { normalisedCells, normalisedTable, verdictLine, withInterval } from './normalised-table.js';
 import { barChartSvg, lineChartSvg } from './report-charts.js';
 import { SERIES_CATALOGUE, seriesValues, smooth } from './series-catalogue.js';
 import { verdictInWords } from './verdict-words.js';

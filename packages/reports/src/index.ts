@@ -12,7 +12,7 @@ export type {
   NormalisedRow,
   NormalisedTable,
   NormalisedTableOptions,
-} from './normalised-table.js';
+} from './normalised-table-types.js';
 export { toCsv } from './csv-report.js';
 export { parseResultJson, toJson } from './json-report.js';
 export type { ParsedResult } from './json-report.js';

@@ -1,4 +1,4 @@
-import type { NormalisedRow, NormalisedTable } from './normalised-table.js';
+import type { NormalisedRow, NormalisedTable } from './normalised-table-types.js';
 
 /** Where one policy stands against the baseline on the table's metrics. */
 export interface PolicyStanding {
