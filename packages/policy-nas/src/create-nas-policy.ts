@@ -25,7 +25,8 @@ import { ReduceNums } from './internal/reduce-num-on-rack.js';
 import { resolveNasConfig } from './internal/resolve-config.js';
 import { SkipCounters } from './internal/skip-counters.js';
 import type { NasConfig } from './nas-config.js';
-import { type NasSkippedGroup, nasEvidence } from './nas-evidence.js';
+import { nasEvidence } from './nas-evidence.js';
+import type { NasSkippedGroup } from './nas-skipped-group.js';
 
 /** Read-only look into a NAS instance's state, for tests, logs and reports. */
 export interface NasInspection {

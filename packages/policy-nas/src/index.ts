@@ -5,7 +5,8 @@
  */
 export { createNasPolicy } from './create-nas-policy.js';
 export type { NasInspection, NasPolicy } from './create-nas-policy.js';
-export type { NasEvidence, NasSkippedGroup } from './nas-evidence.js';
+export type { NasEvidence } from './nas-evidence.js';
+export type { NasSkippedGroup } from './nas-skipped-group.js';
 export { NAS_DEFAULTS } from './nas-config.js';
 export type { MapPauseJobs, MapPauseScope, NasConfig, NasTunables, SkipCounterResets } from './nas-config.js';
 export { createNasDefinition, nasVariants } from './nas-variants.js';

@@ -11,7 +11,7 @@ import type {
   RackId,
   SlotKind,
 } from '@rackwise/types';
-import type { NasSkippedGroup } from '../nas-evidence.js';
+import type { NasSkippedGroup } from '../nas-skipped-group.js';
 import { launch, pass } from './job-facts.js';
 import type { LocalMaps, MapGroup, MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
