@@ -1,5 +1,5 @@
 import type { Bytes, Seconds } from '@rackwise/types';
-import type { FlowNetwork } from '../flow-network.js';
+import type { FlowNetwork } from '../flow-network-types.js';
 import type { BundleHeaps } from './bundle-heaps.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink } from './flow-arguments.js';
 import { FlowSlots } from './flow-slots.js';

@@ -1,5 +1,5 @@
 import type { Bytes, Seconds } from '@rackwise/types';
-import type { FlowNetwork } from '../flow-network.js';
+import type { FlowNetwork } from '../flow-network-types.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
 import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';

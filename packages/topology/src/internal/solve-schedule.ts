@@ -1,4 +1,4 @@
-import type { FlowNetworkStats } from '../flow-network.js';
+import type { FlowNetworkStats } from '../flow-network-types.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 
 /** Two instants closer than this are the same instant, seconds. */
