@@ -6,9 +6,13 @@
 // never imports reports or reproduce, which both stand on experiments (reproduce also on
 // reports, for the map's charts, and reports never on reproduce); only the CLI may depend
 // on everything. ECharts is a dependency of reports alone, and every example
-// depends on exactly the rackwise packages it imports. Exits 1 with one line per violation.
+// depends on exactly the rackwise packages it imports. No package's published source
+// (src/ without its tests) holds an import cycle among its relative imports
+// (scripts/import-cycles.mjs); each cycle found is printed with its files. Exits 1 with one
+// line per violation.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { findCycles, sourceImportGraph } from './import-cycles.mjs';
 
 const LIBRARIES = [
   '@rackwise/topology',
@@ -131,6 +135,50 @@ for (const dir of existsSync('examples') ? readdirSync('examples') : []) {
     if (!declared.has(dep))
       problems.push(`${root}: its sources import ${dep}, which its dependencies do not list`);
 }
+// Import cycles still tolerated, each as the files it may span: the engine's four, until its
+// parts own their state (issue 48). A cycle passes only if all its files sit in one entry;
+// an entry that no longer matches any cycle must be removed, so the list only shrinks.
+const ALLOWED_CYCLES = [
+  [
+    'packages/engine/src/degenerate-jobs.ts',
+    'packages/engine/src/job-group-metrics.ts',
+    'packages/engine/src/run-metrics.ts',
+  ],
+  [
+    'packages/engine/src/internal/engine.ts',
+    'packages/engine/src/internal/job-arrivals.ts',
+    'packages/engine/src/internal/map-lifecycle.ts',
+    'packages/engine/src/internal/offer-rounds.ts',
+    'packages/engine/src/internal/preemption.ts',
+    'packages/engine/src/internal/reduce-lifecycle.ts',
+    'packages/engine/src/internal/shuffle-fetcher.ts',
+    'packages/engine/src/internal/timers.ts',
+    'packages/engine/src/internal/transfers.ts',
+  ],
+  [
+    'packages/engine/src/internal/job-state.ts',
+    'packages/engine/src/internal/pending-maps.ts',
+    'packages/engine/src/internal/task-views.ts',
+    'packages/engine/src/internal/user-state.ts',
+  ],
+  ['packages/engine/src/internal/run-metrics-builder.ts', 'packages/engine/src/simulation.ts'],
+];
+const usedAllowances = new Set();
+for (const dir of readdirSync('packages')) {
+  const src = join('packages', dir, 'src');
+  if (!existsSync(src)) continue;
+  for (const { files, cycle } of findCycles(sourceImportGraph(src))) {
+    const allowance = ALLOWED_CYCLES.findIndex((entry) => files.every((f) => entry.includes(f)));
+    if (allowance >= 0) {
+      usedAllowances.add(allowance);
+      continue;
+    }
+    problems.push(`import cycle: ${cycle.join(' -> ')} (files in the cycle: ${files.join(', ')})`);
+  }
+}
+for (const [i, entry] of ALLOWED_CYCLES.entries())
+  if (!usedAllowances.has(i))
+    problems.push(`scripts/check-dependency-rule.mjs: allowed cycle ${entry.join(', ')} is gone, remove it`);
 if (problems.length > 0) {
   console.error(`dependency rule: ${problems.length} violation(s)\n${problems.join('\n')}`);
   process.exit(1);
