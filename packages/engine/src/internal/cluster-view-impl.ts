@@ -16,8 +16,8 @@ import type {
   UserView,
 } from '@rackwise/types';
 import type { JobState } from './job-state.js';
-import type { MapTask, ReduceTask } from './task-views.js';
-import type { UserChangeLog } from './user-change-log.js';
+import type { SlotLedger } from './slot-ledger.js';
+import type { StateVersion } from './state-version.js';
 import type { UserState } from './user-state.js';
 
 /** The engine state a cluster view reads. */
@@ -27,14 +27,8 @@ export interface ClusterViewSource {
   readonly monitor: NetworkView;
   readonly predictor: ShufflePredictor;
   readonly mapCompletionThreshold: number;
-  readonly freeSlotsBy: Int32Array;
-  readonly slotsPerNode: Int32Array;
-  readonly runningMaps: number;
-  readonly runningReduces: number;
-  readonly stateVersion: number;
-  readonly userChanges: UserChangeLog;
-  readonly nodeMaps: MapTask[][];
-  readonly nodeReduces: ReduceTask[][];
+  readonly slots: SlotLedger;
+  readonly changes: StateVersion;
   readonly outstanding: Float64Array;
   readonly activeJobList: JobState[];
   readonly activeUserList: UserState[];
@@ -54,19 +48,25 @@ export function slotKindIndex(kind: SlotKind): number {
  * engine's live state, and arrays it returns are the engine's own (valid during the call).
  */
 export class ClusterViewImpl implements ClusterView {
-  constructor(private readonly source: ClusterViewSource) {}
+  readonly #slots: SlotLedger;
+  readonly #changes: StateVersion;
+
+  constructor(private readonly source: ClusterViewSource) {
+    this.#slots = source.slots;
+    this.#changes = source.changes;
+  }
 
   get now(): Seconds {
     return this.source.now;
   }
 
   get stateVersion(): number {
-    return this.source.stateVersion;
+    return this.#changes.version;
   }
 
   usersChangedSince(since: number): readonly UserId[] | undefined {
-    const latest = this.source.stateVersion;
-    return latest === since ? NO_USERS : this.source.userChanges.since(since, latest);
+    const latest = this.#changes.version;
+    return latest === since ? NO_USERS : this.#changes.userChanges.since(since, latest);
   }
 
   get topology(): Topology {
@@ -90,26 +90,26 @@ export class ClusterViewImpl implements ClusterView {
     const k = slotKindIndex(kind);
     if (k < 0)
       throw new Error(`cluster view: slot kind must be 'map', 'reduce' or 'container', got ${String(kind)}`);
-    return this.source.freeSlotsBy[k * this.source.topology.nodeCount + n]!;
+    return this.#slots.freeSlotsBy[k * this.source.topology.nodeCount + n]!;
   }
 
   totalSlots(kind: SlotKind): number {
     const k = slotKindIndex(kind);
     if (k < 0)
       throw new Error(`cluster view: slot kind must be 'map', 'reduce' or 'container', got ${String(kind)}`);
-    return this.source.slotsPerNode[k]! * this.source.topology.nodeCount;
+    return this.#slots.slotsPerNode[k]! * this.source.topology.nodeCount;
   }
 
   runningCount(kind: TaskKind): number {
-    return kind === 'map' ? this.source.runningMaps : this.source.runningReduces;
+    return kind === 'map' ? this.#slots.runningMaps : this.#slots.runningReduces;
   }
 
   runningMapsOn(node: NodeId): readonly MapTaskView[] {
-    return this.source.nodeMaps[this.#node(node)]!;
+    return this.#slots.nodeMaps[this.#node(node)]!;
   }
 
   runningReducesOn(node: NodeId): readonly ReduceTaskView[] {
-    return this.source.nodeReduces[this.#node(node)]!;
+    return this.#slots.nodeReduces[this.#node(node)]!;
   }
 
   outstandingMapOutput(node: NodeId): Bytes {

@@ -12,7 +12,6 @@ import type {
   RandomSource,
   SchedulerPolicy,
   ShufflePredictor,
-  SlotKind,
   Workload,
 } from '@rackwise/types';
 import type { EngineParameters } from '../engine-parameters.js';
@@ -29,7 +28,6 @@ import { FlowTraceRecorder } from './flow-trace-recorder.js';
 import { JobArrivals, type ProgressListener } from './job-arrivals.js';
 import { buildJobRecord } from './job-record.js';
 import type { JobState } from './job-state.js';
-import { SLOT_CONTAINER } from './launch-check.js';
 import { MapLifecycle } from './map-lifecycle.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { OfferRounds } from './offer-rounds.js';
@@ -37,6 +35,8 @@ import { ReduceLifecycle } from './reduce-lifecycle.js';
 import { RunCounters } from './run-counters.js';
 import { SeriesRecorder } from './series-recorder.js';
 import { ShuffleFetcher } from './shuffle-fetcher.js';
+import { SlotLedger } from './slot-ledger.js';
+import { StateVersion } from './state-version.js';
 import {
   EVENT_HEARTBEAT,
   EVENT_MAP_DONE,
@@ -46,12 +46,9 @@ import {
   EVENT_SERIES,
   EVENT_SHUFFLE_POLL,
   EVENT_TICK,
-  KIND_MAP,
 } from './task-states.js';
-import type { MapTask, ReduceTask } from './task-views.js';
 import { Timers } from './timers.js';
 import { Transfers } from './transfers.js';
-import { UserChangeLog } from './user-change-log.js';
 import type { UserState } from './user-state.js';
 
 /** Everything the engine needs besides the parameters. */
@@ -122,24 +119,10 @@ export class Engine implements EngineContext {
   readonly congestion: CongestionCounter;
 
   // ---- nodes and slots
-  /** Free slots, index `kind × nodeCount + node` (kind 0 map, 1 reduce, 2 container). */
-  readonly freeSlotsBy: Int32Array;
-  readonly slotsPerNode: Int32Array;
-  readonly nodeMaps: MapTask[][] = [];
-  readonly nodeMapAttempts: number[][] = [];
-  readonly nodeReduces: ReduceTask[][] = [];
-  readonly nodeReduceAttempts: number[][] = [];
+  readonly slots: SlotLedger;
   readonly outstanding: Float64Array;
-  runningMaps = 0;
-  runningReduces = 0;
-  /**
-   * Changes with every task start and end, job arrival and completion, and reduces
-   * becoming ready: what `ClusterView.stateVersion` reports.
-   */
-  stateVersion = 0;
-  /** The user each `stateVersion` step moved (`ClusterView.usersChangedSince`). */
-  readonly userChanges = new UserChangeLog();
-  readonly #container: boolean;
+  /** The state version and the users it moved (`ClusterView.stateVersion`). */
+  readonly changes = new StateVersion();
 
   // ---- jobs and users
   readonly jobs: (JobState | undefined)[];
@@ -177,29 +160,10 @@ export class Engine implements EngineContext {
     this.rackCount = topology.rackCount;
     this.rackOfNode = new Int32Array(nodes);
     for (let n = 0; n < nodes; n++) this.rackOfNode[n] = topology.rackOf(n as NodeId);
-    this.#container = topology.slotModel === 'container';
-    this.slotsPerNode = new Int32Array(3);
-    this.freeSlotsBy = new Int32Array(3 * nodes);
-    const kinds: SlotKind[] = ['map', 'reduce', 'container'];
-    let totalSlots = 0;
-    for (let k = 0; k < 3; k++) {
-      const slots = topology.slotsOf(0 as NodeId, kinds[k]!);
-      this.slotsPerNode[k] = slots;
-      for (let n = 0; n < nodes; n++) {
-        const s = topology.slotsOf(n as NodeId, kinds[k]!);
-        this.freeSlotsBy[k * nodes + n] = s;
-        totalSlots += s;
-      }
-    }
-    for (let n = 0; n < nodes; n++) {
-      this.nodeMaps.push([]);
-      this.nodeMapAttempts.push([]);
-      this.nodeReduces.push([]);
-      this.nodeReduceAttempts.push([]);
-    }
+    this.slots = new SlotLedger(topology, this);
     this.outstanding = new Float64Array(nodes);
     const fetchSlots = Math.max(parameters.parallelCopies, parameters.outputReplication - 1, 1);
-    this.attempts = new AttemptTable(totalSlots + 16, fetchSlots);
+    this.attempts = new AttemptTable(this.slots.totalSlots + 16, fetchSlots);
     this.flows = new FlowRecords(1024, ShuffleFetcher.partsPerFetch(topology, parameters));
     this.flowTrace = options.onFlow === undefined ? undefined : new FlowTraceRecorder(options.onFlow);
     this.network = parameters.network
@@ -241,7 +205,15 @@ export class Engine implements EngineContext {
       this.congestionHysteresis,
       options.liveNodeThreshold === undefined
         ? undefined
-        : { view: this.view, threshold: options.liveNodeThreshold, running: this },
+        : {
+            view: this.view,
+            threshold: options.liveNodeThreshold,
+            running: {
+              nodeMapAttempts: this.slots.nodeMapAttempts,
+              attempts: this.attempts,
+              jobs: this.jobs,
+            },
+          },
     );
 
     this.arrivalLoad = new ArrivalWindowLoad(topology, parameters.monitorInterval, workload.jobs.length);
@@ -362,72 +334,7 @@ export class Engine implements EngineContext {
     return buildJobRecord(job, finished, this.now);
   }
 
-  // ================================================================ slots and phases
-
-  /**
-   * A change a fairness order reads about the user (a task of theirs started or ended, a
-   * job arrived, completed or became ready to reduce): one step of `stateVersion` and of
-   * the user's `version`, logged for `ClusterView.usersChangedSince`.
-   */
-  touchUser(user: UserState): void {
-    this.userChanges.record(++this.stateVersion, user.id);
-    user.version++;
-  }
-
-  /** Puts attempt a of a task in a slot of the node. */
-  occupy(a: number, node: number, kind: number, task: MapTask | ReduceTask, user: UserState): void {
-    this.touchUser(user);
-    this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!--;
-    if (kind === KIND_MAP) {
-      const list = this.nodeMaps[node]!;
-      this.attempts.nodePosition[a] = list.length;
-      list.push(task as MapTask);
-      this.nodeMapAttempts[node]!.push(a);
-      this.runningMaps++;
-      user.runningMaps++;
-    } else {
-      const list = this.nodeReduces[node]!;
-      this.attempts.nodePosition[a] = list.length;
-      list.push(task as ReduceTask);
-      this.nodeReduceAttempts[node]!.push(a);
-      this.runningReduces++;
-      user.runningReduces++;
-    }
-  }
-
-  /** Frees the attempt's slot and entry (its pending events become stale). */
-  vacate(a: number, user: UserState): void {
-    this.touchUser(user);
-    const attempts = this.attempts;
-    const node = attempts.node[a]!;
-    const kind = attempts.kind[a]!;
-    this.freeSlotsBy[this.#slotOf(kind) * this.nodeCount + node]!++;
-    const position = attempts.nodePosition[a]!;
-    const tasks = kind === KIND_MAP ? this.nodeMaps[node]! : this.nodeReduces[node]!;
-    const ids = kind === KIND_MAP ? this.nodeMapAttempts[node]! : this.nodeReduceAttempts[node]!;
-    const lastTask = tasks.pop()!;
-    const lastId = ids.pop()!;
-    if (lastId !== a) {
-      (tasks as (MapTask | ReduceTask)[])[position] = lastTask;
-      ids[position] = lastId;
-      attempts.nodePosition[lastId] = position;
-    }
-    const held = this.now - attempts.start[a]!;
-    if (kind === KIND_MAP) {
-      this.runningMaps--;
-      user.runningMaps--;
-      this.counters.mapSlotSeconds += held;
-    } else {
-      this.runningReduces--;
-      user.runningReduces--;
-      this.counters.reduceSlotSeconds += held;
-    }
-    attempts.release(a);
-  }
-
-  #slotOf(kind: number): number {
-    return this.#container ? SLOT_CONTAINER : kind;
-  }
+  // ================================================================ phases
 
   /** Enters a compute phase of `length` seconds and schedules its end. */
   startCompute(a: number, phase: number, length: number, event: number): void {

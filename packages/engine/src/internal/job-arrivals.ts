@@ -102,7 +102,7 @@ export class JobArrivals {
     engine.activeJobList.push(job);
     if (user.jobs.length === 0) this.#activateUser(user);
     user.jobs.push(job);
-    engine.touchUser(user);
+    engine.changes.touch(user);
     if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
     engine.arrivalLoad.submitted(engine.now);
     engine.waitingMaps += job.mapCount;
@@ -135,7 +135,7 @@ export class JobArrivals {
     list.splice(list.indexOf(job), 1);
     const user = job.userState;
     user.jobs.splice(user.jobs.indexOf(job), 1);
-    engine.touchUser(user);
+    engine.changes.touch(user);
     if (user.jobs.length === 0) {
       const users = engine.activeUserList;
       users.splice(users.indexOf(user), 1);

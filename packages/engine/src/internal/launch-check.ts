@@ -12,7 +12,8 @@ export const SLOT_CONTAINER = 2;
 export interface LaunchContext {
   readonly jobs: readonly (JobState | undefined)[];
   readonly attempts: AttemptTable;
-  readonly freeSlotsBy: Int32Array;
+  /** The slot ledger's free slots, index `kind × nodeCount + node`. */
+  readonly slots: { readonly freeSlotsBy: Int32Array };
   readonly nodeCount: number;
   readonly duplicationAllowed: boolean;
 }
@@ -33,7 +34,7 @@ export function launchRefusal(
   if (task === null || typeof task !== 'object') return 'no task given';
   const job = context.jobs[task.job];
   if (job === undefined) return 'the job is not active';
-  if (context.freeSlotsBy[slot * context.nodeCount + node]! <= 0)
+  if (context.slots.freeSlotsBy[slot * context.nodeCount + node]! <= 0)
     return 'the node has no free slot of that kind';
   const index = task.index;
   if (task.kind === 'map') {

@@ -42,10 +42,10 @@ export class MapLifecycle {
     attempts.nextCopy[a] = job.mapAttempt[i]!;
     job.mapAttempt[i] = a;
     const task = job.maps[i]!;
-    engine.occupy(a, node, KIND_MAP, task, job.userState);
+    engine.slots.occupy(a, node, KIND_MAP, task, job.userState);
     engine.timers.start();
     // A policy that duplicates maps is offered slots while maps run.
-    if (engine.duplicationWanted && engine.runningMaps === 1) engine.offers.workArrived();
+    if (engine.duplicationWanted && engine.slots.runningMaps === 1) engine.offers.workArrived();
 
     const bytes = job.mapInputBytes(i);
     let source = -1;
@@ -157,7 +157,7 @@ export class MapLifecycle {
     counters.copiesKilled++;
     counters.killedSlotSeconds += engine.now - attempts.start[a]!;
     engine.offers.nodesToOffer.push(attempts.node[a]!);
-    engine.vacate(a, job.userState);
+    engine.slots.vacate(a, job.userState);
   }
 
   #finish(job: JobState, i: number, a: number): void {
@@ -168,7 +168,7 @@ export class MapLifecycle {
     job.mapAttempt[i] = -1;
     job.runningMapCount--;
     job.removeRunningMap(i);
-    engine.vacate(a, job.userState);
+    engine.slots.vacate(a, job.userState);
     const mapPhaseOver = this.#outputReady(job, i, node);
     engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
     if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
@@ -207,7 +207,7 @@ export class MapLifecycle {
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
-        engine.touchUser(job.userState);
+        engine.changes.touch(job.userState);
         engine.waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
         engine.offers.workArrived();
       }

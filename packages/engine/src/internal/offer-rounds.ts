@@ -55,8 +55,8 @@ export class OfferRounds {
   wantsOffer(node: number): boolean {
     const engine = this.engine;
     const n = engine.nodeCount;
-    const free = engine.freeSlotsBy;
-    const maps = engine.waitingMaps > 0 || (engine.duplicationWanted && engine.runningMaps > 0);
+    const free = engine.slots.freeSlotsBy;
+    const maps = engine.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0);
     if (this.#container) return free[SLOT_CONTAINER * n + node]! > 0 && (maps || engine.waitingReduces > 0);
     return (free[node]! > 0 && maps) || (free[n + node]! > 0 && engine.waitingReduces > 0);
   }
@@ -89,7 +89,7 @@ export class OfferRounds {
   round(node: number): void {
     const engine = this.engine;
     const n = engine.nodeCount;
-    const free = engine.freeSlotsBy;
+    const free = engine.slots.freeSlotsBy;
     if (this.#container) {
       const index = SLOT_CONTAINER * n + node;
       while (free[index]! > 0 && this.wantsOffer(node)) {
@@ -98,7 +98,7 @@ export class OfferRounds {
     } else {
       while (
         free[node]! > 0 &&
-        (engine.waitingMaps > 0 || (engine.duplicationWanted && engine.runningMaps > 0))
+        (engine.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0))
       ) {
         if (!this.#offer(node, SLOT_MAP)) break;
       }

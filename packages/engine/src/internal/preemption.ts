@@ -79,7 +79,7 @@ export function preemptReduce(engine: Engine, task: TaskRef, reason: string, kil
   }
   engine.waitingReduces++;
   engine.offers.nodesToOffer.push(node);
-  engine.vacate(a, job.userState);
+  engine.slots.vacate(a, job.userState);
 }
 
 /** Kill-based preemption: the reduce loses what it fetched and computed. */

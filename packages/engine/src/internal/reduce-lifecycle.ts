@@ -96,7 +96,7 @@ export class ReduceLifecycle {
     const a = attempts.allocate(job.index, r, KIND_REDUCE, node, engine.now);
     job.reduceAttempt[r] = a;
     const task = job.reduces[r]!;
-    engine.occupy(a, node, KIND_REDUCE, task, job.userState);
+    engine.slots.occupy(a, node, KIND_REDUCE, task, job.userState);
     engine.timers.start();
     engine.policy.onTaskStarted?.({ task, node: node as NodeId }, engine.view);
 
@@ -222,7 +222,7 @@ export class ReduceLifecycle {
       shuffle.cursors[r] = undefined;
       shuffle.removeHungry(r);
     }
-    engine.vacate(a, job.userState);
+    engine.slots.vacate(a, job.userState);
     engine.policy.onTaskCompleted?.({ task: job.reduces[r]!, node: node as NodeId }, engine.view);
     if (job.done) engine.arrivals.complete(job);
     engine.offers.round(node);

@@ -34,7 +34,5 @@ export class RunCounters {
   copiesKilled = 0;
   killedSlotSeconds = 0;
   killedInputBytes = 0;
-  mapSlotSeconds = 0;
-  reduceSlotSeconds = 0;
   readonly predictorError: PredictionErrorTracker = createPredictionErrorTracker();
 }

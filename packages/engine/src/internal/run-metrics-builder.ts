@@ -102,7 +102,7 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       killedInputBytes: counters.killedInputBytes,
     },
     predictorError: counters.predictorError.summary(),
-    slotSeconds: { map: counters.mapSlotSeconds, reduce: counters.reduceSlotSeconds },
+    slotSeconds: { map: engine.slots.mapSlotSeconds, reduce: engine.slots.reduceSlotSeconds },
     load: engine.arrivalLoad.metrics(
       offeredShuffleLoad(jobs, engine.topology, engine.parameters.linkGoodput),
     ),

@@ -49,7 +49,7 @@ export class Timers {
     monitor.sample(engine.now, engine.network);
     const uplinks = this.#uplinkUtilisation;
     for (let r = 0; r < uplinks.length; r++) uplinks[r] = monitor.utilisation(r, true);
-    engine.arrivalLoad.sample(engine.now, uplinks, engine.runningMaps + engine.runningReduces);
+    engine.arrivalLoad.sample(engine.now, uplinks, engine.slots.runningMaps + engine.slots.runningReduces);
     const interval = engine.parameters.monitorInterval;
     engine.congestion.sample(monitor, engine.outstanding, interval);
     if (this.#active()) engine.queue.push(engine.now + interval, EVENT_MONITOR, 0, 0);
@@ -84,8 +84,8 @@ export class Timers {
       engine.now,
       crossRack,
       network === undefined ? 0 : engine.flows.crossRackRate(network, FLOW_SHUFFLE),
-      engine.runningMaps,
-      engine.runningReduces,
+      engine.slots.runningMaps,
+      engine.slots.runningReduces,
       engine.waitingMaps,
       engine.waitingReduces,
     );
@@ -115,7 +115,7 @@ export class Timers {
   #active(): boolean {
     const engine = this.engine;
     return (
-      engine.runningMaps + engine.runningReduces > 0 ||
+      engine.slots.runningMaps + engine.slots.runningReduces > 0 ||
       engine.waitingMaps + engine.waitingReduces > 0 ||
       (engine.network !== undefined && engine.network.activeFlowCount > 0)
     );
