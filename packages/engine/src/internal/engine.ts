@@ -19,6 +19,7 @@ import type { FlowTraceRecord } from '../flow-trace.js';
 import type { DecisionRecord, JobRecord } from '../run-metrics.js';
 import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
+import { Backlog } from './backlog.js';
 import { ClusterViewImpl } from './cluster-view-impl.js';
 import { CongestionCounter } from './congestion-counter.js';
 import type { EngineContext } from './engine-context.js';
@@ -129,10 +130,8 @@ export class Engine implements EngineContext {
   readonly activeJobList: JobState[] = [];
   readonly activeUserList: UserState[] = [];
   readonly users = new Map<number, UserState>();
-  /** Pending maps over all active jobs. */
-  waitingMaps = 0;
-  /** Pending and suspended reduces of jobs whose reduces may launch. */
-  waitingReduces = 0;
+  /** The maps and reduces waiting for a slot. */
+  readonly backlog = new Backlog();
   /** Whether the policy duplicates maps (and the engine accepts it): offers go on while maps run. */
   readonly duplicationWanted: boolean;
   readonly duplicationAllowed: boolean;

@@ -105,8 +105,8 @@ export class JobArrivals {
     engine.changes.touch(user);
     if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
     engine.arrivalLoad.submitted(engine.now);
-    engine.waitingMaps += job.mapCount;
-    if (job.reducesReady) engine.waitingReduces += job.reduceCount;
+    engine.backlog.mapsArrived(job.mapCount);
+    if (job.reducesReady) engine.backlog.reducesReady(job.reduceCount);
     engine.policy.onJobSubmitted?.(job, engine.view);
     // Maps standing for the parents' tasks are done already: their outputs are where those ran.
     if (pinned !== undefined)

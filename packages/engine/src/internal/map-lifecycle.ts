@@ -32,7 +32,7 @@ export class MapLifecycle {
       job.duplicatesLaunched++;
     } else {
       job.removePending(i);
-      engine.waitingMaps--;
+      engine.backlog.mapTaken();
       job.mapState[i] = RUNNING;
       job.runningMapCount++;
       job.addRunningMap(i);
@@ -182,7 +182,7 @@ export class MapLifecycle {
    */
   completeStanding(job: JobState, i: number, node: number): void {
     job.removePending(i);
-    this.engine.waitingMaps--;
+    this.engine.backlog.mapTaken();
     job.mapStart[i] = this.engine.now;
     this.#outputReady(job, i, node);
   }
@@ -208,7 +208,7 @@ export class MapLifecycle {
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
         engine.changes.touch(job.userState);
-        engine.waitingReduces += job.pendingReduceCount + job.suspendedReduceCount;
+        engine.backlog.reducesReady(job.pendingReduceCount + job.suspendedReduceCount);
         engine.offers.workArrived();
       }
       const shuffle = job.shuffle;

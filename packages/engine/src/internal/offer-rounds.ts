@@ -56,9 +56,10 @@ export class OfferRounds {
     const engine = this.engine;
     const n = engine.nodeCount;
     const free = engine.slots.freeSlotsBy;
-    const maps = engine.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0);
-    if (this.#container) return free[SLOT_CONTAINER * n + node]! > 0 && (maps || engine.waitingReduces > 0);
-    return (free[node]! > 0 && maps) || (free[n + node]! > 0 && engine.waitingReduces > 0);
+    const maps = engine.backlog.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0);
+    if (this.#container)
+      return free[SLOT_CONTAINER * n + node]! > 0 && (maps || engine.backlog.waitingReduces > 0);
+    return (free[node]! > 0 && maps) || (free[n + node]! > 0 && engine.backlog.waitingReduces > 0);
   }
 
   /** The node's heartbeat of stamp `stamp` is due. */
@@ -98,11 +99,11 @@ export class OfferRounds {
     } else {
       while (
         free[node]! > 0 &&
-        (engine.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0))
+        (engine.backlog.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0))
       ) {
         if (!this.#offer(node, SLOT_MAP)) break;
       }
-      while (free[n + node]! > 0 && engine.waitingReduces > 0) {
+      while (free[n + node]! > 0 && engine.backlog.waitingReduces > 0) {
         if (!this.#offer(node, SLOT_REDUCE)) break;
       }
     }

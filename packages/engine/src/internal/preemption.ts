@@ -77,7 +77,7 @@ export function preemptReduce(engine: Engine, task: TaskRef, reason: string, kil
     job.suspendedReduceCount++;
     job.addWaitingSuspended(r);
   }
-  engine.waitingReduces++;
+  engine.backlog.reduceReturned();
   engine.offers.nodesToOffer.push(node);
   engine.slots.vacate(a, job.userState);
 }

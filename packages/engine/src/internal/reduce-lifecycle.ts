@@ -61,7 +61,7 @@ export class ReduceLifecycle {
     job.removeWaiting(r);
     if (wasSuspended) job.suspendedReduceCount--;
     else job.pendingReduceCount--;
-    engine.waitingReduces--;
+    engine.backlog.reduceTaken();
     job.reduceState[r] = RUNNING;
     job.runningReduceCount++;
     job.addRunningReduce(r);

@@ -86,8 +86,8 @@ export class Timers {
       network === undefined ? 0 : engine.flows.crossRackRate(network, FLOW_SHUFFLE),
       engine.slots.runningMaps,
       engine.slots.runningReduces,
-      engine.waitingMaps,
-      engine.waitingReduces,
+      engine.backlog.waitingMaps,
+      engine.backlog.waitingReduces,
     );
     if (this.#active()) engine.queue.push(engine.now + series.interval, EVENT_SERIES, 0, 0);
     else this.#seriesScheduled = false;
@@ -116,7 +116,7 @@ export class Timers {
     const engine = this.engine;
     return (
       engine.slots.runningMaps + engine.slots.runningReduces > 0 ||
-      engine.waitingMaps + engine.waitingReduces > 0 ||
+      engine.backlog.waitingMaps + engine.backlog.waitingReduces > 0 ||
       (engine.network !== undefined && engine.network.activeFlowCount > 0)
     );
   }
