@@ -6,22 +6,28 @@
 // (createTemplatePolicy → create<Name>Policy, templatePolicy → <name>Policy,
 // TemplateConfig → <Name>Config, TEMPLATE_DEFAULTS → <NAME>_DEFAULTS, reason codes and
 // messages `template/…` → `<name>/…`). Only src/ and the configuration are taken from the
-// template, never its build output (dist/, .turbo/) or node_modules/.
+// template, never its build output (dist/, .turbo/) or node_modules/. The description may
+// hold any characters (quotes, apostrophes, backslashes, `*/`): it is written as a string
+// literal and as comment text escaped for each. `--into <dir>` writes the package under
+// <dir> instead of packages/ (the generator's own test does).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const [name, description] = process.argv.slice(2);
-if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || !description) {
-  console.error('usage: new-policy.mjs <kebab-case-name> "<description>"');
+const args = process.argv.slice(2);
+const intoAt = args.indexOf('--into');
+const into = intoAt >= 0 ? args.splice(intoAt, 2)[1] : join(root, 'packages');
+const [name, description] = args;
+if (!name || !/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || !description || !into) {
+  console.error('usage: new-policy.mjs <kebab-case-name> "<description>" [--into <dir>]');
   process.exit(2);
 }
 const dir = `policy-${name}`;
-const target = join(root, 'packages', dir);
+const target = join(into, dir);
 if (existsSync(target)) {
-  console.error(`packages/${dir} exists already`);
+  console.error(`${target} exists already`);
   process.exit(1);
 }
 
@@ -29,6 +35,11 @@ const words = name.split('-');
 const pascal = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const camel = pascal[0].toLowerCase() + pascal.slice(1);
 const upper = words.join('_').toUpperCase();
+/** `text` as a single-quoted TypeScript string literal. */
+const stringLiteral = (text) =>
+  `'${JSON.stringify(text).slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`;
+/** `text` safe inside a `/** … *\/` comment on one line. */
+const commentText = (text) => text.replaceAll('*/', '*\\/').replace(/\s+/g, ' ');
 const rename = (text) =>
   text
     .replaceAll('@rackwise/policy-template', `@rackwise/${dir}`)
@@ -37,13 +48,23 @@ const rename = (text) =>
     .replaceAll('templatePolicy', `${camel}Policy`)
     .replaceAll('TemplateConfig', `${pascal}Config`)
     .replaceAll('TEMPLATE_DEFAULTS', `${upper}_DEFAULTS`)
-    .replaceAll('random job order, node-local maps first (a template to copy)', description)
-    .replaceAll('a minimal rackwise policy package to copy.', description)
-    .replace(/(['`])template(?=[/'`:])/g, `$1${name}`);
+    .replace(/(['`])template(?=[/'`:])/g, `$1${name}`)
+    .replaceAll("'random job order, node-local maps first (a template to copy)'", () =>
+      stringLiteral(description),
+    )
+    .replaceAll('a minimal rackwise policy package to copy.', () => commentText(description));
 
 const scaffold = spawnSync(
   process.execPath,
-  [join(root, 'scripts', 'scaffold-package.mjs'), dir, `@rackwise/${dir}`, description, '@rackwise/types'],
+  [
+    join(root, 'scripts', 'scaffold-package.mjs'),
+    dir,
+    `@rackwise/${dir}`,
+    description,
+    '@rackwise/types',
+    '--into',
+    into,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 if (scaffold.status !== 0) process.exit(scaffold.status ?? 1);
@@ -58,7 +79,7 @@ for (const file of readdirSync(source)) {
   const text = rename(readFileSync(join(source, file), 'utf8'));
   writeFileSync(join(target, 'src', file.replace(/^template-/, `${name}-`)), text);
 }
-console.log(`packages/${dir}: the template's policy as create${pascal}Policy and ${camel}Policy.
+console.log(`${target}: the template's policy as create${pascal}Policy and ${camel}Policy.
 Next, from the root: npx -y pnpm@9.15.9 install (links it; wrap it in flock /tmp/pnpm-install.lock when
 other installs share the store), npx biome check --write packages/${dir}, then in packages/${dir}:
 npx vitest run && npx tsc -p tsconfig.json`);

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // Creates a package skeleton under packages/<dir> with the house configuration:
-//   node scripts/scaffold-package.mjs <dir> <npm-name> "<description>" [dep ...]
+//   node scripts/scaffold-package.mjs <dir> <npm-name> "<description>" [dep ...] [--into <parent>]
 // Workspace deps are written as workspace:^. Existing files are never overwritten.
+// `--into` puts the package under <parent> instead of packages/.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [dir, name, description, ...deps] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const intoAt = args.indexOf('--into');
+const parent = intoAt >= 0 ? args.splice(intoAt, 2)[1] : 'packages';
+const [dir, name, description, ...deps] = args;
 if (!dir || !name || !description) {
   console.error('usage: scaffold-package.mjs <dir> <npm-name> "<description>" [dep ...]');
   process.exit(2);
 }
-const root = join('packages', dir);
+const root = join(parent, dir);
 mkdirSync(join(root, 'src'), { recursive: true });
 
 const write = (file, text) => {
@@ -70,5 +74,5 @@ write(
   "import { defineConfig, mergeConfig } from 'vitest/config';\nimport { sharedTestConfig } from '../../vitest.shared';\n\nexport default mergeConfig(sharedTestConfig, defineConfig({}));\n",
 );
 write('README.md', `# ${name}\n\n${description}\n`);
-write('src/index.ts', `/** ${name}: ${description} */\nexport {};\n`);
+write('src/index.ts', `/** ${name}: ${description.replaceAll('*/', '*\\/')} */\nexport {};\n`);
 console.log(`scaffolded ${root}`);
