@@ -1,4 +1,4 @@
+import { templatePolicy } from '@rackwise/policy-template';
 import { describePolicyConformance } from '@rackwise/testkit';
-import { templatePolicy } from './template-policy.js';
 
 describePolicyConformance(templatePolicy);
