@@ -114,16 +114,52 @@ describe('createClusterState', () => {
     ]);
   });
 
-  it('completes a job when its last task ends, whichever kind that is', () => {
+  it('completes a job when its last task ends: its last reduce, or its last map when it has none', () => {
     const state = createClusterState({ topology, mapCompletionThreshold: 0 });
     state.apply(submit(0));
     state.apply({ type: 'start', time: 0, task: reduce(0, 0), node: n(0) });
     state.apply({ type: 'start', time: 0, task: map(0, 0), node: n(1) });
     state.apply({ type: 'start', time: 0, task: map(0, 1), node: n(2) });
     state.apply({ type: 'finish', time: 1, task: map(0, 0), node: n(1), outputBytes: 1 });
-    state.apply({ type: 'finish', time: 2, task: reduce(0, 0), node: n(0) });
+    state.apply({ type: 'finish', time: 2, task: map(0, 1), node: n(2), outputBytes: 1 });
     expect(state.view.activeJobs()).toHaveLength(1);
-    state.apply({ type: 'finish', time: 3, task: map(0, 1), node: n(2), outputBytes: 1 });
+    state.apply({ type: 'finish', time: 3, task: reduce(0, 0), node: n(0) });
+    expect(state.view.activeJobs()).toHaveLength(0);
+
+    const mapOnly = submit(1, 3);
+    if (mapOnly.type === 'submit') state.apply({ ...mapOnly, job: { ...mapOnly.job, reduces: 0 } });
+    state.apply({ type: 'start', time: 3, task: map(1, 0), node: n(1) });
+    state.apply({ type: 'start', time: 3, task: map(1, 1), node: n(2) });
+    state.apply({ type: 'finish', time: 4, task: map(1, 0), node: n(1), outputBytes: 1 });
+    expect(state.view.activeJobs()).toHaveLength(1);
+    state.apply({ type: 'finish', time: 5, task: map(1, 1), node: n(2), outputBytes: 1 });
+    expect(state.view.activeJobs()).toHaveLength(0);
+  });
+
+  it('refuses a reduce that finishes while a map of its job has not, and changes nothing', () => {
+    const state = createClusterState({ topology, mapCompletionThreshold: 0 });
+    state.apply(submit(0));
+    state.apply({ type: 'start', time: 0, task: reduce(0, 0), node: n(0) });
+    state.apply({ type: 'start', time: 0, task: map(0, 0), node: n(1) });
+    state.apply({ type: 'finish', time: 1, task: map(0, 0), node: n(1), outputBytes: 1 });
+    const before = JSON.stringify([
+      state.view.job(0 as JobId).reduce(0),
+      state.view.freeSlots(n(0), 'container'),
+    ]);
+    // Map 1 still pending, then running: the reduce cannot have read its output either way.
+    for (const time of [2, 3]) {
+      const refused = refusal(state, { type: 'finish', time, task: reduce(0, 0), node: n(0) });
+      expect([refused.field, refused.message]).toEqual([
+        'task',
+        expect.stringMatching(/reduce 0 of job 0 cannot finish: 1 of its job's 2 maps have not finished/),
+      ]);
+      expect(
+        JSON.stringify([state.view.job(0 as JobId).reduce(0), state.view.freeSlots(n(0), 'container')]),
+      ).toBe(before);
+      if (time === 2) state.apply({ type: 'start', time: 2, task: map(0, 1), node: n(2) });
+    }
+    state.apply({ type: 'finish', time: 4, task: map(0, 1), node: n(2), outputBytes: 1 });
+    state.apply({ type: 'finish', time: 5, task: reduce(0, 0), node: n(0) });
     expect(state.view.activeJobs()).toHaveLength(0);
   });
 

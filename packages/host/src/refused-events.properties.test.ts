@@ -121,7 +121,10 @@ function eventFor(
       const pending = jobs.flatMap((j) => j.pendingMaps())[0];
       const ref = bad === 2 && pending !== undefined ? pending : task;
       const outputBytes = bad === 0 ? Number.NaN : bad === 1 ? -5 : 32;
-      const refused = bad === 0 || bad === 1 || bad === 3 || (bad === 2 && pending !== undefined);
+      // A reduce cannot finish before every map of its job has.
+      const ofJob = jobs.find((j) => j.id === ref.job)!;
+      const early = ref.kind === 'reduce' && ofJob.count('map', 'completed') < ofJob.mapCount;
+      const refused = early || bad === 0 || bad === 1 || bad === 3 || (bad === 2 && pending !== undefined);
       return [
         { type: 'finish', time, task: { job: ref.job, kind: ref.kind, index: ref.index }, node, outputBytes },
         refused,

@@ -117,6 +117,14 @@ export function applyEvent(state: HostState, event: HostEvent): readonly TaskCop
             `reduce ${task.index} of job ${job.id} runs on ${String(task.node)}, not ${node}`,
           );
         if (event.outputBytes !== undefined) checkBytes(event, 'outputBytes', event.outputBytes);
+        // A reduce reads every map's output: it cannot be done while a map is not.
+        const mapsLeft = job.mapCount - job.count('map', 'completed');
+        if (mapsLeft > 0)
+          refuse(
+            event,
+            'task',
+            `reduce ${task.index} of job ${job.id} cannot finish: ${mapsLeft} of its job's ${job.mapCount} maps have not finished`,
+          );
       }
       state.now = time;
       return task.kind === 'map'
