@@ -109,8 +109,8 @@ for (const dir of readdirSync('packages')) {
   }
 }
 // An example depends on exactly the rackwise packages its sources import (its tests may
-// import its devDependencies too): a reader copies its package.json, so it must neither
-// miss a package nor pull one it does not use.
+// import its devDependencies, and itself by name, too): a reader copies its package.json,
+// so it must neither miss a package nor pull one it does not use.
 const OWN_IMPORT = /(?:from|import)\s*\(?\s*['"](@rackwise\/[\w-]+|rackwise)(?:\/[^'"]*)?['"]/g;
 for (const dir of existsSync('examples') ? readdirSync('examples') : []) {
   const root = join('examples', dir);
@@ -118,7 +118,8 @@ for (const dir of existsSync('examples') ? readdirSync('examples') : []) {
   const pkg = packageJson(root);
   const own = (d) => d.startsWith('@rackwise/') || d === 'rackwise';
   const declared = new Set(Object.keys(pkg.dependencies ?? {}).filter(own));
-  const forTests = new Set([...declared, ...Object.keys(pkg.devDependencies ?? {}).filter(own)]);
+  // Its tests may also import the example itself by its own name, as a user would.
+  const forTests = new Set([...declared, ...Object.keys(pkg.devDependencies ?? {}).filter(own), pkg.name]);
   const imported = new Set();
   for (const file of existsSync(join(root, 'src')) ? walk(join(root, 'src')) : []) {
     const isTest = TEST_FILE.test(file);
