@@ -56,6 +56,27 @@ describe('rackwise run --flow-trace and rackwise flows', () => {
     expect(json.flows).toBeGreaterThan(0);
   });
 
+  it('compares what both timings hold and names the flows the reference lacks', async () => {
+    const text = readFileSync(join(dir, 'exact.tsv'), 'utf8').split('\n');
+    const first = text.findIndex((l) => l !== '' && !l.startsWith('#'));
+    const dropped = Number(text[first]!.split('\t')[0]);
+    writeFileSync(join(dir, 'partial.tsv'), text.filter((_, i) => i !== first).join('\n'));
+    const compared = await cli(
+      'flows',
+      'compare',
+      'fair.tsv',
+      'exact.tsv',
+      'partial.tsv',
+      '--json',
+      'p.json',
+    );
+    expect(compared.code).toBe(EXIT_OK);
+    expect(compared.out).toContain(`1 not in the reference timing (left out): ${dropped}\n`);
+    const json = JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8'));
+    expect(json.missing).toEqual({ model: [], reference: [dropped] });
+    expect(json.makespanError).toBe(0);
+  });
+
   it('refuses an unknown network setting and a malformed trace by name', async () => {
     writeFileSync(join(dir, 'bad.tsv'), '# rackwise flow trace 1\ntopology\t2\t2\t1e9\t1e9\tx\n');
     const bad = await cli('flows', 'replay', 'bad.tsv');

@@ -121,9 +121,22 @@ const pct = (x: number): string =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %` : '—';
 const abs = (x: number): string => (Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : '—');
 
+/** Flow ids, the first 20 of them by name. */
+function namedIds(ids: readonly number[]): string {
+  const shown = ids.slice(0, 20).join(', ');
+  return ids.length > 20 ? `${shown} and ${ids.length - 20} more` : shown;
+}
+
 /** The comparison as a few plain-text tables. */
 export function formatComparison(c: FlowComparison): string {
-  const lines = [`${c.flows} flows compared; last byte ${pct(c.makespanError)} against the reference`, ''];
+  const lines = [`${c.flows} flows compared; last byte ${pct(c.makespanError)} against the reference`];
+  for (const [side, ids] of [
+    ['model', c.missing.model],
+    ['reference', c.missing.reference],
+  ] as const) {
+    if (ids.length > 0) lines.push(`${ids.length} not in the ${side} timing (left out): ${namedIds(ids)}`);
+  }
+  lines.push('');
   lines.push('FCT by flow size (model ÷ reference − 1 of each quantile)');
   lines.push(
     `${'size'.padEnd(16)}${'flows'.padStart(8)}${'p50'.padStart(11)}${'p90'.padStart(11)}${'p99'.padStart(11)}`,
