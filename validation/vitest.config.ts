@@ -4,6 +4,9 @@ import { sharedTestConfig } from '../vitest.shared';
 export default mergeConfig(
   sharedTestConfig,
   defineConfig({
-    test: { include: ['network/**/*.test.ts'], typecheck: { include: ['network/**/*.test-d.ts'] } },
+    test: {
+      include: ['network/**/*.test.ts', 'kernel/**/*.test.ts'],
+      typecheck: { include: ['network/**/*.test-d.ts'] },
+    },
   }),
 );

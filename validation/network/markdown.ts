@@ -1,5 +1,8 @@
 /** docs/network-validation.md from the collected figures. */
+import { existsSync, readFileSync } from 'node:fs';
 import { NETWORK_SETTINGS, SIZE_BUCKETS } from '@rackwise/experiments';
+import type { KernelResults } from '../kernel/collect.js';
+import { renderKernelSection } from '../kernel/markdown.js';
 import { fctCdfChart, incastChart } from './charts.js';
 import type { CollectedResults, ScenarioResult, SettingFigures } from './collect.js';
 import { TCP_SETTINGS } from './ns3.js';
@@ -186,8 +189,18 @@ function incastSection(results: CollectedResults, charts: Record<string, string>
   return lines;
 }
 
-/** Renders the whole page and its charts. */
-export function renderMarkdown(results: CollectedResults): {
+const KERNEL_RESULTS = new URL('../kernel/results.json', import.meta.url).pathname;
+
+/**
+ * Renders the whole page and its charts; the Linux section from `kernel` (by default the
+ * committed validation/kernel/results.json, when there is one).
+ */
+export function renderMarkdown(
+  results: CollectedResults,
+  kernel: KernelResults | undefined = existsSync(KERNEL_RESULTS)
+    ? (JSON.parse(readFileSync(KERNEL_RESULTS, 'utf8')) as KernelResults)
+    : undefined,
+): {
   markdown: string;
   charts: Record<string, string>;
 } {
@@ -239,6 +252,7 @@ export function renderMarkdown(results: CollectedResults): {
   }
   out.push('## Incast', '', ...text.incast, '', ...incastSection(results, charts), '');
   out.push('## Corrections', '', ...text.corrections, '');
+  if (kernel !== undefined && !results.quick) out.push(...renderKernelSection(kernel), '');
   out.push('## What the fluid model cannot capture', '', ...text.limits, '');
   return {
     markdown: `${out

@@ -1,6 +1,7 @@
 /**
  * `pnpm validate:network [--quick]`: every network setting of the engine against
  * packet-level TCP (ns-3) on the same flows, written to docs/network-validation.md.
+ * `--kernel [--quick]`: against the Linux kernel's TCP instead (`validation/kernel/`).
  *
  * Full: scenario families (a)–(d), ns-3 under each TCP setting the family needs, every
  * model setting replayed, corrections fitted on the calibration half and judged on the
@@ -9,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { NETWORK_SETTINGS } from '@rackwise/experiments';
+import { kernelMain } from '../kernel/validate-kernel.js';
 import { type CollectedResults, collect } from './collect.js';
 import { writeReport } from './report.js';
 
@@ -35,6 +37,7 @@ function quickFigures(results: CollectedResults): Record<string, number> {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--kernel')) return kernelMain(argv);
   const quick = argv.includes('--quick');
   const update = argv.includes('--update-reference');
   const started = performance.now();

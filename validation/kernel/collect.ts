@@ -1,0 +1,261 @@
+/**
+ * The kernel validation's figures: every kernel scenario timed by Linux under each TCP
+ * setting (repetitions), by ns-3 (the reference setting, cached) and by every model
+ * setting of the engine; each one's error against the others.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { replayFlowTrace } from '@rackwise/engine';
+import { NETWORK_SETTINGS, compareFlowTimes } from '@rackwise/experiments';
+import type { ScenarioResult } from '../network/collect.js';
+import { harnessHash, incastGoodput, referenceTiming } from '../network/evaluate.js';
+import { TCP_SETTINGS } from '../network/ns3.js';
+import type { Scenario } from '../network/scenarios.js';
+import {
+  HOST_BITS_PER_SECOND,
+  KERNEL_SETTINGS,
+  type KernelRun,
+  LONE_MIN_SHARE,
+  REPETITION_TOLERANCE,
+  availableCongestionControl,
+  median,
+  medianFct,
+  refusal,
+  runKernel,
+} from './harness.js';
+
+/** A figure over repetitions: their median, least and greatest. */
+export interface Spread {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export function spreadOf(values: readonly number[]): Spread {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** One model setting against Linux (per repetition, then spread) and against ns-3. */
+export interface ModelAgainst {
+  /** Last byte, model ÷ Linux − 1. */
+  readonly lastByte: Spread;
+  /** Job shuffle completion, model ÷ Linux − 1 (median over jobs; one job in most families). */
+  readonly jobBias: Spread;
+  /** Median |error| of flows ≥ 100 KB against Linux. */
+  readonly largeFlowsAbsP50: Spread;
+  /** Incast: goodput model ÷ Linux. */
+  readonly goodputRatio?: Spread;
+  /** Last byte, model ÷ ns-3 − 1. */
+  readonly lastByteVsNs3: number;
+}
+
+/** One scenario under one Linux setting. */
+export interface KernelFigures {
+  readonly scale: number;
+  readonly loneShare: number;
+  readonly lastByte: Spread;
+  readonly medianFct: Spread;
+  readonly rtos: readonly number[];
+  readonly retransmissions: readonly number[];
+  readonly reorderedFlows: readonly number[];
+  readonly startLag: number;
+  readonly goodput?: Spread;
+  /** Linux ÷ ns-3 − 1 (ns-3 under its reference, reno-200ms). */
+  readonly vsNs3: { readonly lastByte: Spread; readonly medianFct: Spread; readonly goodputRatio?: Spread };
+  readonly models: Readonly<Record<string, ModelAgainst>>;
+  readonly wallSeconds: number;
+}
+
+export interface KernelScenarioResult
+  extends Pick<ScenarioResult, 'name' | 'family' | 'half' | 'facts' | 'flows' | 'bytes'> {
+  readonly ns3?: { readonly lastByte: number; readonly medianFct: number; readonly goodput?: number };
+  /** By Linux setting; a refused run keeps its reason instead. */
+  readonly linux: Readonly<Record<string, KernelFigures | { readonly refused: string }>>;
+}
+
+export interface KernelResults {
+  readonly quick: boolean;
+  readonly date: string;
+  readonly kernel: string;
+  readonly commit: string;
+  readonly hostBitsPerSecond: number;
+  readonly repetitions: number;
+  readonly checks: { readonly loneMinShare: number; readonly repetitionTolerance: number };
+  readonly settings: Readonly<
+    Record<string, { readonly description: string; readonly applied?: Readonly<Record<string, string>> }>
+  >;
+  /** Settings this kernel cannot run, with the reason. */
+  readonly skipped: Readonly<Record<string, string>>;
+  readonly scenarios: readonly KernelScenarioResult[];
+}
+
+/** Model settings compared: the engine's named ones and the header-overhead goodput. */
+export function modelSettings(): Record<string, Parameters<typeof replayFlowTrace>[1]> {
+  return {
+    ...Object.fromEntries(Object.entries(NETWORK_SETTINGS).map(([n, s]) => [n, s.settings])),
+    'exact+goodput': { linkGoodput: 0.96 },
+  };
+}
+
+const lastByteOf = (times: readonly { end: number }[]): number =>
+  times.reduce((m, t) => Math.max(m, t.end), 0);
+
+function figuresOf(scenario: Scenario, run: KernelRun, ns3: KernelScenarioResult['ns3']): KernelFigures {
+  const reps = run.repetitions;
+  const lastBytes = reps.map((r) => lastByteOf(r.times));
+  const fcts = reps.map((r) => medianFct(r.times));
+  const incast = scenario.family === 'incast';
+  const goodputs = incast ? reps.map((r) => incastGoodput(scenario, r.times)) : [];
+  const models: Record<string, ModelAgainst> = {};
+  for (const [name, settings] of Object.entries(modelSettings())) {
+    const model = replayFlowTrace(scenario.trace, settings).times;
+    const comparisons = reps.map((r) => compareFlowTimes(scenario.trace, model, r.times));
+    const modelLast = lastByteOf(model);
+    models[name] = {
+      lastByte: spreadOf(comparisons.map((c) => c.makespanError)),
+      jobBias: spreadOf(comparisons.map((c) => c.jobs.bias)),
+      largeFlowsAbsP50: spreadOf(comparisons.map((c) => c.largeFlows.absP50)),
+      ...(incast ? { goodputRatio: spreadOf(goodputs.map((g) => incastGoodput(scenario, model) / g)) } : {}),
+      lastByteVsNs3: ns3 === undefined ? Number.NaN : modelLast / ns3.lastByte - 1,
+    };
+  }
+  return {
+    scale: run.scale,
+    loneShare: run.loneShare,
+    lastByte: spreadOf(lastBytes),
+    medianFct: spreadOf(fcts),
+    rtos: reps.map((r) => r.rtos),
+    retransmissions: reps.map((r) => r.retransmissions),
+    reorderedFlows: reps.map((r) => r.reordered),
+    startLag: Math.max(...reps.map((r) => r.startLag)),
+    ...(incast ? { goodput: spreadOf(goodputs) } : {}),
+    vsNs3: {
+      lastByte: spreadOf(lastBytes.map((x) => (ns3 === undefined ? Number.NaN : x / ns3.lastByte - 1))),
+      medianFct: spreadOf(fcts.map((x) => (ns3 === undefined ? Number.NaN : x / ns3.medianFct - 1))),
+      ...(incast && ns3?.goodput !== undefined
+        ? { goodputRatio: spreadOf(goodputs.map((g) => g / ns3.goodput!)) }
+        : {}),
+    },
+    models,
+    wallSeconds: run.wallSeconds,
+  };
+}
+
+const NS3_RESULTS = new URL('../../docs/network-validation/results.json', import.meta.url).pathname;
+let ns3Committed:
+  | Map<string, { flows: number; references: Record<string, KernelScenarioResult['ns3']> }>
+  | undefined;
+
+/** ns-3's figures (reno-200ms) for a scenario the committed ns-3 validation timed on the same trace. */
+function committedNs3(scenario: Scenario): KernelScenarioResult['ns3'] {
+  if (ns3Committed === undefined) {
+    ns3Committed = new Map();
+    if (existsSync(NS3_RESULTS)) {
+      const all = JSON.parse(readFileSync(NS3_RESULTS, 'utf8')) as {
+        scenarios: { name: string; flows: number; references: Record<string, KernelScenarioResult['ns3']> }[];
+      };
+      for (const s of all.scenarios) ns3Committed.set(s.name, s);
+    }
+  }
+  const found = ns3Committed.get(scenario.name);
+  if (found === undefined || found.flows !== scenario.trace.flows.length) return undefined;
+  const r = found.references['reno-200ms'];
+  return r === undefined
+    ? undefined
+    : {
+        lastByte: r.lastByte,
+        medianFct: r.medianFct,
+        ...(r.goodput === undefined ? {} : { goodput: r.goodput }),
+      };
+}
+
+function commitOf(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Times every scenario; `ns3`: also time each one in ns-3 (reno-200ms, cached). `log`
+ * hears one line per run.
+ */
+export function collectKernel(
+  scenarios: readonly Scenario[],
+  options: {
+    quick: boolean;
+    repetitions: number;
+    settings: readonly string[];
+    ns3: boolean;
+    /** Families run under the first setting only (their traffic takes longest). */
+    firstSettingOnly?: readonly Scenario['family'][];
+    /** Hears the results so far after each scenario. */
+    checkpoint?: (partial: KernelResults) => void;
+  },
+  log: (line: string) => void,
+): KernelResults {
+  const available = availableCongestionControl();
+  const skipped: Record<string, string> = {};
+  const settings: Record<string, { description: string; applied?: Record<string, string> }> = {};
+  const runnable = options.settings.filter((name) => {
+    const s = KERNEL_SETTINGS[name]!;
+    settings[name] = { description: s.description };
+    if (available.includes(s.cc)) return true;
+    skipped[name] =
+      `${s.cc} is not in this kernel (tcp_available_congestion_control: ${available.join(' ')})`;
+    return false;
+  });
+  const hash = options.ns3 ? harnessHash() : '';
+  const results: KernelScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    let ns3: KernelScenarioResult['ns3'] = committedNs3(scenario);
+    if (options.ns3 && ns3 === undefined) {
+      const timing = referenceTiming(scenario, TCP_SETTINGS['reno-200ms']!, hash);
+      ns3 = {
+        lastByte: lastByteOf(timing.times),
+        medianFct: medianFct(timing.times),
+        ...(scenario.family === 'incast' ? { goodput: incastGoodput(scenario, timing.times) } : {}),
+      };
+    }
+    const linux: Record<string, KernelFigures | { refused: string }> = {};
+    const names = options.firstSettingOnly?.includes(scenario.family) ? runnable.slice(0, 1) : runnable;
+    for (const name of names) {
+      const run = runKernel(scenario.trace, KERNEL_SETTINGS[name]!, options.repetitions);
+      settings[name]!.applied = { ...run.applied };
+      const why = refusal(run);
+      const lasts = run.repetitions.map((r) => lastByteOf(r.times).toFixed(3)).join(', ');
+      log(
+        `linux ${name.padEnd(12)} ${scenario.name}: lone ${(run.loneShare * 100).toFixed(1)} %, last byte ${lasts} s (trace time), RTOs ${run.repetitions.map((r) => r.rtos).join(', ')}, ${run.wallSeconds.toFixed(0)} s wall${why === undefined ? '' : ` — REFUSED: ${why}`}`,
+      );
+      linux[name] = why === undefined ? figuresOf(scenario, run, ns3) : { refused: why };
+    }
+    results.push({
+      name: scenario.name,
+      family: scenario.family,
+      half: scenario.half,
+      facts: scenario.facts,
+      flows: scenario.trace.flows.length,
+      bytes: scenario.trace.flows.reduce((s, f) => s + f.bytes, 0),
+      ...(ns3 === undefined ? {} : { ns3 }),
+      linux,
+    });
+    options.checkpoint?.(summary(results));
+  }
+  return summary(results);
+
+  function summary(scenarios: KernelScenarioResult[]): KernelResults {
+    return {
+      quick: options.quick,
+      date: new Date().toISOString(),
+      kernel: execSync('uname -r', { encoding: 'utf8' }).trim(),
+      commit: commitOf(),
+      hostBitsPerSecond: HOST_BITS_PER_SECOND,
+      repetitions: options.repetitions,
+      checks: { loneMinShare: LONE_MIN_SHARE, repetitionTolerance: REPETITION_TOLERANCE },
+      settings,
+      skipped,
+      scenarios: [...scenarios],
+    };
+  }
+}

@@ -1,0 +1,174 @@
+/** The "Against the Linux kernel's TCP" section of docs/network-validation.md. */
+import type { KernelFigures, KernelResults, KernelScenarioResult, Spread } from './collect.js';
+import { HOST_BITS_PER_SECOND } from './harness.js';
+
+const pct = (x: number): string =>
+  Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} %` : '—';
+const range = (s: Spread, f: (x: number) => string): string =>
+  !Number.isFinite(s.median)
+    ? '—'
+    : s.min === s.max
+      ? f(s.median)
+      : `${f(s.median)} (${f(s.min)} … ${f(s.max)})`;
+const seconds = (x: number): string => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+
+/** "A takes 68.4 % longer than B" from a ratio error A ÷ B − 1, either sign stated in words. */
+export function longerOrShorter(a: string, b: string, error: number): string {
+  if (!Number.isFinite(error)) return `${a} against ${b}: —`;
+  return error >= 0
+    ? `${a} takes ${(error * 100).toFixed(1)} % longer than ${b}`
+    : `${a} takes ${(-error * 100).toFixed(1)} % less time than ${b} (${b} takes ${((1 / (1 + error) - 1) * 100).toFixed(1)} % longer)`;
+}
+
+function median(values: readonly number[]): number {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length === 0) return Number.NaN;
+  const m = (v.length - 1) / 2;
+  return (v[Math.floor(m)]! + v[Math.ceil(m)]!) / 2;
+}
+
+const FAMILY_TITLES: Readonly<Record<KernelScenarioResult['family'], string>> = {
+  'all-to-all': '(a) one job’s all-to-all shuffle',
+  incast: '(b) incast',
+  mixed: '(c) mice and elephants',
+  fb2010: '(d) FB-2010 flows under Fair and NAS',
+};
+
+function measured(s: KernelScenarioResult, setting: string): KernelFigures | undefined {
+  const f = s.linux[setting];
+  return f === undefined || 'refused' in f ? undefined : f;
+}
+
+/** Per scenario and Linux setting: Linux's own figures, ns-3's, and the exact model's. */
+function scenarioTable(results: KernelResults, family: KernelScenarioResult['family']): string[] {
+  const rows = results.scenarios.filter((s) => s.family === family);
+  if (rows.length === 0) return [];
+  const incast = family === 'incast';
+  const lines = [
+    `| scenario | Linux | lone flow | Linux last byte (s) | RTOs per run | ns-3 last byte (s) | Linux ÷ ns-3 − 1, last byte | Linux ÷ ns-3 − 1, median FCT |${incast ? ' goodput Linux | goodput ns-3 |' : ''} exact ÷ Linux − 1 | exact ÷ ns-3 − 1 |`,
+    `|---|---|---:|---:|---:|---:|---:|---:|${incast ? '---:|---:|' : ''}---:|---:|`,
+  ];
+  for (const s of rows) {
+    for (const [setting, f] of Object.entries(s.linux)) {
+      if ('refused' in f) {
+        lines.push(`| ${s.name} | ${setting} | refused: ${f.refused} |${' |'.repeat(incast ? 9 : 7)}`);
+        continue;
+      }
+      const g = (x: number | undefined): string =>
+        x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(3);
+      lines.push(
+        `| ${s.name} | ${setting} | ${(f.loneShare * 100).toFixed(1)} % | ${range(f.lastByte, seconds)} | ${f.rtos.join(', ')} | ${s.ns3 === undefined ? '—' : seconds(s.ns3.lastByte)} | ${range(f.vsNs3.lastByte, pct)} | ${range(f.vsNs3.medianFct, pct)} |${incast ? ` ${f.goodput === undefined ? '—' : range(f.goodput, (x) => x.toFixed(3))} | ${g(s.ns3?.goodput)} |` : ''} ${range(f.models.exact!.lastByte, pct)} | ${pct(f.models.exact!.lastByteVsNs3)} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** Per model setting: the last byte's error against Linux and against ns-3, median over a family's scenarios. */
+function modelTable(results: KernelResults, setting: string): string[] {
+  const families = (['all-to-all', 'incast', 'mixed', 'fb2010'] as const).filter((f) =>
+    results.scenarios.some((s) => s.family === f && measured(s, setting) !== undefined),
+  );
+  if (families.length === 0) return [];
+  const names = Object.keys(
+    results.scenarios.map((s) => measured(s, setting)).find((f) => f !== undefined)?.models ?? {},
+  );
+  const lines = [
+    `| model setting | ${families.map((f) => `${FAMILY_TITLES[f]}: ÷ Linux − 1 | ÷ ns-3 − 1`).join(' | ')} |`,
+    `|---|${families.map(() => '---:|---:').join('|')}|`,
+  ];
+  for (const name of names) {
+    const cells = families.map((family) => {
+      const scenarios = results.scenarios.filter((s) => s.family === family);
+      const linux = scenarios.map((s) => measured(s, setting)?.models[name]?.lastByte.median ?? Number.NaN);
+      const ns3 = scenarios.map((s) => measured(s, setting)?.models[name]?.lastByteVsNs3 ?? Number.NaN);
+      const span = (v: number[]): string => {
+        const ok = v.filter(Number.isFinite);
+        return ok.length <= 1
+          ? pct(median(ok))
+          : `${pct(median(ok))} (${pct(Math.min(...ok))} … ${pct(Math.max(...ok))})`;
+      };
+      return `${span(linux)} | ${span(ns3)}`;
+    });
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+/** Family medians of the last byte, for the findings. */
+export function familyLastByte(
+  results: KernelResults,
+  family: KernelScenarioResult['family'],
+  setting: string,
+  get: (f: KernelFigures) => number,
+): number {
+  return median(
+    results.scenarios
+      .filter((s) => s.family === family)
+      .map((s) => measured(s, setting))
+      .filter((f): f is KernelFigures => f !== undefined)
+      .map(get),
+  );
+}
+
+function findings(results: KernelResults): string[] {
+  const lines: string[] = [];
+  for (const setting of Object.keys(results.settings)) {
+    if (results.skipped[setting] !== undefined) continue;
+    for (const family of ['all-to-all', 'incast', 'mixed', 'fb2010'] as const) {
+      const exact = familyLastByte(results, family, setting, (f) => f.models.exact!.lastByte.median);
+      if (!Number.isFinite(exact)) continue;
+      const vsNs3 = familyLastByte(results, family, setting, (f) => f.vsNs3.lastByte.median);
+      const rtos = familyLastByte(results, family, setting, (f) => median(f.rtos));
+      lines.push(
+        `- **${FAMILY_TITLES[family]}, ${setting}** (median over the family's scenarios, last byte): ${longerOrShorter('Linux', 'the exact model', 1 / (1 + exact) - 1)}; ${longerOrShorter('Linux', 'ns-3', vsNs3)}; ${rtos} RTOs per run at the median.`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** The section, from the kernel results. */
+export function renderKernelSection(results: KernelResults): string[] {
+  const settings = Object.entries(results.settings);
+  const applied = settings.find(([, s]) => s.applied !== undefined)?.[1].applied ?? {};
+  const out = [
+    '## Against the Linux kernel’s TCP',
+    '',
+    `Generated by \`pnpm validate:network --kernel\` on ${results.date.slice(0, 10)} (Linux ${results.kernel}, commit ${results.commit}; the figures are also in [validation/kernel/results.json](../validation/kernel/results.json)). The same flows (scenarios marked as cut or smaller are the same generator at a size that runs in minutes) timed by the kernel's TCP on a fabric emulated on one machine (\`validation/kernel/\`): a network namespace per host, per ToR router and for the core router, veth links with TSO, GSO and GRO off, every egress a tbf rate limit over a drop-tail queue; packet steering pinned to CPU 0 (in-order delivery).`,
+    '',
+    `**Scaling.** Host links run at ${HOST_BITS_PER_SECOND / 1e6} Mbit/s: every rate of the trace is divided by its scale S = NIC rate ÷ ${HOST_BITS_PER_SECOND / 1e6} Mbit/s (100 for the 1 Gbps families, 25 for FB-2010's 250 Mbps), start times and RTO_min (200 ms → 200 ms × S) are multiplied by S, and measured times divided by S again: every time in the tables is in the trace's time. tbf counts the 14-byte Ethernet header, the reference's links 2 bytes of PPP, so each rate is raised by 1514/1502. Not scaled: propagation delay (not emulated; ns-3 has 10 µs per link), the kernel's 1 s initial RTO for a lost SYN and the TLP timer's floor.`,
+    '',
+    `**Settings.** Switch ports (ToR → host, ToR → core, core → ToR): bfifo of ${applied['switch port bytes'] ?? '131072'} bytes, 86 full frames, as ns-3's 128 KiB ports. Host NICs: pfifo of 10000 packets (no drops at the sender's own NIC, as the reference's deep host queue). ACK every segment (route \`quickack 1\`, as ns-3's DelAckCount 1), SACK and timestamps on, tcp_recovery ${applied.tcp_recovery ?? '?'} (RACK), tcp_early_retrans ${applied.tcp_early_retrans ?? '?'} (TLP), no metrics kept between flows, 4 MiB socket buffers. ${results.repetitions} repetitions per setting.`,
+    '',
+    ...settings.map(
+      ([name, s]) =>
+        `- \`${name}\`: ${s.description}${results.skipped[name] === undefined ? '' : ` — not run: ${results.skipped[name]}`}`,
+    ),
+    '',
+    `**Checks.** Before the repetitions, one cross-rack flow alone must reach ${(results.checks.loneMinShare * 100).toFixed(0)} % of its path's payload rate (1448 of 1502 bytes): below that the CPU, not the fabric, would be timing the flows. Each repetition's median FCT must lie within ±${(results.checks.repetitionTolerance * 100).toFixed(0)} % of the repetitions' median. A run that fails either is refused and shown as refused. Spreads in brackets are the least and greatest over repetitions.`,
+    '',
+    '### What it shows',
+    '',
+    ...findings(results),
+    '',
+  ];
+  for (const family of ['all-to-all', 'incast', 'mixed', 'fb2010'] as const) {
+    const table = scenarioTable(results, family);
+    if (table.length === 0) continue;
+    out.push(`### ${FAMILY_TITLES[family]} on Linux`, '', ...table, '');
+  }
+  for (const [setting] of settings) {
+    const table = modelTable(results, setting);
+    if (table.length === 0) continue;
+    out.push(
+      `### Every model setting against ${setting} and against ns-3`,
+      '',
+      'Last byte, model ÷ Linux − 1 (median over repetitions, then over the family’s scenarios, range over scenarios) and model ÷ ns-3 − 1 (ns-3 under reno-200ms): below zero the model finishes early.',
+      '',
+      ...table,
+      '',
+    );
+  }
+  return out;
+}

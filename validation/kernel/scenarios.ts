@@ -1,0 +1,118 @@
+/**
+ * The scenarios timed with the Linux kernel's TCP: the families of the ns-3 validation
+ * (`validation/network/scenarios.ts`), each trace the same one ns-3 times where its
+ * traffic fits a few minutes of wall time at the emulated rates, and a smaller trace of
+ * the same generator otherwise (stated in its facts).
+ */
+import type { FlowTrace, FlowTraceRecord } from '@rackwise/engine';
+import { recordFb2010 } from '../network/fb2010-traces.js';
+import { type Scenario, allToAll, incast, miceAndElephants } from '../network/scenarios.js';
+
+/** The kernel's scenarios: `quick` is one small all-to-all and one small incast. */
+export function kernelSyntheticScenarios(quick: boolean): Scenario[] {
+  if (quick) {
+    return [
+      {
+        name: 'all-to-all 2:1, 2 × 2 hosts, 500 KB (quick)',
+        family: 'all-to-all',
+        trace: allToAll(2, 1, { racks: 2, nodesPerRack: 2, bytesPerPair: 5e5 }),
+        half: 'judge',
+        facts: { oversubscription: '2:1', hosts: 4, bytesPerPair: 5e5 },
+      },
+      {
+        name: 'incast 4 × 256 KB other rack (quick)',
+        family: 'incast',
+        trace: incast(4, 256e3, false),
+        half: 'judge',
+        facts: { senders: 4, bytes: 256e3, placement: 'other rack' },
+      },
+    ];
+  }
+  const scenarios: Scenario[] = [];
+  for (const over of [1, 2, 5]) {
+    scenarios.push({
+      name: `all-to-all ${over}:1 seed 1`,
+      family: 'all-to-all',
+      trace: allToAll(over, 1),
+      half: 'calibrate',
+      facts: { oversubscription: `${over}:1`, hosts: 16, bytesPerPair: 2e6, seed: 1 },
+    });
+  }
+  // The cross-rack points: each fabric of 2 × (N + 1) hosts is made once per setting.
+  for (const senders of [4, 8, 16, 32, 64]) {
+    for (const sameRack of [false]) {
+      scenarios.push({
+        name: `incast ${senders} × 256 KB ${sameRack ? 'same rack' : 'other rack'}`,
+        family: 'incast',
+        trace: incast(senders, 256e3, sameRack),
+        half: sameRack ? 'calibrate' : 'judge',
+        facts: { senders, bytes: 256e3, placement: sameRack ? 'same rack' : 'other rack' },
+      });
+    }
+  }
+  // ns-3's mice and elephants carry 600 MB of elephants over 0.8 Gbps rack links: minutes
+  // per repetition at the emulated rates. The same generator with 5 MB elephants and half
+  // a second of mice keeps the mix (elephants hold the rack links, mice cross them).
+  for (const seed of [1, 2]) {
+    scenarios.push({
+      name: `mice and elephants (5 MB) seed ${seed}`,
+      family: 'mixed',
+      trace: miceAndElephants(seed, { elephantBytes: 5e6, seconds: 0.5 }),
+      half: seed === 1 ? 'calibrate' : 'judge',
+      facts: {
+        oversubscription: '5:1',
+        elephants: 12,
+        elephantBytes: 5e6,
+        miceRate: 200,
+        miceSeconds: 0.5,
+        seed,
+      },
+    });
+  }
+  return scenarios;
+}
+
+/** Trace seconds and bytes a recorded FB-2010 cut may hold: a minute or two of wall time at the emulated rates. */
+const FB_CUT = { seconds: 3, bytes: 30e6 } as const;
+
+/**
+ * The first flows of a recorded trace from `from` on, in start order, while they start
+ * within `FB_CUT.seconds` and carry at most `FB_CUT.bytes`.
+ */
+export function fbCut(trace: FlowTrace, from: number): FlowTrace {
+  const sorted = trace.flows.filter((f) => f.start >= from).sort((a, b) => a.start - b.start || a.id - b.id);
+  const kept: FlowTraceRecord[] = [];
+  let bytes = 0;
+  for (const f of sorted) {
+    if (f.start >= from + FB_CUT.seconds || bytes + f.bytes > FB_CUT.bytes) break;
+    bytes += f.bytes;
+    kept.push(f);
+  }
+  return { fabric: trace.fabric, flows: kept };
+}
+
+/** Family (d): flows recorded from FB-2010 runs under Fair and NAS (seed 1), cut from 120 s (large shuffles overlap there). */
+export async function kernelFb2010Scenarios(): Promise<Scenario[]> {
+  const scenarios: Scenario[] = [];
+  for (const policy of ['fair', 'nas']) {
+    const recorded = await recordFb2010(policy, 1, 0.25);
+    for (const from of [120]) {
+      const trace = fbCut(recorded, from);
+      const bytes = trace.flows.reduce((s, f) => s + f.bytes, 0);
+      scenarios.push({
+        name: `FB-2010 ${policy} seed 1 from ${from} s (30 MB cut)`,
+        family: 'fb2010',
+        trace,
+        half: policy === 'fair' ? 'calibrate' : 'judge',
+        facts: {
+          policy,
+          seed: 1,
+          cut: `${FB_CUT.seconds} s or 30 MB from ${from} s`,
+          flows: trace.flows.length,
+          megabytes: Number((bytes / 1e6).toFixed(1)),
+        },
+      });
+    }
+  }
+  return scenarios;
+}

@@ -1,0 +1,163 @@
+/**
+ * `pnpm validate:network --kernel [--quick]`: the network model against the Linux kernel's
+ * TCP on an emulated fabric (`run.sh`).
+ *
+ * Full: every kernel scenario under Reno, CUBIC and DCTCP where the kernel has it, three
+ * repetitions each; writes `results.json` here and the Linux section of
+ * docs/network-validation.md (the ns-3 sections re-rendered from their committed figures).
+ * `--quick`: one small all-to-all and one small incast under Reno, checked against
+ * `quick-reference.json` within the tolerances it states. Where namespaces cannot be made
+ * (not root, no iproute2) the quick form skips and says why.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { renderMarkdown } from '../network/markdown.js';
+import type { Scenario } from '../network/scenarios.js';
+import { type KernelFigures, type KernelResults, collectKernel } from './collect.js';
+import { cannotRun } from './harness.js';
+import { renderKernelSection } from './markdown.js';
+import { kernelFb2010Scenarios, kernelSyntheticScenarios } from './scenarios.js';
+
+const HERE = new URL('./', import.meta.url).pathname;
+const RESULTS = `${HERE}results.json`;
+const REFERENCE = `${HERE}quick-reference.json`;
+/** The quick check's counts, read by the test summary. */
+const QUICK_CHECK = new URL('../kernel-quick-check.json', import.meta.url).pathname;
+const DOCS = new URL('../../docs/', import.meta.url).pathname;
+
+/** A committed figure and how far a run may stray from it. */
+interface ReferenceFigure {
+  readonly value: number;
+  /** Relative for times and goodputs, absolute (points) for errors. */
+  readonly tolerance: number;
+  readonly kind: 'relative' | 'points';
+}
+
+/** Floor of every tolerance; above it, twice the spread the reference's repetitions showed. */
+const TOLERANCE_FLOOR = 0.1;
+
+function quickFigures(results: KernelResults): Record<string, ReferenceFigure> {
+  const figures: Record<string, ReferenceFigure> = {};
+  for (const s of results.scenarios) {
+    const f = s.linux['linux-reno'];
+    if (f === undefined || 'refused' in f) continue;
+    const key = s.family;
+    const relative = (m: { median: number; min: number; max: number }): ReferenceFigure => ({
+      value: m.median,
+      tolerance: Math.max(TOLERANCE_FLOOR, (2 * (m.max - m.min)) / m.median),
+      kind: 'relative',
+    });
+    figures[`${key}.linux.lastByte`] = relative(f.lastByte);
+    figures[`${key}.linux.medianFct`] = relative(f.medianFct);
+    if (f.goodput !== undefined) figures[`${key}.linux.goodput`] = relative(f.goodput);
+    const exact = (f as KernelFigures).models.exact!.lastByte;
+    figures[`${key}.exact.lastByteError`] = {
+      value: exact.median,
+      tolerance: Math.max(TOLERANCE_FLOOR, 2 * (exact.max - exact.min)),
+      kind: 'points',
+    };
+  }
+  return figures;
+}
+
+function writeDocs(results: KernelResults): void {
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 1)}\n`);
+  const ns3 = JSON.parse(readFileSync(`${DOCS}network-validation/results.json`, 'utf8'));
+  const { markdown } = renderMarkdown(ns3, results);
+  writeFileSync(`${DOCS}network-validation.md`, markdown);
+}
+
+/** Runs the kernel validation; returns the exit code. */
+export async function kernelMain(argv: readonly string[]): Promise<number> {
+  const quick = argv.includes('--quick');
+  const started = performance.now();
+  const why = cannotRun();
+  if (why !== undefined) {
+    process.stdout.write(`network validation --kernel: skipped, ${why}\n`);
+    return quick ? 0 : 1;
+  }
+  const log = (line: string): void => {
+    process.stderr.write(`${line}\n`);
+  };
+  if (argv.includes('--render')) {
+    // The docs from the committed figures, without running anything.
+    writeDocs(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults);
+    return 0;
+  }
+  const scenarios = quick
+    ? kernelSyntheticScenarios(true)
+    : [...(await kernelFb2010Scenarios()), ...byFamily(kernelSyntheticScenarios(false))];
+  const results = collectKernel(
+    scenarios,
+    {
+      quick,
+      repetitions: 3,
+      settings: quick ? ['linux-reno'] : ['linux-reno', 'linux-cubic', 'linux-dctcp'],
+      ns3: !quick,
+      firstSettingOnly: ['mixed', 'fb2010'],
+      ...(quick
+        ? {}
+        : {
+            checkpoint: (partial: KernelResults) =>
+              writeFileSync(`${RESULTS}.partial`, JSON.stringify(partial)),
+          }),
+    },
+    log,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (!quick) {
+    writeDocs(results);
+    log(`validation/kernel/results.json and docs/network-validation.md written in ${seconds.toFixed(0)} s`);
+    return 0;
+  }
+  const figures = quickFigures(results);
+  if (argv.includes('--update-reference')) {
+    mkdirSync(HERE, { recursive: true });
+    writeFileSync(
+      REFERENCE,
+      `${JSON.stringify({ date: results.date, kernel: results.kernel, commit: results.commit, toleranceFloor: TOLERANCE_FLOOR, figures }, null, 2)}\n`,
+    );
+    log(`quick reference written: ${REFERENCE}`);
+    return 0;
+  }
+  const committed = existsSync(REFERENCE)
+    ? (JSON.parse(readFileSync(REFERENCE, 'utf8')) as { figures: Record<string, ReferenceFigure> })
+    : { figures: {} };
+  const problems: string[] = [];
+  for (const s of results.scenarios) {
+    for (const [name, f] of Object.entries(s.linux)) {
+      if ('refused' in f) problems.push(`${s.name}, ${name}: refused, ${f.refused}`);
+    }
+  }
+  for (const p of problems) process.stdout.write(`FAIL ${p}\n`);
+  const names = Object.keys(committed.figures);
+  for (const name of names) {
+    const expected = committed.figures[name]!;
+    const got = figures[name]?.value;
+    if (got === undefined) {
+      problems.push(`${name}: missing`);
+      process.stdout.write(`FAIL ${name}: missing\n`);
+      continue;
+    }
+    const off =
+      expected.kind === 'relative' ? Math.abs(got / expected.value - 1) : Math.abs(got - expected.value);
+    const ok = off <= expected.tolerance;
+    const line = `${name.padEnd(36)} ${got.toFixed(4).padStart(9)} (reference ${expected.value.toFixed(4)} ± ${expected.kind === 'relative' ? `${(expected.tolerance * 100).toFixed(0)} %` : `${(expected.tolerance * 100).toFixed(0)} points`})`;
+    process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${line}\n`);
+    if (!ok) problems.push(line);
+  }
+  const passed = names.length - problems.filter((p) => !p.includes('refused')).length;
+  writeFileSync(
+    QUICK_CHECK,
+    `${JSON.stringify({ numPassedTests: Math.max(0, passed), numFailedTests: problems.length, seconds })}\n`,
+  );
+  process.stdout.write(
+    `network validation --kernel --quick: ${Math.max(0, passed)} passed, ${problems.length} failed (${seconds.toFixed(0)} s)\n`,
+  );
+  return problems.length === 0 && names.length > 0 ? 0 : 1;
+}
+
+/** The shortest families first, so that a run cut short keeps them. */
+function byFamily(scenarios: readonly Scenario[]): Scenario[] {
+  const order: readonly Scenario['family'][] = ['fb2010', 'mixed', 'incast', 'all-to-all'];
+  return [...scenarios].sort((a, b) => order.indexOf(a.family) - order.indexOf(b.family));
+}
