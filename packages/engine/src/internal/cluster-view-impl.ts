@@ -15,10 +15,9 @@ import type {
   UserId,
   UserView,
 } from '@rackwise/types';
-import type { JobState } from './job-state.js';
+import type { JobRegistry } from './job-registry.js';
 import type { SlotLedger } from './slot-ledger.js';
 import type { StateVersion } from './state-version.js';
-import type { UserState } from './user-state.js';
 
 /** The engine state a cluster view reads. */
 export interface ClusterViewSource {
@@ -30,10 +29,7 @@ export interface ClusterViewSource {
   readonly slots: SlotLedger;
   readonly changes: StateVersion;
   readonly outstanding: Float64Array;
-  readonly activeJobList: JobState[];
-  readonly activeUserList: UserState[];
-  readonly jobs: (JobState | undefined)[];
-  readonly users: Map<number, UserState>;
+  readonly registry: JobRegistry;
 }
 
 const NO_USERS: readonly UserId[] = Object.freeze([]);
@@ -50,10 +46,12 @@ export function slotKindIndex(kind: SlotKind): number {
 export class ClusterViewImpl implements ClusterView {
   readonly #slots: SlotLedger;
   readonly #changes: StateVersion;
+  readonly #registry: JobRegistry;
 
   constructor(private readonly source: ClusterViewSource) {
     this.#slots = source.slots;
     this.#changes = source.changes;
+    this.#registry = source.registry;
   }
 
   get now(): Seconds {
@@ -118,21 +116,21 @@ export class ClusterViewImpl implements ClusterView {
   }
 
   activeJobs(): readonly JobView[] {
-    return this.source.activeJobList;
+    return this.#registry.activeJobList;
   }
 
   activeUsers(): readonly UserView[] {
-    return this.source.activeUserList;
+    return this.#registry.activeUserList;
   }
 
   job(id: JobId): JobView {
-    const job = this.source.jobs[id];
+    const job = this.#registry.jobs[id];
     if (job === undefined) throw new Error(`cluster view: job ${String(id)} is not active`);
     return job;
   }
 
   user(id: UserId): UserView {
-    const user = this.source.users.get(id);
+    const user = this.#registry.users.get(id);
     if (user === undefined) throw new Error(`cluster view: user ${String(id)} has never submitted a job`);
     return user;
   }

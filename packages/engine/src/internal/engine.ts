@@ -16,7 +16,7 @@ import type {
 } from '@rackwise/types';
 import type { EngineParameters } from '../engine-parameters.js';
 import type { FlowTraceRecord } from '../flow-trace.js';
-import type { DecisionRecord, JobRecord } from '../run-metrics.js';
+import type { DecisionRecord } from '../run-metrics.js';
 import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
 import { Backlog } from './backlog.js';
@@ -27,7 +27,7 @@ import { EventQueue } from './event-queue.js';
 import { FlowRecords } from './flow-records.js';
 import { FlowTraceRecorder } from './flow-trace-recorder.js';
 import { JobArrivals, type ProgressListener } from './job-arrivals.js';
-import { buildJobRecord } from './job-record.js';
+import { JobRegistry } from './job-registry.js';
 import type { JobState } from './job-state.js';
 import { MapLifecycle } from './map-lifecycle.js';
 import { NetworkMonitor } from './network-monitor.js';
@@ -50,7 +50,6 @@ import {
 } from './task-states.js';
 import { Timers } from './timers.js';
 import { Transfers } from './transfers.js';
-import type { UserState } from './user-state.js';
 
 /** Everything the engine needs besides the parameters. */
 export interface EngineOptions {
@@ -111,7 +110,6 @@ export class Engine implements EngineContext {
   readonly flowTrace: FlowTraceRecorder | undefined;
   readonly series: SeriesRecorder | undefined;
   readonly decisions: DecisionRecord[] = [];
-  readonly records: JobRecord[] = [];
   readonly outputRandom: RandomSource;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
@@ -126,10 +124,10 @@ export class Engine implements EngineContext {
   readonly changes = new StateVersion();
 
   // ---- jobs and users
-  readonly jobs: (JobState | undefined)[];
-  readonly activeJobList: JobState[] = [];
-  readonly activeUserList: UserState[] = [];
-  readonly users = new Map<number, UserState>();
+  /** The jobs and users, active and finished. */
+  readonly registry: JobRegistry;
+  /** The registry's active jobs by index (read only here). */
+  readonly jobs: readonly (JobState | undefined)[];
   /** The maps and reduces waiting for a slot. */
   readonly backlog = new Backlog();
   /** Whether the policy duplicates maps (and the engine accepts it): offers go on while maps run. */
@@ -160,6 +158,8 @@ export class Engine implements EngineContext {
     this.rackOfNode = new Int32Array(nodes);
     for (let n = 0; n < nodes; n++) this.rackOfNode[n] = topology.rackOf(n as NodeId);
     this.slots = new SlotLedger(topology, this);
+    this.registry = new JobRegistry(workload.jobs.length);
+    this.jobs = this.registry.jobs;
     this.outstanding = new Float64Array(nodes);
     const fetchSlots = Math.max(parameters.parallelCopies, parameters.outputReplication - 1, 1);
     this.attempts = new AttemptTable(this.slots.totalSlots + 16, fetchSlots);
@@ -189,7 +189,6 @@ export class Engine implements EngineContext {
         ? undefined
         : new SeriesRecorder(options.seriesInterval, this.network === undefined ? 0 : this.rackCount);
 
-    this.jobs = new Array(workload.jobs.length);
     this.outputRandom = options.outputRandom;
     this.duplicationAllowed = parameters.duplication;
     this.duplicationWanted = parameters.duplication && policy.duplication !== undefined;
@@ -326,11 +325,6 @@ export class Engine implements EngineContext {
       network.solve();
       if (network.nextEventTime() > t && queue.peekTime() > t && arrivals.nextTime > t) return;
     }
-  }
-
-  /** The record of a job (finished or, at the end of a stopped run, not). */
-  jobRecord(job: JobState, finished: boolean): JobRecord {
-    return buildJobRecord(job, finished, this.now);
   }
 
   // ================================================================ phases

@@ -3,7 +3,6 @@ import type { Engine } from './engine.js';
 import { JobDependencies } from './job-dependencies.js';
 import { JobShuffle } from './job-shuffle.js';
 import { JobState } from './job-state.js';
-import { UserState } from './user-state.js';
 
 /** Reports progress: simulated time and jobs done of the total. */
 export type ProgressListener = (progress: { time: number; jobsDone: number; jobsTotal: number }) => void;
@@ -89,19 +88,12 @@ export class JobArrivals {
         );
       }
     }
-    let user = engine.users.get(spec.user);
-    if (user === undefined) {
-      user = new UserState(spec.user as UserId);
-      engine.users.set(spec.user, user);
-    }
+    const user = engine.registry.user(spec.user);
     const job = new JobState(engine, index, spec, user, replicas, replication);
     if (job.reduceCount > 0 && engine.network !== undefined) {
       job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, engine.rackOfNode, engine.rackCount);
     }
-    engine.jobs[index] = job;
-    engine.activeJobList.push(job);
-    if (user.jobs.length === 0) this.#activateUser(user);
-    user.jobs.push(job);
+    engine.registry.add(job);
     engine.changes.touch(user);
     if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
     engine.arrivalLoad.submitted(engine.now);
@@ -115,38 +107,16 @@ export class JobArrivals {
     engine.offers.workArrived();
   }
 
-  /** Inserts a user into the active list, kept in id order. */
-  #activateUser(user: UserState): void {
-    const list = this.engine.activeUserList;
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]!.id < user.id) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, user);
-  }
-
   /** The job's last task finished. */
   complete(job: JobState): void {
     const engine = this.engine;
-    const list = engine.activeJobList;
-    list.splice(list.indexOf(job), 1);
-    const user = job.userState;
-    user.jobs.splice(user.jobs.indexOf(job), 1);
-    engine.changes.touch(user);
-    if (user.jobs.length === 0) {
-      const users = engine.activeUserList;
-      users.splice(users.indexOf(user), 1);
-    }
-    engine.jobs[job.index] = undefined;
+    engine.registry.complete(job, engine.now);
+    engine.changes.touch(job.userState);
     if (this.#dependencies.complete(job.index, job.reduceCount > 0 ? job.reduceNode : job.mapOutputNode)) {
       this.nextTime = engine.now;
     }
     this.jobsDone++;
     this.lastCompletion = engine.now;
-    engine.records.push(engine.jobRecord(job, true));
     engine.policy.onJobCompleted?.(job, engine.view);
     this.#reportProgress();
   }

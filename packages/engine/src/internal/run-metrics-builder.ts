@@ -25,9 +25,9 @@ function traffic(bytes: Float64Array): TrafficByKind {
  */
 export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationResult {
   const counters = engine.counters;
-  const finished = engine.records;
-  const unfinished: JobRecord[] = [];
-  for (const job of engine.activeJobList) unfinished.push(engine.jobRecord(job, false));
+  const registry = engine.registry;
+  const finished = registry.records;
+  const unfinished = registry.unfinishedRecords(engine.now);
   const jobs = finished.concat(unfinished);
 
   const execution = finished.map((r) => r.executionTime);
@@ -44,7 +44,7 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
   const solves = network?.stats.solves ?? 0;
 
   const metrics: RunMetrics = {
-    jobsSubmitted: engine.records.length + engine.activeJobList.length,
+    jobsSubmitted: finished.length + registry.activeJobList.length,
     jobsCompleted: finished.length,
     jobsUnfinished: engine.jobsTotal - finished.length,
     throughput: finished.length > 0 && makespan > 0 ? finished.length / makespan : Number.NaN,
