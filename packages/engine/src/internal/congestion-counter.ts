@@ -2,7 +2,6 @@ import type { Bytes, ClusterView, JobId } from '@rackwise/types';
 import type { AttemptTable } from './attempt-table.js';
 import type { JobState } from './job-state.js';
 import type { NetworkMonitor } from './network-monitor.js';
-import type { RunCounters } from './run-counters.js';
 import { growFloat64 } from './typed-arrays.js';
 
 /**
@@ -38,6 +37,11 @@ export class CongestionCounter {
   readonly rackOccurrences: Float64Array;
   /** Congested link-seconds per rack, uplink and downlink together. */
   readonly rackLinkSeconds: Float64Array;
+  #occurrences = 0;
+  #crossings = 0;
+  #linkSeconds = 0;
+  #nodeShareSum = 0;
+  #nodeSamples = 0;
   #liveShareSum = 0;
   #liveSamples = 0;
   /** Each job's predicted output ratio, read once per live sample (`#ratioSample`). */
@@ -49,7 +53,6 @@ export class CongestionCounter {
     private readonly racks: number,
     private readonly threshold: number,
     private readonly nodeThreshold: number | undefined,
-    private readonly counters: RunCounters,
     private readonly hysteresis = 0,
     private readonly live: LiveNodeThreshold | undefined = undefined,
   ) {
@@ -57,6 +60,26 @@ export class CongestionCounter {
     this.#above = new Uint8Array(2 * racks);
     this.rackOccurrences = new Float64Array(racks);
     this.rackLinkSeconds = new Float64Array(racks);
+  }
+
+  /** Occurrences of congestion (with hysteresis) over every rack link. */
+  get occurrences(): number {
+    return this.#occurrences;
+  }
+
+  /** Upward crossings of the congestion threshold, without hysteresis. */
+  get crossings(): number {
+    return this.#crossings;
+  }
+
+  /** Link-seconds at or above the threshold over every rack link. */
+  get linkSeconds(): number {
+    return this.#linkSeconds;
+  }
+
+  /** Mean share of nodes over the fixed TrafficThreshold; NaN when not measured. */
+  get nodeShare(): number {
+    return this.#nodeSamples > 0 ? this.#nodeShareSum / this.#nodeSamples : Number.NaN;
   }
 
   /** Mean share of nodes over the live TrafficThreshold; NaN when not measured. */
@@ -74,14 +97,13 @@ export class CongestionCounter {
   }
 
   #link(rack: number, i: number, utilisation: number, interval: number): void {
-    const counters = this.counters;
     if (utilisation >= this.threshold) {
-      counters.congestedLinkSeconds += interval;
+      this.#linkSeconds += interval;
       this.rackLinkSeconds[rack]! += interval;
-      if (this.#above[i] === 0) counters.congestionCrossings++;
+      if (this.#above[i] === 0) this.#crossings++;
       this.#above[i] = 1;
       if (this.#episode[i] === 0) {
-        counters.congestionOccurrences++;
+        this.#occurrences++;
         this.rackOccurrences[rack]! += 1;
       }
       this.#episode[i] = 1;
@@ -96,8 +118,8 @@ export class CongestionCounter {
     if (nodeThreshold === undefined) return;
     let congested = 0;
     for (let n = 0; n < outstanding.length; n++) if (outstanding[n]! > nodeThreshold) congested++;
-    this.counters.congestedNodeShareSum += congested / outstanding.length;
-    this.counters.congestedNodeSamples++;
+    this.#nodeShareSum += congested / outstanding.length;
+    this.#nodeSamples++;
   }
 
   #liveNodes(nodes: number): void {

@@ -32,8 +32,8 @@ import type { JobState } from './job-state.js';
 import { MapLifecycle } from './map-lifecycle.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { OfferRounds } from './offer-rounds.js';
+import { Preemption } from './preemption.js';
 import { ReduceLifecycle } from './reduce-lifecycle.js';
-import { RunCounters } from './run-counters.js';
 import { SeriesRecorder } from './series-recorder.js';
 import { ShuffleFetcher } from './shuffle-fetcher.js';
 import { SlotLedger } from './slot-ledger.js';
@@ -99,7 +99,8 @@ export class Engine implements EngineContext {
   readonly rackOfNode: Int32Array;
   readonly rackCount: number;
   readonly nodeCount: number;
-  readonly counters = new RunCounters();
+  /** Events the loop processed (arrivals, timed events); flows delivered count apart. */
+  #events = 0;
   readonly monitor: NetworkMonitor;
   readonly view: ClusterViewImpl;
   readonly mapCompletionThreshold: number;
@@ -143,6 +144,7 @@ export class Engine implements EngineContext {
   readonly reduces: ReduceLifecycle;
   readonly fetcher: ShuffleFetcher;
   readonly transfers: Transfers;
+  readonly preemption: Preemption;
   readonly timers: Timers;
 
   constructor(options: EngineOptions) {
@@ -199,7 +201,6 @@ export class Engine implements EngineContext {
       this.rackCount,
       options.congestionThreshold,
       options.congestedNodeThreshold,
-      this.counters,
       this.congestionHysteresis,
       options.liveNodeThreshold === undefined
         ? undefined
@@ -221,6 +222,7 @@ export class Engine implements EngineContext {
     this.reduces = new ReduceLifecycle(this);
     this.fetcher = new ShuffleFetcher(this);
     this.transfers = new Transfers(this);
+    this.preemption = new Preemption(this);
     this.timers = new Timers(this);
   }
 
@@ -230,6 +232,11 @@ export class Engine implements EngineContext {
 
   get jobsTotal(): number {
     return this.arrivals.total;
+  }
+
+  /** Events of the run: the loop's and the flows delivered. */
+  get events(): number {
+    return this.#events + this.transfers.delivered;
   }
 
   get firstSubmit(): number {
@@ -277,7 +284,7 @@ export class Engine implements EngineContext {
     for (;;) {
       if (network !== undefined) network.takeCompleted(take);
       while (arrivals.nextTime === t) {
-        this.counters.events++;
+        this.#events++;
         arrivals.activateNext();
       }
       while (queue.size > 0 && queue.peekTime() === t) {
@@ -285,7 +292,7 @@ export class Engine implements EngineContext {
         const subject = queue.peekSubject();
         const stamp = queue.peekStamp();
         queue.pop();
-        this.counters.events++;
+        this.#events++;
         switch (kind) {
           case EVENT_MAP_DONE:
             if (attempts.generation[subject] === stamp) this.maps.computeDone(subject);

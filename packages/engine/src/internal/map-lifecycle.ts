@@ -12,6 +12,23 @@ import {
   RUNNING,
 } from './task-states.js';
 
+/** What the map lifecycle counts: launches by locality, and duplicates. */
+export interface MapCounts {
+  /** Original map launches by where their input was: on the node, in its rack, elsewhere. */
+  readonly localMaps: number;
+  readonly rackLocalMaps: number;
+  readonly remoteMaps: number;
+  readonly duplicatesLaunched: number;
+  /** Duplicates whose output the shuffle used (finished first or chosen). */
+  readonly duplicatesChosen: number;
+  /** Copies the policy chose before they finished. */
+  readonly duplicatesChosenEarly: number;
+  /** Copies killed because another copy won, with their slot-seconds and input read. */
+  readonly copiesKilled: number;
+  readonly killedSlotSeconds: number;
+  readonly killedInputBytes: number;
+}
+
 /**
  * A map attempt from launch to finish (docs/architecture.md §3): it reads its block from the
  * nearest replica unless one is on its node, computes, and leaves its output on its node for
@@ -19,16 +36,40 @@ import {
  * chooses) wins and the others are killed.
  */
 export class MapLifecycle {
+  #localMaps = 0;
+  #rackLocalMaps = 0;
+  #remoteMaps = 0;
+  #duplicatesLaunched = 0;
+  #duplicatesChosen = 0;
+  #duplicatesChosenEarly = 0;
+  #copiesKilled = 0;
+  #killedSlotSeconds = 0;
+  #killedInputBytes = 0;
+
   constructor(private readonly engine: Engine) {}
+
+  /** What the maps' launches and duplicates counted so far. */
+  get counts(): MapCounts {
+    return {
+      localMaps: this.#localMaps,
+      rackLocalMaps: this.#rackLocalMaps,
+      remoteMaps: this.#remoteMaps,
+      duplicatesLaunched: this.#duplicatesLaunched,
+      duplicatesChosen: this.#duplicatesChosen,
+      duplicatesChosenEarly: this.#duplicatesChosenEarly,
+      copiesKilled: this.#copiesKilled,
+      killedSlotSeconds: this.#killedSlotSeconds,
+      killedInputBytes: this.#killedInputBytes,
+    };
+  }
 
   launch(job: JobState, i: number, node: number, duplicate: boolean): void {
     const engine = this.engine;
     const attempts = engine.attempts;
-    const counters = engine.counters;
     const a = attempts.allocate(job.index, i, KIND_MAP, node, engine.now);
     if (duplicate) {
       attempts.duplicate[a] = 1;
-      counters.duplicatesLaunched++;
+      this.#duplicatesLaunched++;
       job.duplicatesLaunched++;
     } else {
       job.removePending(i);
@@ -53,13 +94,13 @@ export class MapLifecycle {
     if (!duplicate) {
       if (source < 0) {
         job.localMaps++;
-        counters.localMaps++;
+        this.#localMaps++;
       } else if (engine.rackOfNode[source] === engine.rackOfNode[node]) {
         job.rackLocalMaps++;
-        counters.rackLocalMaps++;
+        this.#rackLocalMaps++;
       } else {
         job.remoteMaps++;
-        counters.remoteMaps++;
+        this.#remoteMaps++;
       }
     }
     engine.policy.onTaskStarted?.({ task, node: node as NodeId }, engine.view);
@@ -132,7 +173,7 @@ export class MapLifecycle {
       this.#finish(job, i, a);
     } else {
       attempts.chosen[kept] = 1;
-      engine.counters.duplicatesChosenEarly++;
+      this.#duplicatesChosenEarly++;
     }
     engine.offers.offerCollected();
   }
@@ -140,7 +181,6 @@ export class MapLifecycle {
   #killCopy(job: JobState, i: number, a: number): void {
     const engine = this.engine;
     const attempts = engine.attempts;
-    const counters = engine.counters;
     // Unlink from the map's copy list.
     let c = job.mapAttempt[i]!;
     if (c === a) job.mapAttempt[i] = attempts.nextCopy[a]!;
@@ -150,12 +190,12 @@ export class MapLifecycle {
     }
     if (attempts.phase[a] === PHASE_READ) {
       const rec = attempts.flow[a]!;
-      if (rec >= 0) counters.killedInputBytes += engine.transfers.cancel(rec);
+      if (rec >= 0) this.#killedInputBytes += engine.transfers.cancel(rec);
     } else if (attempts.inputSource[a]! >= 0) {
-      counters.killedInputBytes += job.mapInputBytes(i);
+      this.#killedInputBytes += job.mapInputBytes(i);
     }
-    counters.copiesKilled++;
-    counters.killedSlotSeconds += engine.now - attempts.start[a]!;
+    this.#copiesKilled++;
+    this.#killedSlotSeconds += engine.now - attempts.start[a]!;
     engine.offers.nodesToOffer.push(attempts.node[a]!);
     engine.slots.vacate(a, job.userState);
   }
@@ -164,7 +204,7 @@ export class MapLifecycle {
     const engine = this.engine;
     const attempts = engine.attempts;
     const node = attempts.node[a]!;
-    if (attempts.duplicate[a] === 1) engine.counters.duplicatesChosen++;
+    if (attempts.duplicate[a] === 1) this.#duplicatesChosen++;
     job.mapAttempt[i] = -1;
     job.runningMapCount--;
     job.removeRunningMap(i);

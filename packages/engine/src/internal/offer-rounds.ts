@@ -14,6 +14,16 @@ import { HeartbeatSweep, type Heartbeats } from './heartbeat-sweep.js';
 import { HeartbeatTimers } from './heartbeat-timers.js';
 import { SLOT_CONTAINER, SLOT_MAP, SLOT_REDUCE, launchRefusal } from './launch-check.js';
 
+/** What the offer protocol counts. */
+export interface OfferCounts {
+  readonly offers: number;
+  readonly launches: number;
+  readonly passes: number;
+  /** Wall-clock milliseconds inside the policy's `assign` (benchmarks only). */
+  readonly policyMillis: number;
+  readonly heartbeats: number;
+}
+
 /**
  * The offer protocol (engine README, "Offer protocol"): node heartbeats, offer rounds of
  * a node's free slots, the policy's decisions checked and carried out, and the decision
@@ -29,6 +39,11 @@ export class OfferRounds {
     { node: 0 as NodeId, kind: 'container' },
   ];
   readonly #container: boolean;
+  #offerCount = 0;
+  #launches = 0;
+  #passes = 0;
+  #policyMillis = 0;
+  #heartbeatCount = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -51,6 +66,17 @@ export class OfferRounds {
         : new HeartbeatTimers(schedule, engine.queue, wants);
   }
 
+  /** What the offer protocol counted so far. */
+  get counts(): OfferCounts {
+    return {
+      offers: this.#offerCount,
+      launches: this.#launches,
+      passes: this.#passes,
+      policyMillis: this.#policyMillis,
+      heartbeats: this.#heartbeatCount,
+    };
+  }
+
   /** Whether the node has a free slot and some task waits that it could run. */
   wantsOffer(node: number): boolean {
     const engine = this.engine;
@@ -66,7 +92,7 @@ export class OfferRounds {
   heartbeat(node: number, stamp: number): void {
     if (!this.heartbeats.fire(node, stamp)) return;
     const engine = this.engine;
-    engine.counters.heartbeats++;
+    this.#heartbeatCount++;
     if (this.wantsOffer(node)) this.round(node);
     this.heartbeats.advance(node, engine.now);
   }
@@ -116,12 +142,12 @@ export class OfferRounds {
     const policy = engine.policy;
     const offer = this.#offers[slot]!;
     offer.node = node as NodeId;
-    engine.counters.offers++;
+    this.#offerCount++;
     let decision: Decision;
     const started = performance.now();
     try {
       decision = policy.assign(offer as SlotOffer, engine.view);
-      engine.counters.policyMillis += performance.now() - started;
+      this.#policyMillis += performance.now() - started;
     } catch (error) {
       throw new Error(
         `policy "${policy.name}" threw in assign (node ${node}, ${offer.kind} offer, t=${engine.now}): ${(error as Error).message}`,
@@ -134,7 +160,7 @@ export class OfferRounds {
       );
     }
     if (decision.type === 'pass') {
-      engine.counters.passes++;
+      this.#passes++;
       this.#log(node, offer.kind, decision.reason, undefined, false, decision.evidence);
       return false;
     }
@@ -197,7 +223,7 @@ export class OfferRounds {
     if (refusal !== undefined) this.#refuse(task, node, slot, duplicate, refusal);
     const job = engine.jobs[task.job]!;
     this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate, evidence);
-    engine.counters.launches++;
+    this.#launches++;
     if (task.kind === 'map') engine.maps.launch(job, task.index, node, duplicate);
     else engine.reduces.launch(job, task.index, node);
   }

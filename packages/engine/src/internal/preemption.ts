@@ -11,99 +11,123 @@ import {
   SUSPENDED,
 } from './task-states.js';
 
+/** What preemption counts. */
+export interface PreemptionCounts {
+  readonly preemptions: number;
+  readonly kills: number;
+  /** Shuffle bytes in-flight fetches delivered before a preemption and the reduce did not keep. */
+  readonly droppedFetchBytes: number;
+}
+
 /**
- * Preempts a running reduce (FCS): suspended with its state (`kill` false: what it
+ * Preempts running reduces (FCS): suspended with their state (`kill` false: what a reduce
  * fetched and computed is kept for its resumption), or killed back to pending. Its
  * transfers in flight are cancelled and its node is offered again once the tick's
  * requests are all carried out.
  */
-export function preemptReduce(engine: Engine, task: TaskRef, reason: string, kill: boolean): void {
-  const policy = engine.policy.name;
-  const job = task !== null && typeof task === 'object' ? engine.jobs[task.job] : undefined;
-  const r = task?.index;
-  if (
-    job === undefined ||
-    task.kind !== 'reduce' ||
-    !(Number.isInteger(r) && r >= 0 && r < job.reduceCount) ||
-    job.reduceState[r] !== RUNNING
-  ) {
-    throw new Error(
-      `policy "${policy}" preemption refused at t=${engine.now}: ${task === null || typeof task !== 'object' ? String(task) : `${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`} is not a running reduce (reason ${reason})`,
-    );
-  }
-  const attempts = engine.attempts;
-  const a = job.reduceAttempt[r]!;
-  const node = attempts.node[a]!;
-  const phase = attempts.phase[a];
-  const shuffle = job.shuffle;
-  if (phase === PHASE_MIGRATE) {
-    engine.transfers.cancel(attempts.flow[a]!);
-  } else if (phase === PHASE_SHUFFLE && shuffle !== undefined) {
-    engine.counters.droppedFetchBytes += engine.fetcher.cancelAll(
-      a,
-      job,
-      r,
-      shuffle,
-      kill ? 'drop' : engine.parameters.preemptedFetches,
-    );
-  } else if (phase === PHASE_REDUCE_COMPUTE) {
-    const length = attempts.phaseLength[a]!;
-    const done = job.reduceProgress[r]!;
-    const elapsed = length > 0 ? Math.min(1, (engine.now - attempts.phaseStart[a]!) / length) : 1;
-    job.reduceProgress[r] = Math.min(1, done + (1 - done) * elapsed);
-  } else if (phase === PHASE_WRITE) {
-    const base = a * attempts.fetchSlots;
-    for (let k = 0; k < attempts.pendingWrites[a]!; k++) engine.transfers.cancel(attempts.fetches[base + k]!);
-    attempts.pendingWrites[a] = 0;
-  }
-  const counters = engine.counters;
-  counters.preemptions++;
-  job.preemptionCount++;
-  job.reducePreemptions[r]!++;
-  job.removeRunningReduce(r);
-  job.runningReduceCount--;
-  job.reduceAttempt[r] = -1;
-  if (kill) {
-    counters.kills++;
-    resetReduce(engine, job, r);
-    engine.reduces.shiftPendingWeight(job, r, -1);
-    job.reduceState[r] = PENDING;
-    job.pendingReduceCount++;
-    job.addWaitingPending(r);
-    job.reducesOnRackCount[engine.rackOfNode[node]!]!--;
-    job.reduceNode[r] = node;
-  } else {
-    job.reduceState[r] = SUSPENDED;
-    job.suspendedReduceCount++;
-    job.addWaitingSuspended(r);
-  }
-  engine.backlog.reduceReturned();
-  engine.offers.nodesToOffer.push(node);
-  engine.slots.vacate(a, job.userState);
-}
+export class Preemption {
+  #preemptions = 0;
+  #kills = 0;
+  #droppedFetchBytes = 0;
 
-/** Kill-based preemption: the reduce loses what it fetched and computed. */
-function resetReduce(engine: Engine, job: JobState, r: number): void {
-  job.reduceProgress[r] = 0;
-  job.reduceShuffleDone[r] = 0;
-  job.reduceDataNode[r] = -1;
-  const shuffle = job.shuffle;
-  if (shuffle === undefined) return;
-  const cursors = shuffle.cursors[r];
-  if (cursors !== undefined) {
-    const weight = job.reduceWeight(r);
-    for (let s = 0; s < shuffle.sourceCount; s++) {
-      const k = cursors[s]!;
-      if (k > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
-    }
-    cursors.fill(0);
-    for (let s = 0; s < shuffle.sourceCount; s++) {
-      const held = shuffle.takeHeld(r, s);
-      if (held > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += held;
-    }
+  constructor(private readonly engine: Engine) {}
+
+  /** What preemption counted so far. */
+  get counts(): PreemptionCounts {
+    return { preemptions: this.#preemptions, kills: this.#kills, droppedFetchBytes: this.#droppedFetchBytes };
   }
-  shuffle.claimed[r] = 0;
-  shuffle.fetchedOutputs[r] = 0;
-  shuffle.pointer[r] = 0;
-  job.reduceFetched[r] = 0;
+
+  /** Preempts one running reduce; refuses a task that is not one. */
+  preempt(task: TaskRef, reason: string, kill: boolean): void {
+    const engine = this.engine;
+    const policy = engine.policy.name;
+    const job = task !== null && typeof task === 'object' ? engine.jobs[task.job] : undefined;
+    const r = task?.index;
+    if (
+      job === undefined ||
+      task.kind !== 'reduce' ||
+      !(Number.isInteger(r) && r >= 0 && r < job.reduceCount) ||
+      job.reduceState[r] !== RUNNING
+    ) {
+      throw new Error(
+        `policy "${policy}" preemption refused at t=${engine.now}: ${task === null || typeof task !== 'object' ? String(task) : `${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`} is not a running reduce (reason ${reason})`,
+      );
+    }
+    const attempts = engine.attempts;
+    const a = job.reduceAttempt[r]!;
+    const node = attempts.node[a]!;
+    const phase = attempts.phase[a];
+    const shuffle = job.shuffle;
+    if (phase === PHASE_MIGRATE) {
+      engine.transfers.cancel(attempts.flow[a]!);
+    } else if (phase === PHASE_SHUFFLE && shuffle !== undefined) {
+      this.#droppedFetchBytes += engine.fetcher.cancelAll(
+        a,
+        job,
+        r,
+        shuffle,
+        kill ? 'drop' : engine.parameters.preemptedFetches,
+      );
+    } else if (phase === PHASE_REDUCE_COMPUTE) {
+      const length = attempts.phaseLength[a]!;
+      const done = job.reduceProgress[r]!;
+      const elapsed = length > 0 ? Math.min(1, (engine.now - attempts.phaseStart[a]!) / length) : 1;
+      job.reduceProgress[r] = Math.min(1, done + (1 - done) * elapsed);
+    } else if (phase === PHASE_WRITE) {
+      const base = a * attempts.fetchSlots;
+      for (let k = 0; k < attempts.pendingWrites[a]!; k++)
+        engine.transfers.cancel(attempts.fetches[base + k]!);
+      attempts.pendingWrites[a] = 0;
+    }
+    this.#preemptions++;
+    job.preemptionCount++;
+    job.reducePreemptions[r]!++;
+    job.removeRunningReduce(r);
+    job.runningReduceCount--;
+    job.reduceAttempt[r] = -1;
+    if (kill) {
+      this.#kills++;
+      this.#reset(job, r);
+      engine.reduces.shiftPendingWeight(job, r, -1);
+      job.reduceState[r] = PENDING;
+      job.pendingReduceCount++;
+      job.addWaitingPending(r);
+      job.reducesOnRackCount[engine.rackOfNode[node]!]!--;
+      job.reduceNode[r] = node;
+    } else {
+      job.reduceState[r] = SUSPENDED;
+      job.suspendedReduceCount++;
+      job.addWaitingSuspended(r);
+    }
+    engine.backlog.reduceReturned();
+    engine.offers.nodesToOffer.push(node);
+    engine.slots.vacate(a, job.userState);
+  }
+
+  /** Kill-based preemption: the reduce loses what it fetched and computed. */
+  #reset(job: JobState, r: number): void {
+    const engine = this.engine;
+    job.reduceProgress[r] = 0;
+    job.reduceShuffleDone[r] = 0;
+    job.reduceDataNode[r] = -1;
+    const shuffle = job.shuffle;
+    if (shuffle === undefined) return;
+    const cursors = shuffle.cursors[r];
+    if (cursors !== undefined) {
+      const weight = job.reduceWeight(r);
+      for (let s = 0; s < shuffle.sourceCount; s++) {
+        const k = cursors[s]!;
+        if (k > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
+      }
+      cursors.fill(0);
+      for (let s = 0; s < shuffle.sourceCount; s++) {
+        const held = shuffle.takeHeld(r, s);
+        if (held > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += held;
+      }
+    }
+    shuffle.claimed[r] = 0;
+    shuffle.fetchedOutputs[r] = 0;
+    shuffle.pointer[r] = 0;
+    job.reduceFetched[r] = 0;
+  }
 }

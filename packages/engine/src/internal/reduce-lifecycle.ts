@@ -1,3 +1,8 @@
+import {
+  type PredictionErrorSummary,
+  type PredictionErrorTracker,
+  createPredictionErrorTracker,
+} from '@rackwise/predictor';
 import type { NodeId } from '@rackwise/types';
 import type { Engine } from './engine.js';
 import type { JobState } from './job-state.js';
@@ -25,7 +30,21 @@ import {
  * state, brings its fetched data to its new node and continues where it stopped.
  */
 export class ReduceLifecycle {
+  #migrations = 0;
+  /** The predictor's ratio against the true one, at each job's first reduce launch. */
+  readonly #predictorError: PredictionErrorTracker = createPredictionErrorTracker();
+
   constructor(private readonly engine: Engine) {}
+
+  /** Suspended reduces resumed on another node. */
+  get migrations(): number {
+    return this.#migrations;
+  }
+
+  /** How far the predicted shuffle ratios were from the true ones. */
+  predictorError(): PredictionErrorSummary {
+    return this.#predictorError.summary();
+  }
 
   /**
    * Without a network a reduce fetches instantly once launched: output stays outstanding
@@ -85,10 +104,7 @@ export class ReduceLifecycle {
         job.firstReduceTime = engine.now;
         job.mapProgressAtFirstReduce = job.completedMapCount / job.mapCount;
         if (job.inputBytes > 0) {
-          engine.counters.predictorError.record(
-            engine.predictor.ratio(job),
-            job.shuffleBytes / job.inputBytes,
-          );
+          this.#predictorError.record(engine.predictor.ratio(job), job.shuffleBytes / job.inputBytes);
         }
       }
     }
@@ -101,7 +117,7 @@ export class ReduceLifecycle {
     engine.policy.onTaskStarted?.({ task, node: node as NodeId }, engine.view);
 
     if (wasSuspended) {
-      if (previous !== node) engine.counters.migrations++;
+      if (previous !== node) this.#migrations++;
       const restore = engine.parameters.preemptionOverhead;
       if (restore > 0) {
         engine.startCompute(a, PHASE_RESTORE, restore, EVENT_RESTORE_DONE);

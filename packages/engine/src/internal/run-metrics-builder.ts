@@ -24,7 +24,9 @@ function traffic(bytes: Float64Array): TrafficByKind {
  * (docs/architecture.md §7).
  */
 export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationResult {
-  const counters = engine.counters;
+  const maps = engine.maps.counts;
+  const offers = engine.offers.counts;
+  const preemption = engine.preemption.counts;
   const registry = engine.registry;
   const finished = registry.records;
   const unfinished = registry.unfinishedRecords(engine.now);
@@ -36,7 +38,7 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
   const byInput = (c: InputClass) =>
     summarize(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
   const makespan = engine.lastCompletion - engine.firstSubmit;
-  const launched = counters.localMaps + counters.rackLocalMaps + counters.remoteMaps;
+  const launched = maps.localMaps + maps.rackLocalMaps + maps.remoteMaps;
   const share = (x: number) => (launched === 0 ? Number.NaN : x / launched);
   const network = engine.network;
   const { kept, metrics: withoutDegenerate } = withoutDegenerateJobs(jobs, engine.topology);
@@ -60,48 +62,45 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
     ),
     executionTimeByInputClass: { small: byInput('small'), large: byInput('large') },
     byShuffleClass: perShuffleClass((c) => jobGroupMetrics(jobs.filter((r) => r.shuffleClass === c))),
-    crossRackBytes: traffic(counters.crossRackBytes),
-    totalBytes: traffic(counters.totalBytes),
+    crossRackBytes: traffic(engine.transfers.crossRackBytes()),
+    totalBytes: traffic(engine.transfers.totalBytes()),
     mapLocality: {
-      node: share(counters.localMaps),
-      rack: share(counters.rackLocalMaps),
-      remote: share(counters.remoteMaps),
+      node: share(maps.localMaps),
+      rack: share(maps.rackLocalMaps),
+      remote: share(maps.remoteMaps),
     },
     mapProgressAtFirstReduce: finiteMean(jobs.map((r) => r.mapProgressAtFirstReduce)),
     congestion: {
       threshold: engine.congestionThreshold,
       hysteresis: engine.congestionHysteresis,
-      occurrences: counters.congestionOccurrences,
-      crossings: counters.congestionCrossings,
-      linkSeconds: counters.congestedLinkSeconds,
+      occurrences: congestion.occurrences,
+      crossings: congestion.crossings,
+      linkSeconds: congestion.linkSeconds,
       maxRackOccurrences: Math.max(0, ...congestion.rackOccurrences),
       maxRackLinkSeconds: Math.max(0, ...congestion.rackLinkSeconds),
     },
     congestedNodes: {
       threshold: engine.congestedNodeThreshold ?? Number.NaN,
-      share:
-        counters.congestedNodeSamples > 0
-          ? counters.congestedNodeShareSum / counters.congestedNodeSamples
-          : Number.NaN,
+      share: congestion.nodeShare,
     },
     mtsCongestedNodes: { share: congestion.liveNodeShare },
     skew: summarize(finished.map((r) => r.skew)),
     reduceWaitTime: summarize(finished.map((r) => r.reduceWaitTime)),
     preemptions: {
-      total: counters.preemptions,
-      migrations: counters.migrations,
-      kills: counters.kills,
-      droppedFetchBytes: counters.droppedFetchBytes,
+      total: preemption.preemptions,
+      migrations: engine.reduces.migrations,
+      kills: preemption.kills,
+      droppedFetchBytes: preemption.droppedFetchBytes,
     },
     duplicates: {
-      launched: counters.duplicatesLaunched,
-      chosen: counters.duplicatesChosen,
-      chosenEarly: counters.duplicatesChosenEarly,
-      killed: counters.copiesKilled,
-      killedSlotSeconds: counters.killedSlotSeconds,
-      killedInputBytes: counters.killedInputBytes,
+      launched: maps.duplicatesLaunched,
+      chosen: maps.duplicatesChosen,
+      chosenEarly: maps.duplicatesChosenEarly,
+      killed: maps.copiesKilled,
+      killedSlotSeconds: maps.killedSlotSeconds,
+      killedInputBytes: maps.killedInputBytes,
     },
-    predictorError: counters.predictorError.summary(),
+    predictorError: engine.reduces.predictorError(),
     slotSeconds: { map: engine.slots.mapSlotSeconds, reduce: engine.slots.reduceSlotSeconds },
     load: engine.arrivalLoad.metrics(
       offeredShuffleLoad(jobs, engine.topology, engine.parameters.linkGoodput),
@@ -124,13 +123,13 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       rackUplinkRate: [],
     },
     stats: {
-      events: counters.events,
-      offers: counters.offers,
-      launches: counters.launches,
-      passes: counters.passes,
-      policyMillis: counters.policyMillis,
-      heartbeats: counters.heartbeats,
-      monitorSamples: counters.monitorSamples,
+      events: engine.events,
+      offers: offers.offers,
+      launches: offers.launches,
+      passes: offers.passes,
+      policyMillis: offers.policyMillis,
+      heartbeats: offers.heartbeats,
+      monitorSamples: engine.timers.monitorSamples,
       solves,
       rateChanges: stats?.rateChanges ?? 0,
       flowsAdded: stats?.flowsAdded ?? 0,

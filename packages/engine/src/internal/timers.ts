@@ -1,6 +1,5 @@
 import type { RackId } from '@rackwise/types';
 import type { Engine } from './engine.js';
-import { preemptReduce } from './preemption.js';
 import { EVENT_MONITOR, EVENT_SERIES, EVENT_TICK, FLOW_SHUFFLE } from './task-states.js';
 
 /**
@@ -16,6 +15,7 @@ export class Timers {
   readonly #uplinkUtilisation: Float64Array;
   readonly #tickInterval: number;
   readonly #ticks: boolean;
+  #monitorSamples = 0;
 
   constructor(private readonly engine: Engine) {
     const { policy, parameters } = engine;
@@ -23,6 +23,11 @@ export class Timers {
     this.#uplinkUtilisation = new Float64Array(engine.rackCount);
     this.#ticks = policy.onTick !== undefined || (parameters.preemption && policy.preemption !== undefined);
     this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
+  }
+
+  /** Monitor samples taken. */
+  get monitorSamples(): number {
+    return this.#monitorSamples;
   }
 
   /** Arms every timer that is not armed yet. */
@@ -44,7 +49,7 @@ export class Timers {
 
   monitorSample(): void {
     const engine = this.engine;
-    engine.counters.monitorSamples++;
+    this.#monitorSamples++;
     const monitor = engine.monitor;
     monitor.sample(engine.now, engine.network);
     const uplinks = this.#uplinkUtilisation;
@@ -103,7 +108,7 @@ export class Timers {
         throw new Error(`policy "${policy.name}" preemption.preempt must return an array of requests`);
       }
       const kill = policy.preemption.mode === 'kill';
-      for (const request of requests) preemptReduce(engine, request.task, String(request.reason), kill);
+      for (const request of requests) engine.preemption.preempt(request.task, String(request.reason), kill);
       engine.offers.offerCollected();
       if (requests.length > 0) engine.offers.workArrived();
     }

@@ -15,9 +15,29 @@ export class Transfers {
   readonly #paths = [0, 1, 2, 3, 4].map((n) => new Int32Array(n));
   /** The network's completion callback: the flow's tag is its record. */
   readonly take: (flow: number, tag: number) => void;
+  /** Bytes over the network by flow kind (map input, shuffle, output, migration). */
+  readonly #totalBytes = new Float64Array(4);
+  /** Bytes over rack links by flow kind. */
+  readonly #crossRackBytes = new Float64Array(4);
+  #delivered = 0;
 
   constructor(private readonly engine: Engine) {
     this.take = (_flow, tag) => this.#done(tag);
+  }
+
+  /** Bytes moved between nodes, by flow kind (a copy). */
+  totalBytes(): Float64Array {
+    return this.#totalBytes.slice();
+  }
+
+  /** Bytes moved over rack links, by flow kind (a copy). */
+  crossRackBytes(): Float64Array {
+    return this.#crossRackBytes.slice();
+  }
+
+  /** Flows delivered (each an event of the run). */
+  get delivered(): number {
+    return this.#delivered;
   }
 
   /**
@@ -97,12 +117,11 @@ export class Transfers {
   account(kind: number, source: number, destination: number, bytes: number, job: JobState): void {
     if (source === destination || bytes <= 0) return;
     const engine = this.engine;
-    const counters = engine.counters;
-    counters.totalBytes[kind]! += bytes;
+    this.#totalBytes[kind]! += bytes;
     const sourceRack = engine.rackOfNode[source]!;
     const destinationRack = engine.rackOfNode[destination]!;
     if (sourceRack === destinationRack) return;
-    counters.crossRackBytes[kind]! += bytes;
+    this.#crossRackBytes[kind]! += bytes;
     if (kind === FLOW_SHUFFLE) {
       job.shuffleUp[sourceRack]! += bytes;
       job.shuffleDown[destinationRack]! += bytes;
@@ -115,7 +134,7 @@ export class Transfers {
   /** A flow delivered: counted, then its attempt goes on. */
   #done(rec: number): void {
     const engine = this.engine;
-    engine.counters.events++;
+    this.#delivered++;
     const flows = engine.flows;
     const attempts = engine.attempts;
     const a = flows.attempt[rec]!;
