@@ -1,7 +1,7 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { jobsToCsv } from '@rackwise/reports';
 import type { CliIo } from './cli-io.js';
+import type { ReportsPackage } from './internal/heavy-packages.js';
 import { stringOption } from './option-values.js';
 import { UsageError } from './usage-error.js';
 
@@ -64,7 +64,11 @@ export function checkOutputFile(option: string, text: string, cwd: string): stri
  * The per-job CSV of a result for `writeOutputs`, warning on standard error about
  * columns the runs' job records do not give (left empty).
  */
-export function jobsCsvOutput(result: Parameters<typeof jobsToCsv>[0], io: CliIo): () => string {
+export function jobsCsvOutput(
+  { jobsToCsv }: Pick<ReportsPackage, 'jobsToCsv'>,
+  result: Parameters<ReportsPackage['jobsToCsv']>[0],
+  io: CliIo,
+): () => string {
   return () => {
     const { text, missing } = jobsToCsv(result);
     if (missing.length > 0) {

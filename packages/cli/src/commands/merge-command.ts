@@ -29,7 +29,7 @@ export const MERGE_COMMAND: CommandSpec = {
 };
 
 /** Runs `merge`: every cell must be there; the tables and reports are those of the whole sweep. */
-export function mergeCommand(argv: readonly string[], io: CliIo): number {
+export async function mergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(MERGE_COMMAND, argv);
   const directory = resolve(io.cwd, positionals[0] as string);
   const outputs = checkOutputFiles(values, io.cwd);
@@ -48,6 +48,6 @@ export function mergeCommand(argv: readonly string[], io: CliIo): number {
       );
     }
   }
-  printSweep(result, metrics, outputs, io);
+  await printSweep(result, metrics, outputs, io);
   return 0;
 }

@@ -1,22 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { ExperimentResult, SweepResult } from '@rackwise/experiments';
-import {
-  combineResults,
-  combineSweeps,
-  formatNormalisedTable,
-  formatSweepTable,
-  headlineChartSvg,
-  normalisedTable,
-  parseResultJson,
-  sweepTable,
-  sweepToCsv,
-  sweepToHtml,
-  toCsv,
-  toHtml,
-} from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { type ReportsPackage, loadReports } from '../internal/heavy-packages.js';
 import { nameList, stringOption } from '../option-values.js';
 import { checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
@@ -49,8 +36,11 @@ export const REPORT_COMMAND: CommandSpec = {
   },
 };
 
+/** A saved result, parsed. */
+type ParsedResult = ReturnType<ReportsPackage['parseResultJson']>;
+
 /** Reads and parses one saved result; a problem is a usage error naming the file. */
-function readResult(path: string): ReturnType<typeof parseResultJson> {
+function readResult({ parseResultJson }: ReportsPackage, path: string): ParsedResult {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -76,8 +66,9 @@ function labelOf(path: string): string {
  * Reads every saved result and, when there are several, puts them side by side (all
  * experiments, or all sweeps of the same values).
  */
-function readResults(paths: readonly string[]): ReturnType<typeof parseResultJson> {
-  const parsed = paths.map((path) => ({ label: labelOf(path), parsed: readResult(path) }));
+function readResults(reports: ReportsPackage, paths: readonly string[]): ParsedResult {
+  const { combineResults, combineSweeps } = reports;
+  const parsed = paths.map((path) => ({ label: labelOf(path), parsed: readResult(reports, path) }));
   if (parsed.length === 1) return (parsed[0] as (typeof parsed)[number]).parsed;
   const kinds = new Set(parsed.map((p) => p.parsed.kind));
   if (kinds.size > 1) throw new UsageError('give only experiment results or only sweep results, not both');
@@ -102,12 +93,15 @@ function readResults(paths: readonly string[]): ReturnType<typeof parseResultJso
 }
 
 /** Runs `report`. */
-export function reportCommand(argv: readonly string[], io: CliIo): number {
+export async function reportCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(REPORT_COMMAND, argv);
   const paths = positionals.map((p) => resolve(io.cwd, p));
   const path = paths.join(', ');
   const outputs = checkOutputFiles(values, io.cwd);
-  const parsed = readResults(paths);
+  const reports = await loadReports();
+  const { formatNormalisedTable, formatSweepTable, headlineChartSvg, normalisedTable } = reports;
+  const { sweepTable, sweepToCsv, sweepToHtml, toCsv, toHtml } = reports;
+  const parsed = readResults(reports, paths);
   const metricText = stringOption(values, 'metric');
   const metrics = metricText === undefined ? undefined : nameList('metric', metricText);
   const known = parsed.result.metricNames;
@@ -132,7 +126,7 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
       {
         csv: () => sweepToCsv(sweep),
         html: () => sweepToHtml(sweep),
-        'jobs-csv': jobsCsvOutput(sweep, io),
+        'jobs-csv': jobsCsvOutput(reports, sweep, io),
       },
       io,
     );
@@ -156,7 +150,7 @@ export function reportCommand(argv: readonly string[], io: CliIo): number {
       csv: () => toCsv(result),
       html: () => toHtml(result, options),
       svg: () => headlineChartSvg(result, options),
-      'jobs-csv': jobsCsvOutput(result, io),
+      'jobs-csv': jobsCsvOutput(reports, result, io),
     },
     io,
   );

@@ -1,19 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  REPRODUCTION_FORMAT,
-  type ReproductionMap,
-  hasPaperSection,
-  paperClaims,
-  reproducePaper,
-  reproduciblePapers,
-  reproductionDocument,
-  reproductionGrid,
-  reproductionHtml,
-  updateReproductionDocument,
-} from '@rackwise/reproduce';
+import type { ReproductionMap } from '@rackwise/reproduce';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { loadReproduce } from '../internal/heavy-packages.js';
 import { integerInRange, seedList, stringOption } from '../option-values.js';
 import { checkOutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
@@ -79,6 +69,9 @@ const MAX_PARALLEL = 256;
 /** Runs `rackwise reproduce`. */
 export async function reproduceCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(REPRODUCE_COMMAND, argv);
+  const reproduce = await loadReproduce();
+  const { REPRODUCTION_FORMAT, hasPaperSection, paperClaims, reproducePaper, reproduciblePapers } = reproduce;
+  const { reproductionDocument, reproductionGrid, reproductionHtml, updateReproductionDocument } = reproduce;
   const name = positionals[0] as string;
   const papers = name === 'all' ? reproduciblePapers() : [name];
   for (const paper of papers) {
@@ -129,7 +122,8 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
       throw new UsageError((error as Error).message);
     }
   }
-  const maps: ReproductionMap[] = from === undefined ? [] : readMaps(resolve(io.cwd, from), papers);
+  const maps: ReproductionMap[] =
+    from === undefined ? [] : readMaps(resolve(io.cwd, from), papers, REPRODUCTION_FORMAT);
   for (const paper of from === undefined ? papers : []) {
     const map = await reproducePaper({
       paper,
@@ -189,7 +183,7 @@ function onlyOption(text: string | undefined): Record<string, string> | undefine
 }
 
 /** The maps of `--from`, the named papers' (every one for `all`), in file order. */
-function readMaps(file: string, papers: readonly string[]): ReproductionMap[] {
+function readMaps(file: string, papers: readonly string[], format: string): ReproductionMap[] {
   let parsed: unknown;
   try {
     // JSON writes NaN (a metric a cell could not measure) as null; read it back as NaN.
@@ -199,8 +193,7 @@ function readMaps(file: string, papers: readonly string[]): ReproductionMap[] {
   }
   const maps = (Array.isArray(parsed) ? parsed : [parsed]) as ReproductionMap[];
   for (const [i, map] of maps.entries()) {
-    if (map?.format !== REPRODUCTION_FORMAT)
-      throw new UsageError(`--from ${file}: map ${i + 1} is not a ${REPRODUCTION_FORMAT} map`);
+    if (map?.format !== format) throw new UsageError(`--from ${file}: map ${i + 1} is not a ${format} map`);
   }
   const kept = maps.filter((m) => papers.includes(m.paper));
   if (kept.length === 0)

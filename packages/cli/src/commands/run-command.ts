@@ -7,16 +7,9 @@ import {
   prepareExperiment,
   runPreparedExperiment,
 } from '@rackwise/experiments';
-import {
-  formatNormalisedTable,
-  headlineChartSvg,
-  normalisedTable,
-  toCsv,
-  toHtml,
-  toJson,
-} from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { loadReports } from '../internal/heavy-packages.js';
 import { withProgressBar } from '../internal/progress-bar.js';
 import { positiveNumber, stringOption } from '../option-values.js';
 import { checkOutputFile, checkOutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
@@ -198,6 +191,8 @@ export async function executeExperiment(
   const metrics = print.allMetrics === true ? undefined : print.metrics;
   checkMetricNames(metrics, request.preset);
   const prepared = prepareRequest(request);
+  const reports = await loadReports();
+  const { formatNormalisedTable, headlineChartSvg, normalisedTable, toCsv, toHtml, toJson } = reports;
   const result = await withProgressBar(io, request.quiet, (onProgress) =>
     runPreparedExperiment(prepared, {
       ...(request.options.parallelism === undefined ? {} : { parallelism: request.options.parallelism }),
@@ -218,7 +213,7 @@ export async function executeExperiment(
       csv: () => toCsv(result),
       html: () => toHtml(result),
       svg: () => headlineChartSvg(result),
-      'jobs-csv': jobsCsvOutput(result, io),
+      'jobs-csv': jobsCsvOutput(reports, result, io),
     },
     io,
   );

@@ -9,10 +9,10 @@ import {
   runPreparedSweep,
   runSweepCells,
 } from '@rackwise/experiments';
-import { formatSweepTable, sweepTable, sweepToCsv, sweepToHtml, toJson } from '@rackwise/reports';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { DEFAULT_EMIT_SHARDS, emitSweep } from '../emit/emit-sweep.js';
+import { loadReports } from '../internal/heavy-packages.js';
 import { withProgressBar } from '../internal/progress-bar.js';
 import { nameList, stringOption } from '../option-values.js';
 import { type OutputFiles, jobsCsvOutput, writeOutputs } from '../output-files.js';
@@ -173,7 +173,7 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
       io.stderr(`when every shard has run: rackwise merge ${out} --html report.html\n`);
       return 0;
     }
-    printSweep(mergeSweepCells(out), chosen, request.outputs, io);
+    await printSweep(mergeSweepCells(out), chosen, request.outputs, io);
     return 0;
   }
   const result = await withProgressBar(io, request.quiet, (onProgress) =>
@@ -183,17 +183,19 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
       onProgress,
     }),
   );
-  printSweep(result, chosen, request.outputs, io);
+  await printSweep(result, chosen, request.outputs, io);
   return 0;
 }
 
 /** Prints a sweep's tables (the chosen metrics, else its headline ones) and writes the requested reports. */
-export function printSweep(
+export async function printSweep(
   result: SweepResult,
   chosen: readonly string[] | undefined,
   outputs: OutputFiles,
   io: CliIo,
-): void {
+): Promise<void> {
+  const reports = await loadReports();
+  const { formatSweepTable, sweepTable, sweepToCsv, sweepToHtml, toJson } = reports;
   const metrics = chosen ?? result.headline;
   io.stdout(`${result.preset} · sweep of ${result.parameter} · seeds ${result.seeds.join(', ')}\n`);
   for (const metric of metrics) io.stdout(`\n${formatSweepTable(sweepTable(result, metric))}\n`);
@@ -203,7 +205,7 @@ export function printSweep(
       json: () => toJson(result),
       csv: () => sweepToCsv(result),
       html: () => sweepToHtml(result),
-      'jobs-csv': jobsCsvOutput(result, io),
+      'jobs-csv': jobsCsvOutput(reports, result, io),
     },
     io,
   );
