@@ -201,7 +201,8 @@ export async function ensureBuiltCli(root, say) {
       async () => {
         const stale = stalePackages(root);
         if (stale.length === 0) return;
-        const names = stale.map((pkg) => basename(pkg.dir)).join(', ');
+        const names =
+          stale.length > 4 ? `${stale.length} packages` : stale.map((pkg) => basename(pkg.dir)).join(', ');
         say(`rackwise: building the JavaScript of ${names} (dist/ missing or older than the sources)…\n`);
         await buildJavaScript(stale);
       },
