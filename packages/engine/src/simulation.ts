@@ -14,7 +14,9 @@ import { Engine } from './internal/engine.js';
 import { randomStream } from './internal/random-streams.js';
 import { buildRunMetrics } from './internal/run-metrics-builder.js';
 import { validatePolicy, validateTopology, validateWorkload } from './internal/validate-config.js';
-import type { DecisionRecord, JobRecord, RunMetrics, RunStats, TimeSeries } from './run-metrics.js';
+import type { SimulationResult } from './simulation-result.js';
+
+export type { SimulationResult } from './simulation-result.js';
 
 /** What to record besides the always-on metrics. */
 export interface MetricsOptions {
@@ -79,22 +81,6 @@ export interface SimulationConfig {
    * `replayFlowTrace`). Flows still running when the run stops are not reported.
    */
   readonly onFlow?: (flow: FlowTraceRecord) => void;
-}
-
-/** Everything a run produced. */
-export interface SimulationResult {
-  readonly metrics: RunMetrics;
-  /** One record per job, completed ones in completion order, then unfinished ones. */
-  readonly jobs: readonly JobRecord[];
-  readonly series: TimeSeries;
-  readonly stats: RunStats;
-  readonly decisions: readonly DecisionRecord[];
-  readonly parameters: EngineParameters;
-  /** Congestion occurrences (with hysteresis) and congested link-seconds per rack, by rack id. */
-  readonly congestionByRack: {
-    readonly occurrences: readonly number[];
-    readonly linkSeconds: readonly Seconds[];
-  };
 }
 
 /** A run that can be advanced step by step (tests, interactive tools). */

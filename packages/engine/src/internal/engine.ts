@@ -16,7 +16,6 @@ import type {
 } from '@rackwise/types';
 import type { EngineParameters } from '../engine-parameters.js';
 import type { FlowTraceRecord } from '../flow-trace.js';
-import type { DecisionRecord } from '../run-metrics.js';
 import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
 import { Backlog } from './backlog.js';
@@ -110,7 +109,6 @@ export class Engine implements EngineContext {
   /** Present when the run records a flow trace. */
   readonly flowTrace: FlowTraceRecorder | undefined;
   readonly series: SeriesRecorder | undefined;
-  readonly decisions: DecisionRecord[] = [];
   readonly outputRandom: RandomSource;
   readonly congestionThreshold: number;
   readonly congestedNodeThreshold: number | undefined;
@@ -332,16 +330,5 @@ export class Engine implements EngineContext {
       network.solve();
       if (network.nextEventTime() > t && queue.peekTime() > t && arrivals.nextTime > t) return;
     }
-  }
-
-  // ================================================================ phases
-
-  /** Enters a compute phase of `length` seconds and schedules its end. */
-  startCompute(a: number, phase: number, length: number, event: number): void {
-    const attempts = this.attempts;
-    attempts.phase[a] = phase;
-    attempts.phaseStart[a] = this.now;
-    attempts.phaseLength[a] = length;
-    this.queue.push(this.now + length, event, a, attempts.generation[a]!);
   }
 }

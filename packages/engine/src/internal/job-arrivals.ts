@@ -1,18 +1,41 @@
+import type { Topology } from '@rackwise/topology';
 import type { JobSpec, RandomSource, UserId, Workload } from '@rackwise/types';
-import type { Engine } from './engine.js';
+import type { ClusterView, SchedulerPolicy } from '@rackwise/types';
+import type { ArrivalWindowLoad } from './arrival-window-load.js';
+import type { Backlog } from './backlog.js';
+import type { EngineContext } from './engine-context.js';
 import { JobDependencies } from './job-dependencies.js';
+import type { JobRegistry } from './job-registry.js';
 import { JobShuffle } from './job-shuffle.js';
 import { JobState } from './job-state.js';
+import type { ArrivalCalls, MapCalls, OfferCalls, TimerCalls } from './part-calls.js';
+import type { StateVersion } from './state-version.js';
 
 /** Reports progress: simulated time and jobs done of the total. */
 export type ProgressListener = (progress: { time: number; jobsDone: number; jobsTotal: number }) => void;
+
+/** What job arrivals read and call. */
+export interface ArrivalsHost extends EngineContext {
+  readonly topology: Topology;
+  /** Present when the network is simulated: a job with reduces then has a shuffle. */
+  readonly network: unknown;
+  readonly policy: SchedulerPolicy;
+  readonly view: ClusterView;
+  readonly registry: Pick<JobRegistry, 'user' | 'add' | 'complete'>;
+  readonly changes: Pick<StateVersion, 'touch'>;
+  readonly backlog: Pick<Backlog, 'mapsArrived' | 'reducesReady'>;
+  readonly arrivalLoad: Pick<ArrivalWindowLoad, 'submitted'>;
+  readonly maps: Pick<MapCalls, 'completeStanding'>;
+  readonly timers: TimerCalls;
+  readonly offers: Pick<OfferCalls, 'workArrived'>;
+}
 
 /**
  * Jobs entering and leaving the cluster: the workload's jobs in submission order, each
  * placed (its blocks' replicas) and activated at its submit time, its user activated
  * with its first job; a completed job is recorded and leaves its user's list.
  */
-export class JobArrivals {
+export class JobArrivals implements ArrivalCalls {
   /** Submit time of the next job to arrive (infinity when all have). */
   nextTime: number;
   jobsDone = 0;
@@ -25,7 +48,7 @@ export class JobArrivals {
   readonly #dependencies: JobDependencies;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly host: ArrivalsHost,
     private readonly workload: Workload,
     private readonly placementRandom: RandomSource,
     private readonly onProgress: ProgressListener | undefined,
@@ -57,7 +80,7 @@ export class JobArrivals {
       const index = this.#order[this.#next++]!;
       if (dependencies.arrive(index)) this.#activate(index);
     }
-    this.nextTime = dependencies.hasReleased ? this.engine.now : this.#arrivalTime(this.#next);
+    this.nextTime = dependencies.hasReleased ? this.host.now : this.#arrivalTime(this.#next);
   }
 
   #arrivalTime(position: number): number {
@@ -66,12 +89,12 @@ export class JobArrivals {
   }
 
   #activate(index: number): void {
-    const engine = this.engine;
+    const host = this.host;
     const spec = this.#specs[index]!;
     const placement = this.workload.placement;
     const replication = placement.replication;
     const replicas = new Int32Array(spec.mapCount * replication).fill(-1);
-    placement.place(spec, engine.topology, this.placementRandom, replicas);
+    placement.place(spec, host.topology, this.placementRandom, replicas);
     const pinned =
       spec.recorded?.mapsFromParents === true ? this.#dependencies.parentTaskNodes(index) : undefined;
     if (pinned !== undefined) {
@@ -79,7 +102,7 @@ export class JobArrivals {
       replicas.fill(-1);
       for (let i = 0; i < pinned.length; i++) replicas[i * replication] = pinned[i]!;
     }
-    const nodes = engine.nodeCount;
+    const nodes = host.nodeCount;
     for (let i = 0; i < replicas.length; i++) {
       const node = replicas[i]!;
       if (node !== -1 && !(Number.isInteger(node) && node >= 0 && node < nodes)) {
@@ -88,36 +111,36 @@ export class JobArrivals {
         );
       }
     }
-    const user = engine.registry.user(spec.user);
-    const job = new JobState(engine, index, spec, user, replicas, replication);
-    if (job.reduceCount > 0 && engine.network !== undefined) {
-      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, engine.rackOfNode, engine.rackCount);
+    const user = host.registry.user(spec.user);
+    const job = new JobState(host, index, spec, user, replicas, replication);
+    if (job.reduceCount > 0 && host.network !== undefined) {
+      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, host.rackOfNode, host.rackCount);
     }
-    engine.registry.add(job);
-    engine.changes.touch(user);
-    if (Number.isNaN(this.firstSubmit)) this.firstSubmit = engine.now;
-    engine.arrivalLoad.submitted(engine.now);
-    engine.backlog.mapsArrived(job.mapCount);
-    if (job.reducesReady) engine.backlog.reducesReady(job.reduceCount);
-    engine.policy.onJobSubmitted?.(job, engine.view);
+    host.registry.add(job);
+    host.changes.touch(user);
+    if (Number.isNaN(this.firstSubmit)) this.firstSubmit = host.now;
+    host.arrivalLoad.submitted(host.now);
+    host.backlog.mapsArrived(job.mapCount);
+    if (job.reducesReady) host.backlog.reducesReady(job.reduceCount);
+    host.policy.onJobSubmitted?.(job, host.view);
     // Maps standing for the parents' tasks are done already: their outputs are where those ran.
     if (pinned !== undefined)
-      for (let i = 0; i < pinned.length; i++) engine.maps.completeStanding(job, i, pinned[i]!);
-    engine.timers.start();
-    engine.offers.workArrived();
+      for (let i = 0; i < pinned.length; i++) host.maps.completeStanding(job, i, pinned[i]!);
+    host.timers.start();
+    host.offers.workArrived();
   }
 
   /** The job's last task finished. */
   complete(job: JobState): void {
-    const engine = this.engine;
-    engine.registry.complete(job, engine.now);
-    engine.changes.touch(job.userState);
+    const host = this.host;
+    host.registry.complete(job, host.now);
+    host.changes.touch(job.userState);
     if (this.#dependencies.complete(job.index, job.reduceCount > 0 ? job.reduceNode : job.mapOutputNode)) {
-      this.nextTime = engine.now;
+      this.nextTime = host.now;
     }
     this.jobsDone++;
-    this.lastCompletion = engine.now;
-    engine.policy.onJobCompleted?.(job, engine.view);
+    this.lastCompletion = host.now;
+    host.policy.onJobCompleted?.(job, host.view);
     this.#reportProgress();
   }
 
@@ -127,7 +150,7 @@ export class JobArrivals {
     const step = Math.floor((this.jobsDone * 200) / Math.max(1, total));
     if (step === this.#progressStep && this.jobsDone !== total) return;
     this.#progressStep = step;
-    this.onProgress({ time: this.engine.now, jobsDone: this.jobsDone, jobsTotal: total });
+    this.onProgress({ time: this.host.now, jobsDone: this.jobsDone, jobsTotal: total });
   }
 }
 

@@ -1,6 +1,21 @@
 import type { NodeId } from '@rackwise/types';
-import type { Engine } from './engine.js';
+import type { ClusterView, SchedulerPolicy } from '@rackwise/types';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { AttemptTable } from './attempt-table.js';
+import type { Backlog } from './backlog.js';
+import { type ComputeHost, startComputePhase } from './compute-phase.js';
 import type { JobState } from './job-state.js';
+import type {
+  ArrivalCalls,
+  FetchCalls,
+  MapCalls,
+  OfferCalls,
+  ReduceCalls,
+  TimerCalls,
+  TransferCalls,
+} from './part-calls.js';
+import type { SlotLedger } from './slot-ledger.js';
+import type { StateVersion } from './state-version.js';
 import {
   COMPLETED,
   EVENT_MAP_DONE,
@@ -29,13 +44,36 @@ export interface MapCounts {
   readonly killedInputBytes: number;
 }
 
+/** What the map lifecycle reads and calls. */
+export interface MapLifecycleHost extends ComputeHost {
+  readonly attempts: AttemptTable;
+  readonly jobs: readonly (JobState | undefined)[];
+  readonly parameters: EngineParameters;
+  readonly rackOfNode: Int32Array;
+  readonly policy: SchedulerPolicy;
+  readonly view: ClusterView;
+  /** Whether the policy duplicates maps: offers go on while maps run. */
+  readonly duplicationWanted: boolean;
+  /** Map output not fetched yet, per node. */
+  readonly outstanding: Float64Array;
+  readonly slots: Pick<SlotLedger, 'occupy' | 'vacate' | 'runningMaps'>;
+  readonly backlog: Pick<Backlog, 'mapTaken' | 'reducesReady'>;
+  readonly changes: Pick<StateVersion, 'touch'>;
+  readonly offers: OfferCalls;
+  readonly transfers: Pick<TransferCalls, 'start' | 'cancel'>;
+  readonly timers: TimerCalls;
+  readonly arrivals: ArrivalCalls;
+  readonly reduces: Pick<ReduceCalls, 'keepOutput' | 'startCompute'>;
+  readonly fetcher: Pick<FetchCalls, 'outputsChanged'>;
+}
+
 /**
  * A map attempt from launch to finish (docs/architecture.md §3): it reads its block from the
  * nearest replica unless one is on its node, computes, and leaves its output on its node for
  * the shuffle. Duplicates of a running map race; the first to finish (or the copy the policy
  * chooses) wins and the others are killed.
  */
-export class MapLifecycle {
+export class MapLifecycle implements MapCalls {
   #localMaps = 0;
   #rackLocalMaps = 0;
   #remoteMaps = 0;
@@ -46,7 +84,7 @@ export class MapLifecycle {
   #killedSlotSeconds = 0;
   #killedInputBytes = 0;
 
-  constructor(private readonly engine: Engine) {}
+  constructor(private readonly host: MapLifecycleHost) {}
 
   /** What the maps' launches and duplicates counted so far. */
   get counts(): MapCounts {
@@ -64,29 +102,29 @@ export class MapLifecycle {
   }
 
   launch(job: JobState, i: number, node: number, duplicate: boolean): void {
-    const engine = this.engine;
-    const attempts = engine.attempts;
-    const a = attempts.allocate(job.index, i, KIND_MAP, node, engine.now);
+    const host = this.host;
+    const attempts = host.attempts;
+    const a = attempts.allocate(job.index, i, KIND_MAP, node, host.now);
     if (duplicate) {
       attempts.duplicate[a] = 1;
       this.#duplicatesLaunched++;
       job.duplicatesLaunched++;
     } else {
       job.removePending(i);
-      engine.backlog.mapTaken();
+      host.backlog.mapTaken();
       job.mapState[i] = RUNNING;
       job.runningMapCount++;
       job.addRunningMap(i);
-      job.mapStart[i] = engine.now;
-      if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = engine.now;
+      job.mapStart[i] = host.now;
+      if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = host.now;
     }
     attempts.nextCopy[a] = job.mapAttempt[i]!;
     job.mapAttempt[i] = a;
     const task = job.maps[i]!;
-    engine.slots.occupy(a, node, KIND_MAP, task, job.userState);
-    engine.timers.start();
+    host.slots.occupy(a, node, KIND_MAP, task, job.userState);
+    host.timers.start();
     // A policy that duplicates maps is offered slots while maps run.
-    if (engine.duplicationWanted && engine.slots.runningMaps === 1) engine.offers.workArrived();
+    if (host.duplicationWanted && host.slots.runningMaps === 1) host.offers.workArrived();
 
     const bytes = job.mapInputBytes(i);
     let source = -1;
@@ -95,7 +133,7 @@ export class MapLifecycle {
       if (source < 0) {
         job.localMaps++;
         this.#localMaps++;
-      } else if (engine.rackOfNode[source] === engine.rackOfNode[node]) {
+      } else if (host.rackOfNode[source] === host.rackOfNode[node]) {
         job.rackLocalMaps++;
         this.#rackLocalMaps++;
       } else {
@@ -103,11 +141,11 @@ export class MapLifecycle {
         this.#remoteMaps++;
       }
     }
-    engine.policy.onTaskStarted?.({ task, node: node as NodeId }, engine.view);
+    host.policy.onTaskStarted?.({ task, node: node as NodeId }, host.view);
     if (source >= 0) {
       attempts.inputSource[a] = source;
       attempts.phase[a] = PHASE_READ;
-      const rec = engine.transfers.start(FLOW_MAP_INPUT, a, source, node, bytes);
+      const rec = host.transfers.start(FLOW_MAP_INPUT, a, source, node, bytes);
       if (rec >= 0) return;
     }
     this.startCompute(a, job, i);
@@ -115,7 +153,7 @@ export class MapLifecycle {
 
   /** The replica to read from: one in the node's rack if any, else the first listed. */
   #nearestReplica(job: JobState, i: number, node: number): number {
-    const rackOfNode = this.engine.rackOfNode;
+    const rackOfNode = this.host.rackOfNode;
     const rep = job.replication;
     const rack = rackOfNode[node];
     let first = -1;
@@ -130,9 +168,10 @@ export class MapLifecycle {
 
   /** The block is on the node: the map computes. */
   startCompute(a: number, job: JobState, i: number): void {
-    const p = this.engine.parameters;
+    const p = this.host.parameters;
     const recorded = job.spec.recorded?.mapSeconds;
-    this.engine.startCompute(
+    startComputePhase(
+      this.host,
       a,
       PHASE_MAP_COMPUTE,
       recorded === undefined ? p.mapOverhead + job.mapInputBytes(i) / p.mapRate : recorded[i]!,
@@ -141,9 +180,9 @@ export class MapLifecycle {
   }
 
   computeDone(a: number): void {
-    const engine = this.engine;
-    const attempts = engine.attempts;
-    const job = engine.jobs[attempts.job[a]!]!;
+    const host = this.host;
+    const attempts = host.attempts;
+    const job = host.jobs[attempts.job[a]!]!;
     const i = attempts.task[a]!;
     const node = attempts.node[a]!;
     const head = job.mapAttempt[i]!;
@@ -153,15 +192,15 @@ export class MapLifecycle {
     }
     // Several copies run: the policy may choose which one's output the shuffle uses.
     let kept = a;
-    const duplication = engine.policy.duplication;
+    const duplication = host.policy.duplication;
     if (duplication !== undefined && attempts.chosen[a] === 0) {
-      const answer = duplication.chooseCopy(job.maps[i]!, node as NodeId, engine.view);
+      const answer = duplication.chooseCopy(job.maps[i]!, node as NodeId, host.view);
       if (answer !== undefined && answer !== node) {
         kept = -1;
         for (let c = head; c >= 0; c = attempts.nextCopy[c]!) if (attempts.node[c] === answer) kept = c;
         if (kept < 0) {
           throw new Error(
-            `policy "${engine.policy.name}" duplication.chooseCopy returned node ${String(answer)} for map ${i} of job ${job.id}, which runs no copy of it`,
+            `policy "${host.policy.name}" duplication.chooseCopy returned node ${String(answer)} for map ${i} of job ${job.id}, which runs no copy of it`,
           );
         }
       }
@@ -175,12 +214,12 @@ export class MapLifecycle {
       attempts.chosen[kept] = 1;
       this.#duplicatesChosenEarly++;
     }
-    engine.offers.offerCollected();
+    host.offers.offerCollected();
   }
 
   #killCopy(job: JobState, i: number, a: number): void {
-    const engine = this.engine;
-    const attempts = engine.attempts;
+    const host = this.host;
+    const attempts = host.attempts;
     // Unlink from the map's copy list.
     let c = job.mapAttempt[i]!;
     if (c === a) job.mapAttempt[i] = attempts.nextCopy[a]!;
@@ -190,29 +229,29 @@ export class MapLifecycle {
     }
     if (attempts.phase[a] === PHASE_READ) {
       const rec = attempts.flow[a]!;
-      if (rec >= 0) this.#killedInputBytes += engine.transfers.cancel(rec);
+      if (rec >= 0) this.#killedInputBytes += host.transfers.cancel(rec);
     } else if (attempts.inputSource[a]! >= 0) {
       this.#killedInputBytes += job.mapInputBytes(i);
     }
     this.#copiesKilled++;
-    this.#killedSlotSeconds += engine.now - attempts.start[a]!;
-    engine.offers.nodesToOffer.push(attempts.node[a]!);
-    engine.slots.vacate(a, job.userState);
+    this.#killedSlotSeconds += host.now - attempts.start[a]!;
+    host.offers.nodesToOffer.push(attempts.node[a]!);
+    host.slots.vacate(a, job.userState);
   }
 
   #finish(job: JobState, i: number, a: number): void {
-    const engine = this.engine;
-    const attempts = engine.attempts;
+    const host = this.host;
+    const attempts = host.attempts;
     const node = attempts.node[a]!;
     if (attempts.duplicate[a] === 1) this.#duplicatesChosen++;
     job.mapAttempt[i] = -1;
     job.runningMapCount--;
     job.removeRunningMap(i);
-    engine.slots.vacate(a, job.userState);
+    host.slots.vacate(a, job.userState);
     const mapPhaseOver = this.#outputReady(job, i, node);
-    engine.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, engine.view);
-    if (job.reduceCount === 0 && mapPhaseOver) engine.arrivals.complete(job);
-    engine.offers.round(node);
+    host.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, host.view);
+    if (job.reduceCount === 0 && mapPhaseOver) host.arrivals.complete(job);
+    host.offers.round(node);
   }
 
   /**
@@ -222,47 +261,47 @@ export class MapLifecycle {
    */
   completeStanding(job: JobState, i: number, node: number): void {
     job.removePending(i);
-    this.engine.backlog.mapTaken();
-    job.mapStart[i] = this.engine.now;
+    this.host.backlog.mapTaken();
+    job.mapStart[i] = this.host.now;
     this.#outputReady(job, i, node);
   }
 
   /** Map i's output is on `node`: counts it, readies reduces, feeds the shuffle. Returns whether the map phase is over. */
   #outputReady(job: JobState, i: number, node: number): boolean {
-    const engine = this.engine;
+    const host = this.host;
     job.mapState[i] = COMPLETED;
     job.mapOutputNode[i] = node;
     job.completedMapCount++;
     const output = job.trueMapOutput(i);
     job.completedMapInputBytes += job.mapInputBytes(i);
     job.completedMapOutputBytes += output;
-    job.outputOnRack[engine.rackOfNode[node]!]! += output;
+    job.outputOnRack[host.rackOfNode[node]!]! += output;
 
     const mapPhaseOver = job.completedMapCount === job.mapCount;
-    if (mapPhaseOver) job.mapPhaseEnd = engine.now;
+    if (mapPhaseOver) job.mapPhaseEnd = host.now;
     if (job.reduceCount > 0) {
       if (output > 0) {
-        if (job.shuffle !== undefined) engine.outstanding[node]! += output;
-        else engine.reduces.keepOutput(job, node, output);
+        if (job.shuffle !== undefined) host.outstanding[node]! += output;
+        else host.reduces.keepOutput(job, node, output);
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
         job.reducesReady = true;
-        engine.changes.touch(job.userState);
-        engine.backlog.reducesReady(job.pendingReduceCount + job.suspendedReduceCount);
-        engine.offers.workArrived();
+        host.changes.touch(job.userState);
+        host.backlog.reducesReady(job.pendingReduceCount + job.suspendedReduceCount);
+        host.offers.workArrived();
       }
       const shuffle = job.shuffle;
       if (shuffle !== undefined) {
-        if (output > 0) shuffle.addOutput(node, output, engine.now);
-        if (output > 0 || mapPhaseOver) engine.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
+        if (output > 0) shuffle.addOutput(node, output, host.now);
+        if (output > 0 || mapPhaseOver) host.fetcher.outputsChanged(job, shuffle, mapPhaseOver, node);
       } else if (mapPhaseOver) {
         // No network: fetches are instant, so every reduce in its shuffle starts computing.
-        const attempts = engine.attempts;
+        const attempts = host.attempts;
         const running = job.runningReduceList;
         for (let k = running.length - 1; k >= 0; k--) {
           const r = running[k]!.index;
           const ra = job.reduceAttempt[r]!;
-          if (attempts.phase[ra] === PHASE_SHUFFLE) engine.reduces.startCompute(ra, job, r);
+          if (attempts.phase[ra] === PHASE_SHUFFLE) host.reduces.startCompute(ra, job, r);
         }
       }
     }

@@ -1,18 +1,26 @@
+import type { Topology } from '@rackwise/topology';
 import type {
+  ClusterView,
   Decision,
   DecisionEvidence,
   NodeId,
   RandomSource,
+  SchedulerPolicy,
   SlotKind,
   SlotOffer,
   TaskRef,
 } from '@rackwise/types';
+import type { EngineParameters } from '../engine-parameters.js';
 import type { DecisionRecord } from '../run-metrics.js';
-import type { Engine } from './engine.js';
+import type { Backlog } from './backlog.js';
+import type { EventQueue } from './event-queue.js';
 import { heartbeatSchedule } from './heartbeat-schedule.js';
 import { HeartbeatSweep, type Heartbeats } from './heartbeat-sweep.js';
 import { HeartbeatTimers } from './heartbeat-timers.js';
+import type { LaunchContext } from './launch-check.js';
 import { SLOT_CONTAINER, SLOT_MAP, SLOT_REDUCE, launchRefusal } from './launch-check.js';
+import type { MapCalls, OfferCalls, ReduceCalls } from './part-calls.js';
+import type { SlotLedger } from './slot-ledger.js';
 
 /** What the offer protocol counts. */
 export interface OfferCounts {
@@ -24,15 +32,33 @@ export interface OfferCounts {
   readonly heartbeats: number;
 }
 
+/** What the offer protocol reads and calls. */
+export interface OfferRoundsHost extends LaunchContext {
+  readonly now: number;
+  readonly topology: Topology;
+  readonly parameters: EngineParameters;
+  readonly policy: SchedulerPolicy;
+  readonly view: ClusterView;
+  readonly queue: EventQueue;
+  /** Whether the policy duplicates maps: offers go on while maps run. */
+  readonly duplicationWanted: boolean;
+  readonly slots: Pick<SlotLedger, 'freeSlotsBy' | 'runningMaps'>;
+  readonly backlog: Pick<Backlog, 'waitingMaps' | 'waitingReduces'>;
+  readonly maps: Pick<MapCalls, 'launch'>;
+  readonly reduces: Pick<ReduceCalls, 'launch'>;
+}
+
 /**
  * The offer protocol (engine README, "Offer protocol"): node heartbeats, offer rounds of
  * a node's free slots, the policy's decisions checked and carried out, and the decision
  * log. A node is offered a slot only while a task it could run waits.
  */
-export class OfferRounds {
+export class OfferRounds implements OfferCalls {
   readonly heartbeats: Heartbeats;
   /** Nodes whose slots were freed by a batch of kills or preemptions, offered once it is over. */
   readonly nodesToOffer: number[] = [];
+  /** The decisions logged, up to the run's limit. */
+  readonly decisions: DecisionRecord[] = [];
   readonly #offers: { node: NodeId; kind: SlotKind }[] = [
     { node: 0 as NodeId, kind: 'map' },
     { node: 0 as NodeId, kind: 'reduce' },
@@ -46,14 +72,14 @@ export class OfferRounds {
   #heartbeatCount = 0;
 
   constructor(
-    private readonly engine: Engine,
+    private readonly host: OfferRoundsHost,
     private readonly decisionLimit: number,
     heartbeatRandom: RandomSource,
   ) {
-    this.#container = engine.topology.slotModel === 'container';
-    const { heartbeatInterval, heartbeatPhases, heartbeatJitter } = engine.parameters;
+    this.#container = host.topology.slotModel === 'container';
+    const { heartbeatInterval, heartbeatPhases, heartbeatJitter } = host.parameters;
     const schedule = heartbeatSchedule(
-      engine.nodeCount,
+      host.nodeCount,
       heartbeatInterval,
       heartbeatPhases,
       heartbeatJitter,
@@ -62,8 +88,8 @@ export class OfferRounds {
     const wants = (node: number) => this.wantsOffer(node);
     this.heartbeats =
       heartbeatJitter === 0
-        ? new HeartbeatSweep(schedule, engine.queue, wants)
-        : new HeartbeatTimers(schedule, engine.queue, wants);
+        ? new HeartbeatSweep(schedule, host.queue, wants)
+        : new HeartbeatTimers(schedule, host.queue, wants);
   }
 
   /** What the offer protocol counted so far. */
@@ -79,27 +105,27 @@ export class OfferRounds {
 
   /** Whether the node has a free slot and some task waits that it could run. */
   wantsOffer(node: number): boolean {
-    const engine = this.engine;
-    const n = engine.nodeCount;
-    const free = engine.slots.freeSlotsBy;
-    const maps = engine.backlog.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0);
+    const host = this.host;
+    const n = host.nodeCount;
+    const free = host.slots.freeSlotsBy;
+    const maps = host.backlog.waitingMaps > 0 || (host.duplicationWanted && host.slots.runningMaps > 0);
     if (this.#container)
-      return free[SLOT_CONTAINER * n + node]! > 0 && (maps || engine.backlog.waitingReduces > 0);
-    return (free[node]! > 0 && maps) || (free[n + node]! > 0 && engine.backlog.waitingReduces > 0);
+      return free[SLOT_CONTAINER * n + node]! > 0 && (maps || host.backlog.waitingReduces > 0);
+    return (free[node]! > 0 && maps) || (free[n + node]! > 0 && host.backlog.waitingReduces > 0);
   }
 
   /** The node's heartbeat of stamp `stamp` is due. */
   heartbeat(node: number, stamp: number): void {
     if (!this.heartbeats.fire(node, stamp)) return;
-    const engine = this.engine;
+    const host = this.host;
     this.#heartbeatCount++;
     if (this.wantsOffer(node)) this.round(node);
-    this.heartbeats.advance(node, engine.now);
+    this.heartbeats.advance(node, host.now);
   }
 
   /** New work waits: the nodes that could take it are offered at their next heartbeats. */
   workArrived(): void {
-    this.heartbeats.wakeAll(this.engine.now);
+    this.heartbeats.wakeAll(this.host.now);
   }
 
   /** Offers the nodes collected in `nodesToOffer`. */
@@ -114,9 +140,9 @@ export class OfferRounds {
    * still has a free slot and work waits.
    */
   round(node: number): void {
-    const engine = this.engine;
-    const n = engine.nodeCount;
-    const free = engine.slots.freeSlotsBy;
+    const host = this.host;
+    const n = host.nodeCount;
+    const free = host.slots.freeSlotsBy;
     if (this.#container) {
       const index = SLOT_CONTAINER * n + node;
       while (free[index]! > 0 && this.wantsOffer(node)) {
@@ -125,32 +151,32 @@ export class OfferRounds {
     } else {
       while (
         free[node]! > 0 &&
-        (engine.backlog.waitingMaps > 0 || (engine.duplicationWanted && engine.slots.runningMaps > 0))
+        (host.backlog.waitingMaps > 0 || (host.duplicationWanted && host.slots.runningMaps > 0))
       ) {
         if (!this.#offer(node, SLOT_MAP)) break;
       }
-      while (free[n + node]! > 0 && engine.backlog.waitingReduces > 0) {
+      while (free[n + node]! > 0 && host.backlog.waitingReduces > 0) {
         if (!this.#offer(node, SLOT_REDUCE)) break;
       }
     }
-    if (this.wantsOffer(node)) this.heartbeats.wake(node, engine.now);
+    if (this.wantsOffer(node)) this.heartbeats.wake(node, host.now);
   }
 
   /** One offer; returns whether the policy launched something. */
   #offer(node: number, slot: number): boolean {
-    const engine = this.engine;
-    const policy = engine.policy;
+    const host = this.host;
+    const policy = host.policy;
     const offer = this.#offers[slot]!;
     offer.node = node as NodeId;
     this.#offerCount++;
     let decision: Decision;
     const started = performance.now();
     try {
-      decision = policy.assign(offer as SlotOffer, engine.view);
+      decision = policy.assign(offer as SlotOffer, host.view);
       this.#policyMillis += performance.now() - started;
     } catch (error) {
       throw new Error(
-        `policy "${policy.name}" threw in assign (node ${node}, ${offer.kind} offer, t=${engine.now}): ${(error as Error).message}`,
+        `policy "${policy.name}" threw in assign (node ${node}, ${offer.kind} offer, t=${host.now}): ${(error as Error).message}`,
         { cause: error },
       );
     }
@@ -181,9 +207,9 @@ export class OfferRounds {
     duplicate: boolean,
     evidence: DecisionEvidence | undefined,
   ): void {
-    const decisions = this.engine.decisions;
+    const decisions = this.decisions;
     if (decisions.length >= this.decisionLimit) return;
-    const now = this.engine.now;
+    const now = this.host.now;
     const record: DecisionRecord =
       task === undefined
         ? { time: now, node: node as NodeId, slot, decision: 'pass', reason: String(reason) }
@@ -205,7 +231,7 @@ export class OfferRounds {
         ? `${duplicate ? 'duplicate of ' : ''}${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`
         : `task ${String(task)}`;
     throw new Error(
-      `policy "${this.engine.policy.name}" decision refused at t=${this.engine.now}: launch ${what} on node ${node} (${this.#offers[slot]!.kind} offer): ${reason}`,
+      `policy "${this.host.policy.name}" decision refused at t=${this.host.now}: launch ${what} on node ${node} (${this.#offers[slot]!.kind} offer): ${reason}`,
     );
   }
 
@@ -218,13 +244,13 @@ export class OfferRounds {
     slot: number,
     evidence?: DecisionEvidence,
   ): void {
-    const engine = this.engine;
-    const refusal = launchRefusal(engine, task, duplicate, node, slot);
+    const host = this.host;
+    const refusal = launchRefusal(host, task, duplicate, node, slot);
     if (refusal !== undefined) this.#refuse(task, node, slot, duplicate, refusal);
-    const job = engine.jobs[task.job]!;
+    const job = host.jobs[task.job]!;
     this.#log(node, this.#offers[slot]!.kind, reason, task, duplicate, evidence);
     this.#launches++;
-    if (task.kind === 'map') engine.maps.launch(job, task.index, node, duplicate);
-    else engine.reduces.launch(job, task.index, node);
+    if (task.kind === 'map') host.maps.launch(job, task.index, node, duplicate);
+    else host.reduces.launch(job, task.index, node);
   }
 }

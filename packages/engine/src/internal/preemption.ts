@@ -1,6 +1,10 @@
 import type { TaskRef } from '@rackwise/types';
-import type { Engine } from './engine.js';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { AttemptTable } from './attempt-table.js';
+import type { Backlog } from './backlog.js';
 import type { JobState } from './job-state.js';
+import type { FetchCalls, OfferCalls, PreemptCalls, ReduceCalls, TransferCalls } from './part-calls.js';
+import type { SlotLedger } from './slot-ledger.js';
 import {
   PENDING,
   PHASE_MIGRATE,
@@ -19,18 +23,36 @@ export interface PreemptionCounts {
   readonly droppedFetchBytes: number;
 }
 
+/** What preemption reads and calls. */
+export interface PreemptionHost {
+  readonly now: number;
+  readonly attempts: AttemptTable;
+  readonly jobs: readonly (JobState | undefined)[];
+  readonly parameters: EngineParameters;
+  readonly rackOfNode: Int32Array;
+  readonly policy: { readonly name: string };
+  /** Map output not fetched yet, per node. */
+  readonly outstanding: Float64Array;
+  readonly slots: Pick<SlotLedger, 'vacate'>;
+  readonly backlog: Pick<Backlog, 'reduceReturned'>;
+  readonly offers: Pick<OfferCalls, 'nodesToOffer'>;
+  readonly transfers: Pick<TransferCalls, 'cancel'>;
+  readonly fetcher: Pick<FetchCalls, 'cancelAll'>;
+  readonly reduces: Pick<ReduceCalls, 'shiftPendingWeight'>;
+}
+
 /**
  * Preempts running reduces (FCS): suspended with their state (`kill` false: what a reduce
  * fetched and computed is kept for its resumption), or killed back to pending. Its
  * transfers in flight are cancelled and its node is offered again once the tick's
  * requests are all carried out.
  */
-export class Preemption {
+export class Preemption implements PreemptCalls {
   #preemptions = 0;
   #kills = 0;
   #droppedFetchBytes = 0;
 
-  constructor(private readonly engine: Engine) {}
+  constructor(private readonly host: PreemptionHost) {}
 
   /** What preemption counted so far. */
   get counts(): PreemptionCounts {
@@ -39,9 +61,9 @@ export class Preemption {
 
   /** Preempts one running reduce; refuses a task that is not one. */
   preempt(task: TaskRef, reason: string, kill: boolean): void {
-    const engine = this.engine;
-    const policy = engine.policy.name;
-    const job = task !== null && typeof task === 'object' ? engine.jobs[task.job] : undefined;
+    const host = this.host;
+    const policy = host.policy.name;
+    const job = task !== null && typeof task === 'object' ? host.jobs[task.job] : undefined;
     const r = task?.index;
     if (
       job === undefined ||
@@ -50,33 +72,32 @@ export class Preemption {
       job.reduceState[r] !== RUNNING
     ) {
       throw new Error(
-        `policy "${policy}" preemption refused at t=${engine.now}: ${task === null || typeof task !== 'object' ? String(task) : `${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`} is not a running reduce (reason ${reason})`,
+        `policy "${policy}" preemption refused at t=${host.now}: ${task === null || typeof task !== 'object' ? String(task) : `${String(task.kind)} ${String(task.index)} of job ${String(task.job)}`} is not a running reduce (reason ${reason})`,
       );
     }
-    const attempts = engine.attempts;
+    const attempts = host.attempts;
     const a = job.reduceAttempt[r]!;
     const node = attempts.node[a]!;
     const phase = attempts.phase[a];
     const shuffle = job.shuffle;
     if (phase === PHASE_MIGRATE) {
-      engine.transfers.cancel(attempts.flow[a]!);
+      host.transfers.cancel(attempts.flow[a]!);
     } else if (phase === PHASE_SHUFFLE && shuffle !== undefined) {
-      this.#droppedFetchBytes += engine.fetcher.cancelAll(
+      this.#droppedFetchBytes += host.fetcher.cancelAll(
         a,
         job,
         r,
         shuffle,
-        kill ? 'drop' : engine.parameters.preemptedFetches,
+        kill ? 'drop' : host.parameters.preemptedFetches,
       );
     } else if (phase === PHASE_REDUCE_COMPUTE) {
       const length = attempts.phaseLength[a]!;
       const done = job.reduceProgress[r]!;
-      const elapsed = length > 0 ? Math.min(1, (engine.now - attempts.phaseStart[a]!) / length) : 1;
+      const elapsed = length > 0 ? Math.min(1, (host.now - attempts.phaseStart[a]!) / length) : 1;
       job.reduceProgress[r] = Math.min(1, done + (1 - done) * elapsed);
     } else if (phase === PHASE_WRITE) {
       const base = a * attempts.fetchSlots;
-      for (let k = 0; k < attempts.pendingWrites[a]!; k++)
-        engine.transfers.cancel(attempts.fetches[base + k]!);
+      for (let k = 0; k < attempts.pendingWrites[a]!; k++) host.transfers.cancel(attempts.fetches[base + k]!);
       attempts.pendingWrites[a] = 0;
     }
     this.#preemptions++;
@@ -88,25 +109,25 @@ export class Preemption {
     if (kill) {
       this.#kills++;
       this.#reset(job, r);
-      engine.reduces.shiftPendingWeight(job, r, -1);
+      host.reduces.shiftPendingWeight(job, r, -1);
       job.reduceState[r] = PENDING;
       job.pendingReduceCount++;
       job.addWaitingPending(r);
-      job.reducesOnRackCount[engine.rackOfNode[node]!]!--;
+      job.reducesOnRackCount[host.rackOfNode[node]!]!--;
       job.reduceNode[r] = node;
     } else {
       job.reduceState[r] = SUSPENDED;
       job.suspendedReduceCount++;
       job.addWaitingSuspended(r);
     }
-    engine.backlog.reduceReturned();
-    engine.offers.nodesToOffer.push(node);
-    engine.slots.vacate(a, job.userState);
+    host.backlog.reduceReturned();
+    host.offers.nodesToOffer.push(node);
+    host.slots.vacate(a, job.userState);
   }
 
   /** Kill-based preemption: the reduce loses what it fetched and computed. */
   #reset(job: JobState, r: number): void {
-    const engine = this.engine;
+    const host = this.host;
     job.reduceProgress[r] = 0;
     job.reduceShuffleDone[r] = 0;
     job.reduceDataNode[r] = -1;
@@ -117,12 +138,12 @@ export class Preemption {
       const weight = job.reduceWeight(r);
       for (let s = 0; s < shuffle.sourceCount; s++) {
         const k = cursors[s]!;
-        if (k > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
+        if (k > 0) host.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
       }
       cursors.fill(0);
       for (let s = 0; s < shuffle.sourceCount; s++) {
         const held = shuffle.takeHeld(r, s);
-        if (held > 0) engine.outstanding[shuffle.nodeOfSource[s]!]! += held;
+        if (held > 0) host.outstanding[shuffle.nodeOfSource[s]!]! += held;
       }
     }
     shuffle.claimed[r] = 0;

@@ -4,9 +4,22 @@ import {
   createPredictionErrorTracker,
 } from '@rackwise/predictor';
 import type { NodeId } from '@rackwise/types';
-import type { Engine } from './engine.js';
+import type { ClusterView, RandomSource, SchedulerPolicy, ShufflePredictor } from '@rackwise/types';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { AttemptTable } from './attempt-table.js';
+import type { Backlog } from './backlog.js';
+import { type ComputeHost, startComputePhase } from './compute-phase.js';
 import type { JobState } from './job-state.js';
 import { outputPipeline } from './output-pipeline.js';
+import type {
+  ArrivalCalls,
+  FetchCalls,
+  OfferCalls,
+  ReduceCalls,
+  TimerCalls,
+  TransferCalls,
+} from './part-calls.js';
+import type { SlotLedger } from './slot-ledger.js';
 import {
   COMPLETED,
   EVENT_REDUCE_DONE,
@@ -23,18 +36,41 @@ import {
   SUSPENDED,
 } from './task-states.js';
 
+/** What the reduce lifecycle reads and calls. */
+export interface ReduceLifecycleHost extends ComputeHost {
+  readonly attempts: AttemptTable;
+  readonly jobs: readonly (JobState | undefined)[];
+  readonly parameters: EngineParameters;
+  readonly nodeCount: number;
+  readonly rackOfNode: Int32Array;
+  readonly policy: SchedulerPolicy;
+  readonly view: ClusterView;
+  readonly predictor: ShufflePredictor;
+  /** Draws the output pipeline's nodes. */
+  readonly outputRandom: RandomSource;
+  /** Map output not fetched yet, per node. */
+  readonly outstanding: Float64Array;
+  readonly slots: Pick<SlotLedger, 'occupy' | 'vacate'>;
+  readonly backlog: Pick<Backlog, 'reduceTaken'>;
+  readonly offers: Pick<OfferCalls, 'round'>;
+  readonly transfers: Pick<TransferCalls, 'start'>;
+  readonly timers: TimerCalls;
+  readonly arrivals: ArrivalCalls;
+  readonly fetcher: Pick<FetchCalls, 'startPolling' | 'fill'>;
+}
+
 /**
  * A reduce attempt from launch to finish (docs/architecture.md §3): it shuffles (the fetcher
  * pulls its partition of every map output), computes, then writes its output (an HDFS pipeline
  * with `replicateOutput`). A reduce resumed after a work-conserving preemption restores its
  * state, brings its fetched data to its new node and continues where it stopped.
  */
-export class ReduceLifecycle {
+export class ReduceLifecycle implements ReduceCalls {
   #migrations = 0;
   /** The predictor's ratio against the true one, at each job's first reduce launch. */
   readonly #predictorError: PredictionErrorTracker = createPredictionErrorTracker();
 
-  constructor(private readonly engine: Engine) {}
+  constructor(private readonly host: ReduceLifecycleHost) {}
 
   /** Suspended reduces resumed on another node. */
   get migrations(): number {
@@ -53,12 +89,12 @@ export class ReduceLifecycle {
   keepOutput(job: JobState, node: number, output: number): void {
     let onNode = job.outputOnNode;
     if (onNode === undefined) {
-      onNode = new Float64Array(this.engine.nodeCount);
+      onNode = new Float64Array(this.host.nodeCount);
       job.outputOnNode = onNode;
     }
     if (onNode[node] === 0) job.outputNodes.push(node);
     onNode[node]! += output;
-    this.engine.outstanding[node]! += output * job.pendingWeight;
+    this.host.outstanding[node]! += output * job.pendingWeight;
   }
 
   /** Without a network: reduce r starts (+1) or stops (−1) having fetched what exists. */
@@ -68,27 +104,27 @@ export class ReduceLifecycle {
     job.pendingWeight -= sign * weight;
     const onNode = job.outputOnNode;
     if (onNode === undefined) return;
-    const outstanding = this.engine.outstanding;
+    const outstanding = this.host.outstanding;
     for (const n of job.outputNodes) outstanding[n]! -= sign * weight * onNode[n]!;
   }
 
   launch(job: JobState, r: number, node: number): void {
-    const engine = this.engine;
-    const attempts = engine.attempts;
+    const host = this.host;
+    const attempts = host.attempts;
     const wasSuspended = job.reduceState[r] === SUSPENDED;
     if (!wasSuspended) this.shiftPendingWeight(job, r, 1);
     job.removeWaiting(r);
     if (wasSuspended) job.suspendedReduceCount--;
     else job.pendingReduceCount--;
-    engine.backlog.reduceTaken();
+    host.backlog.reduceTaken();
     job.reduceState[r] = RUNNING;
     job.runningReduceCount++;
     job.addRunningReduce(r);
     const previous = job.reduceNode[r]!;
     job.reduceNode[r] = node;
-    const rack = engine.rackOfNode[node]!;
+    const rack = host.rackOfNode[node]!;
     if (wasSuspended) {
-      const previousRack = engine.rackOfNode[previous]!;
+      const previousRack = host.rackOfNode[previous]!;
       if (previousRack !== rack) {
         job.reducesOnRackCount[previousRack]!--;
         job.reducesOnRackCount[rack]!++;
@@ -98,29 +134,29 @@ export class ReduceLifecycle {
     }
     if (job.reduceFirstLaunched[r] === 0) {
       job.reduceFirstLaunched[r] = 1;
-      job.reduceStart[r] = engine.now;
-      if (!Number.isNaN(job.mapPhaseEnd)) job.reduceWaitSum += engine.now - job.mapPhaseEnd;
+      job.reduceStart[r] = host.now;
+      if (!Number.isNaN(job.mapPhaseEnd)) job.reduceWaitSum += host.now - job.mapPhaseEnd;
       if (job.firstReduceTime === undefined) {
-        job.firstReduceTime = engine.now;
+        job.firstReduceTime = host.now;
         job.mapProgressAtFirstReduce = job.completedMapCount / job.mapCount;
         if (job.inputBytes > 0) {
-          this.#predictorError.record(engine.predictor.ratio(job), job.shuffleBytes / job.inputBytes);
+          this.#predictorError.record(host.predictor.ratio(job), job.shuffleBytes / job.inputBytes);
         }
       }
     }
-    if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = engine.now;
-    const a = attempts.allocate(job.index, r, KIND_REDUCE, node, engine.now);
+    if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = host.now;
+    const a = attempts.allocate(job.index, r, KIND_REDUCE, node, host.now);
     job.reduceAttempt[r] = a;
     const task = job.reduces[r]!;
-    engine.slots.occupy(a, node, KIND_REDUCE, task, job.userState);
-    engine.timers.start();
-    engine.policy.onTaskStarted?.({ task, node: node as NodeId }, engine.view);
+    host.slots.occupy(a, node, KIND_REDUCE, task, job.userState);
+    host.timers.start();
+    host.policy.onTaskStarted?.({ task, node: node as NodeId }, host.view);
 
     if (wasSuspended) {
       if (previous !== node) this.#migrations++;
-      const restore = engine.parameters.preemptionOverhead;
+      const restore = host.parameters.preemptionOverhead;
       if (restore > 0) {
-        engine.startCompute(a, PHASE_RESTORE, restore, EVENT_RESTORE_DONE);
+        startComputePhase(host, a, PHASE_RESTORE, restore, EVENT_RESTORE_DONE);
         return;
       }
     }
@@ -129,8 +165,8 @@ export class ReduceLifecycle {
 
   /** A resumed reduce finished restoring its state: it continues where it was preempted. */
   restoreDone(a: number): void {
-    const attempts = this.engine.attempts;
-    const job = this.engine.jobs[attempts.job[a]!]!;
+    const attempts = this.host.attempts;
+    const job = this.host.jobs[attempts.job[a]!]!;
     this.#resumeData(a, job, attempts.task[a]!, true);
   }
 
@@ -139,15 +175,15 @@ export class ReduceLifecycle {
    * network) and continues its work.
    */
   #resumeData(a: number, job: JobState, r: number, wasSuspended: boolean): void {
-    const engine = this.engine;
-    const node = engine.attempts.node[a]!;
+    const host = this.host;
+    const node = host.attempts.node[a]!;
     if (wasSuspended) {
       // Its fetched data stays where it was fetched (a migration cut short leaves it there).
       const dataNode = job.reduceDataNode[r]!;
       const bytes = job.reduceFetchedBytes(r);
       if (dataNode >= 0 && dataNode !== node && bytes > 0) {
-        engine.attempts.phase[a] = PHASE_MIGRATE;
-        if (engine.transfers.start(FLOW_MIGRATION, a, dataNode, node, bytes) >= 0) return;
+        host.attempts.phase[a] = PHASE_MIGRATE;
+        if (host.transfers.start(FLOW_MIGRATION, a, dataNode, node, bytes) >= 0) return;
       }
     }
     job.reduceDataNode[r] = node;
@@ -159,19 +195,19 @@ export class ReduceLifecycle {
     if (job.reduceProgress[r]! >= 1) this.#startWrite(a, job, r);
     else if (job.reduceShuffleDone[r] === 1) this.startCompute(a, job, r);
     else {
-      this.engine.attempts.phase[a] = PHASE_SHUFFLE;
+      this.host.attempts.phase[a] = PHASE_SHUFFLE;
       if (job.shuffle !== undefined) {
-        this.engine.fetcher.startPolling(job.shuffle, r);
-        this.engine.fetcher.fill(a, job, r, job.shuffle);
+        this.host.fetcher.startPolling(job.shuffle, r);
+        this.host.fetcher.fill(a, job, r, job.shuffle);
       } else if (job.completedMapCount === job.mapCount) this.startCompute(a, job, r);
     }
   }
 
   /** The shuffle is over: the reduce computes what is left of its work. */
   startCompute(a: number, job: JobState, r: number): void {
-    const p = this.engine.parameters;
+    const p = this.host.parameters;
     if (job.reduceShuffleDone[r] === 0 && job.reducePreemptions[r] === 0) {
-      job.shufflePhaseSum += this.engine.now - job.reduceStart[r]!;
+      job.shufflePhaseSum += this.host.now - job.reduceStart[r]!;
       job.shufflePhaseCount++;
     }
     job.reduceShuffleDone[r] = 1;
@@ -181,12 +217,12 @@ export class ReduceLifecycle {
       recorded === undefined
         ? p.reduceOverhead + (job.reduceWeight(r) * job.shuffleBytes) / p.reduceRate
         : recorded[r]!;
-    this.engine.startCompute(a, PHASE_REDUCE_COMPUTE, full * (1 - done), EVENT_REDUCE_DONE);
+    startComputePhase(this.host, a, PHASE_REDUCE_COMPUTE, full * (1 - done), EVENT_REDUCE_DONE);
   }
 
   computeDone(a: number): void {
-    const attempts = this.engine.attempts;
-    const job = this.engine.jobs[attempts.job[a]!]!;
+    const attempts = this.host.attempts;
+    const job = this.host.jobs[attempts.job[a]!]!;
     const r = attempts.task[a]!;
     job.reduceProgress[r] = 1;
     this.#startWrite(a, job, r);
@@ -198,24 +234,19 @@ export class ReduceLifecycle {
    * more replicas); the reduce finishes when every pipeline hop has delivered.
    */
   #startWrite(a: number, job: JobState, r: number): void {
-    const engine = this.engine;
-    const p = engine.parameters;
+    const host = this.host;
+    const p = host.parameters;
     const bytes = job.reduceWeight(r) * job.outputBytes;
     if (!p.replicateOutput || p.outputReplication < 2 || bytes <= p.completionTolerance) {
       this.finish(a, job, r);
       return;
     }
-    const attempts = engine.attempts;
+    const attempts = host.attempts;
     attempts.phase[a] = PHASE_WRITE;
-    const chain = outputPipeline(
-      attempts.node[a]!,
-      p.outputReplication,
-      engine.rackOfNode,
-      engine.outputRandom,
-    );
+    const chain = outputPipeline(attempts.node[a]!, p.outputReplication, host.rackOfNode, host.outputRandom);
     attempts.pendingWrites[a] = 0;
     for (let k = 0; k + 1 < chain.length; k++) {
-      const rec = engine.transfers.start(FLOW_OUTPUT, a, chain[k]!, chain[k + 1]!, bytes);
+      const rec = host.transfers.start(FLOW_OUTPUT, a, chain[k]!, chain[k + 1]!, bytes);
       if (rec >= 0) {
         attempts.fetches[a * attempts.fetchSlots + attempts.pendingWrites[a]!] = rec;
         attempts.pendingWrites[a]!++;
@@ -225,8 +256,8 @@ export class ReduceLifecycle {
   }
 
   finish(a: number, job: JobState, r: number): void {
-    const engine = this.engine;
-    const node = engine.attempts.node[a]!;
+    const host = this.host;
+    const node = host.attempts.node[a]!;
     job.reduceState[r] = COMPLETED;
     job.runningReduceCount--;
     job.completedReduceCount++;
@@ -238,9 +269,9 @@ export class ReduceLifecycle {
       shuffle.cursors[r] = undefined;
       shuffle.removeHungry(r);
     }
-    engine.slots.vacate(a, job.userState);
-    engine.policy.onTaskCompleted?.({ task: job.reduces[r]!, node: node as NodeId }, engine.view);
-    if (job.done) engine.arrivals.complete(job);
-    engine.offers.round(node);
+    host.slots.vacate(a, job.userState);
+    host.policy.onTaskCompleted?.({ task: job.reduces[r]!, node: node as NodeId }, host.view);
+    if (job.done) host.arrivals.complete(job);
+    host.offers.round(node);
   }
 }

@@ -1,12 +1,24 @@
 import { SHUFFLE_CLASSES } from '@rackwise/predictor';
+import type { FlowNetwork, Topology } from '@rackwise/topology';
 import type { InputClass, ShuffleClass } from '@rackwise/types';
 import { throughputWhileArriving, withoutDegenerateJobs } from '../degenerate-jobs.js';
+import type { EngineParameters } from '../engine-parameters.js';
 import { jobGroupMetrics } from '../job-group-metrics.js';
 import { offeredShuffleLoad } from '../offered-load.js';
 import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
-import type { SimulationResult } from '../simulation.js';
-import type { Engine } from './engine.js';
+import type { SimulationResult } from '../simulation-result.js';
+import type { ArrivalWindowLoad } from './arrival-window-load.js';
+import type { CongestionCounter } from './congestion-counter.js';
+import type { JobRegistry } from './job-registry.js';
+import type { MapLifecycle } from './map-lifecycle.js';
+import type { OfferRounds } from './offer-rounds.js';
+import type { Preemption } from './preemption.js';
+import type { ReduceLifecycle } from './reduce-lifecycle.js';
+import type { SeriesRecorder } from './series-recorder.js';
+import type { SlotLedger } from './slot-ledger.js';
 import { finiteMean, summarize } from './summary-statistics.js';
+import type { Timers } from './timers.js';
+import type { Transfers } from './transfers.js';
 
 function traffic(bytes: Float64Array): TrafficByKind {
   const [mapInput = 0, shuffle = 0, outputReplication = 0, migration = 0] = bytes;
@@ -19,11 +31,38 @@ function traffic(bytes: Float64Array): TrafficByKind {
   };
 }
 
+/** What the run's metrics are built from: each part's own counts and records. */
+export interface RunMetricsSource {
+  readonly now: number;
+  readonly topology: Topology;
+  readonly parameters: EngineParameters;
+  readonly network: FlowNetwork | undefined;
+  /** Events of the run. */
+  readonly events: number;
+  readonly firstSubmit: number;
+  readonly lastCompletion: number;
+  readonly jobsTotal: number;
+  readonly congestionThreshold: number;
+  readonly congestedNodeThreshold: number | undefined;
+  readonly congestionHysteresis: number;
+  readonly congestion: CongestionCounter;
+  readonly series: SeriesRecorder | undefined;
+  readonly arrivalLoad: Pick<ArrivalWindowLoad, 'metrics'>;
+  readonly registry: Pick<JobRegistry, 'records' | 'activeJobList' | 'unfinishedRecords'>;
+  readonly slots: Pick<SlotLedger, 'mapSlotSeconds' | 'reduceSlotSeconds'>;
+  readonly maps: Pick<MapLifecycle, 'counts'>;
+  readonly reduces: Pick<ReduceLifecycle, 'migrations' | 'predictorError'>;
+  readonly offers: Pick<OfferRounds, 'counts' | 'decisions'>;
+  readonly preemption: Pick<Preemption, 'counts'>;
+  readonly timers: Pick<Timers, 'monitorSamples'>;
+  readonly transfers: Pick<Transfers, 'totalBytes' | 'crossRackBytes'>;
+}
+
 /**
  * Turns the engine's counters and job records into a `SimulationResult`
  * (docs/architecture.md §7).
  */
-export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationResult {
+export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): SimulationResult {
   const maps = engine.maps.counts;
   const offers = engine.offers.counts;
   const preemption = engine.preemption.counts;
@@ -141,7 +180,7 @@ export function buildRunMetrics(engine: Engine, wallMillis: number): SimulationR
       wallMillis,
       simulatedTime: engine.now,
     },
-    decisions: engine.decisions,
+    decisions: engine.offers.decisions,
     congestionByRack: {
       occurrences: [...congestion.rackOccurrences],
       linkSeconds: [...congestion.rackLinkSeconds],

@@ -6,9 +6,8 @@ import type { EventQueue } from './event-queue.js';
 import type { FlowRecords } from './flow-records.js';
 import type { JobShuffle } from './job-shuffle.js';
 import type { JobState } from './job-state.js';
-import type { ReduceLifecycle } from './reduce-lifecycle.js';
+import type { FetchCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import { EVENT_SHUFFLE_POLL, FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
-import type { Transfers } from './transfers.js';
 
 /** What the fetcher needs from the engine. */
 export interface FetchHost {
@@ -19,9 +18,9 @@ export interface FetchHost {
   readonly rackOfNode: Int32Array;
   readonly topology: Topology;
   /** Starts fetch flows (`startOn`) and cancels them, counting what they delivered. */
-  readonly transfers: Pick<Transfers, 'startOn' | 'cancel'>;
+  readonly transfers: Pick<TransferCalls, 'startOn' | 'cancel'>;
   /** A reduce whose shuffle is over computes. */
-  readonly reduces: Pick<ReduceLifecycle, 'startCompute'>;
+  readonly reduces: Pick<ReduceCalls, 'startCompute'>;
   /** The simulated time, and the queue a poll wake (`mapEventPoll`) goes on. */
   readonly now: number;
   readonly queue: Pick<EventQueue, 'push'>;
@@ -52,7 +51,7 @@ const POLL_SLACK = 1e-9;
  * appear within one interval are fetched together, and a hungry reduce is woken at its
  * next poll instead of at once.
  */
-export class ShuffleFetcher {
+export class ShuffleFetcher implements FetchCalls {
   readonly #rackMode: boolean;
   readonly #afterMaps: boolean;
   /** `mapEventPoll`: seconds between a reduce's polls for new outputs (0: it knows each at once). */

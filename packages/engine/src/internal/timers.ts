@@ -1,13 +1,48 @@
+import type { FlowNetwork, Topology } from '@rackwise/topology';
 import type { RackId } from '@rackwise/types';
-import type { Engine } from './engine.js';
+import type { ClusterView, SchedulerPolicy } from '@rackwise/types';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { ArrivalWindowLoad } from './arrival-window-load.js';
+import type { Backlog } from './backlog.js';
+import type { CongestionCounter } from './congestion-counter.js';
+import type { EventQueue } from './event-queue.js';
+import type { FlowRecords } from './flow-records.js';
+import type { NetworkMonitor } from './network-monitor.js';
+import type { OfferCalls, PreemptCalls, TimerCalls } from './part-calls.js';
+import type { SeriesRecorder } from './series-recorder.js';
+import type { SlotLedger } from './slot-ledger.js';
 import { EVENT_MONITOR, EVENT_SERIES, EVENT_TICK, FLOW_SHUFFLE } from './task-states.js';
+
+/** What the timers read and call. */
+export interface TimersHost {
+  readonly now: number;
+  readonly topology: Topology;
+  readonly rackCount: number;
+  readonly parameters: EngineParameters;
+  readonly policy: SchedulerPolicy;
+  readonly view: ClusterView;
+  readonly queue: Pick<EventQueue, 'push'>;
+  readonly network: FlowNetwork | undefined;
+  readonly flows: Pick<FlowRecords, 'crossRackRate'>;
+  readonly monitor: NetworkMonitor;
+  readonly series: SeriesRecorder | undefined;
+  readonly congestionThreshold: number;
+  readonly congestion: Pick<CongestionCounter, 'sample' | 'reset'>;
+  readonly arrivalLoad: Pick<ArrivalWindowLoad, 'sample'>;
+  /** Map output not fetched yet, per node. */
+  readonly outstanding: Float64Array;
+  readonly slots: Pick<SlotLedger, 'runningMaps' | 'runningReduces'>;
+  readonly backlog: Pick<Backlog, 'waitingMaps' | 'waitingReduces'>;
+  readonly offers: Pick<OfferCalls, 'offerCollected' | 'workArrived'>;
+  readonly preemption: PreemptCalls;
+}
 
 /**
  * The engine's periodic events, each armed while the cluster has work and stopped when
  * it is idle: network and outstanding-output samples (congestion), the time series, and
  * the policy's ticks (with its preemption requests).
  */
-export class Timers {
+export class Timers implements TimerCalls {
   #monitorScheduled = false;
   #tickScheduled = false;
   #seriesScheduled = false;
@@ -17,10 +52,10 @@ export class Timers {
   readonly #ticks: boolean;
   #monitorSamples = 0;
 
-  constructor(private readonly engine: Engine) {
-    const { policy, parameters } = engine;
-    this.#uplinkRates = new Float64Array(engine.rackCount);
-    this.#uplinkUtilisation = new Float64Array(engine.rackCount);
+  constructor(private readonly host: TimersHost) {
+    const { policy, parameters } = host;
+    this.#uplinkRates = new Float64Array(host.rackCount);
+    this.#uplinkUtilisation = new Float64Array(host.rackCount);
     this.#ticks = policy.onTick !== undefined || (parameters.preemption && policy.preemption !== undefined);
     this.#tickInterval = policy.tickInterval ?? parameters.tickInterval;
   }
@@ -32,49 +67,49 @@ export class Timers {
 
   /** Arms every timer that is not armed yet. */
   start(): void {
-    const engine = this.engine;
+    const host = this.host;
     if (!this.#monitorScheduled) {
       this.#monitorScheduled = true;
-      engine.queue.push(this.#nextMultiple(engine.parameters.monitorInterval), EVENT_MONITOR, 0, 0);
+      host.queue.push(this.#nextMultiple(host.parameters.monitorInterval), EVENT_MONITOR, 0, 0);
     }
     if (this.#ticks && !this.#tickScheduled) {
       this.#tickScheduled = true;
-      engine.queue.push(this.#nextMultiple(this.#tickInterval), EVENT_TICK, 0, 0);
+      host.queue.push(this.#nextMultiple(this.#tickInterval), EVENT_TICK, 0, 0);
     }
-    if (engine.series !== undefined && !this.#seriesScheduled) {
+    if (host.series !== undefined && !this.#seriesScheduled) {
       this.#seriesScheduled = true;
-      engine.queue.push(this.#nextMultiple(engine.series.interval), EVENT_SERIES, 0, 0);
+      host.queue.push(this.#nextMultiple(host.series.interval), EVENT_SERIES, 0, 0);
     }
   }
 
   monitorSample(): void {
-    const engine = this.engine;
+    const host = this.host;
     this.#monitorSamples++;
-    const monitor = engine.monitor;
-    monitor.sample(engine.now, engine.network);
+    const monitor = host.monitor;
+    monitor.sample(host.now, host.network);
     const uplinks = this.#uplinkUtilisation;
     for (let r = 0; r < uplinks.length; r++) uplinks[r] = monitor.utilisation(r, true);
-    engine.arrivalLoad.sample(engine.now, uplinks, engine.slots.runningMaps + engine.slots.runningReduces);
-    const interval = engine.parameters.monitorInterval;
-    engine.congestion.sample(monitor, engine.outstanding, interval);
-    if (this.#active()) engine.queue.push(engine.now + interval, EVENT_MONITOR, 0, 0);
+    host.arrivalLoad.sample(host.now, uplinks, host.slots.runningMaps + host.slots.runningReduces);
+    const interval = host.parameters.monitorInterval;
+    host.congestion.sample(monitor, host.outstanding, interval);
+    if (this.#active()) host.queue.push(host.now + interval, EVENT_MONITOR, 0, 0);
     else {
       this.#monitorScheduled = false;
-      engine.congestion.reset();
+      host.congestion.reset();
     }
   }
 
   seriesSample(): void {
-    const engine = this.engine;
-    const series = engine.series!;
+    const host = this.host;
+    const series = host.series!;
     let crossRack = 0;
     let congested = 0;
-    const network = engine.network;
+    const network = host.network;
     if (network !== undefined) {
       const rates = this.#uplinkRates;
-      const topology = engine.topology;
-      const threshold = engine.congestionThreshold;
-      for (let r = 0; r < engine.rackCount; r++) {
+      const topology = host.topology;
+      const threshold = host.congestionThreshold;
+      for (let r = 0; r < host.rackCount; r++) {
         const up = topology.rackUpLink(r as RackId);
         const down = topology.rackDownLink(r as RackId);
         const rate = network.linkLoad(up);
@@ -86,49 +121,49 @@ export class Timers {
       series.recordLinks(rates, congested);
     } else series.recordLinks([], 0);
     series.record(
-      engine.now,
+      host.now,
       crossRack,
-      network === undefined ? 0 : engine.flows.crossRackRate(network, FLOW_SHUFFLE),
-      engine.slots.runningMaps,
-      engine.slots.runningReduces,
-      engine.backlog.waitingMaps,
-      engine.backlog.waitingReduces,
+      network === undefined ? 0 : host.flows.crossRackRate(network, FLOW_SHUFFLE),
+      host.slots.runningMaps,
+      host.slots.runningReduces,
+      host.backlog.waitingMaps,
+      host.backlog.waitingReduces,
     );
-    if (this.#active()) engine.queue.push(engine.now + series.interval, EVENT_SERIES, 0, 0);
+    if (this.#active()) host.queue.push(host.now + series.interval, EVENT_SERIES, 0, 0);
     else this.#seriesScheduled = false;
   }
 
   tick(): void {
-    const engine = this.engine;
-    const policy = engine.policy;
-    policy.onTick?.(engine.view);
-    if (engine.parameters.preemption && policy.preemption !== undefined) {
-      const requests = policy.preemption.preempt(engine.view);
+    const host = this.host;
+    const policy = host.policy;
+    policy.onTick?.(host.view);
+    if (host.parameters.preemption && policy.preemption !== undefined) {
+      const requests = policy.preemption.preempt(host.view);
       if (!Array.isArray(requests)) {
         throw new Error(`policy "${policy.name}" preemption.preempt must return an array of requests`);
       }
       const kill = policy.preemption.mode === 'kill';
-      for (const request of requests) engine.preemption.preempt(request.task, String(request.reason), kill);
-      engine.offers.offerCollected();
-      if (requests.length > 0) engine.offers.workArrived();
+      for (const request of requests) host.preemption.preempt(request.task, String(request.reason), kill);
+      host.offers.offerCollected();
+      if (requests.length > 0) host.offers.workArrived();
     }
-    if (this.#active()) engine.queue.push(engine.now + this.#tickInterval, EVENT_TICK, 0, 0);
+    if (this.#active()) host.queue.push(host.now + this.#tickInterval, EVENT_TICK, 0, 0);
     else this.#tickScheduled = false;
   }
 
   /** Whether anything runs, waits or moves. */
   #active(): boolean {
-    const engine = this.engine;
+    const host = this.host;
     return (
-      engine.slots.runningMaps + engine.slots.runningReduces > 0 ||
-      engine.backlog.waitingMaps + engine.backlog.waitingReduces > 0 ||
-      (engine.network !== undefined && engine.network.activeFlowCount > 0)
+      host.slots.runningMaps + host.slots.runningReduces > 0 ||
+      host.backlog.waitingMaps + host.backlog.waitingReduces > 0 ||
+      (host.network !== undefined && host.network.activeFlowCount > 0)
     );
   }
 
   /** The first multiple of `interval` strictly after now. */
   #nextMultiple(interval: number): number {
-    const now = this.engine.now;
+    const now = this.host.now;
     let t = (Math.floor(now / interval) + 1) * interval;
     if (t <= now) t += interval;
     return t;

@@ -1,7 +1,29 @@
+import type { FlowNetwork, Topology } from '@rackwise/topology';
 import type { NodeId } from '@rackwise/types';
-import type { Engine } from './engine.js';
+import type { EngineParameters } from '../engine-parameters.js';
+import type { AttemptTable } from './attempt-table.js';
+import type { FlowRecords } from './flow-records.js';
+import type { FlowTraceRecorder } from './flow-trace-recorder.js';
 import type { JobState } from './job-state.js';
+import type { FetchCalls, MapCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import { FLOW_MAP_INPUT, FLOW_MIGRATION, FLOW_OUTPUT, FLOW_SHUFFLE } from './task-states.js';
+
+/** What the transfers read and call. */
+export interface TransfersHost {
+  readonly now: number;
+  readonly topology: Topology;
+  readonly parameters: EngineParameters;
+  readonly rackOfNode: Int32Array;
+  readonly attempts: AttemptTable;
+  readonly jobs: readonly (JobState | undefined)[];
+  readonly network: FlowNetwork | undefined;
+  readonly flows: FlowRecords;
+  /** Present when the run records a flow trace. */
+  readonly flowTrace: FlowTraceRecorder | undefined;
+  readonly maps: Pick<MapCalls, 'startCompute'>;
+  readonly reduces: Pick<ReduceCalls, 'continueWork' | 'finish'>;
+  readonly fetcher: Pick<FetchCalls, 'fetchDone'>;
+}
 
 /**
  * The engine's transfers: a flow started for an attempt (map input, shuffle fetch,
@@ -9,7 +31,7 @@ import { FLOW_MAP_INPUT, FLOW_MIGRATION, FLOW_OUTPUT, FLOW_SHUFFLE } from './tas
  * kind, cross-rack bytes apart. A delivered flow hands its attempt back to the phase that
  * waited for it.
  */
-export class Transfers {
+export class Transfers implements TransferCalls {
   readonly #path4 = new Int32Array(4);
   /** Scratch paths of exactly 0 … 4 links (the network reads `links.length`). */
   readonly #paths = [0, 1, 2, 3, 4].map((n) => new Int32Array(n));
@@ -21,7 +43,7 @@ export class Transfers {
   readonly #crossRackBytes = new Float64Array(4);
   #delivered = 0;
 
-  constructor(private readonly engine: Engine) {
+  constructor(private readonly host: TransfersHost) {
     this.take = (_flow, tag) => this.#done(tag);
   }
 
@@ -46,17 +68,17 @@ export class Transfers {
    * returned. Otherwise returns the flow record.
    */
   start(kind: number, a: number, source: number, destination: number, bytes: number): number {
-    const engine = this.engine;
-    const network = engine.network;
-    const job = engine.jobs[engine.attempts.job[a]!]!;
-    if (network === undefined || source === destination || bytes <= engine.parameters.completionTolerance) {
+    const host = this.host;
+    const network = host.network;
+    const job = host.jobs[host.attempts.job[a]!]!;
+    if (network === undefined || source === destination || bytes <= host.parameters.completionTolerance) {
       this.account(kind, source, destination, bytes, job);
       return -1;
     }
-    const links = engine.topology.flowPath(source as NodeId, destination as NodeId, this.#path4);
-    const rec = engine.flows.allocate();
+    const links = host.topology.flowPath(source as NodeId, destination as NodeId, this.#path4);
+    const rec = host.flows.allocate();
     this.startOn(kind, a, source, destination, bytes, this.#path4, links, rec);
-    if (kind !== FLOW_OUTPUT) engine.attempts.flow[a] = rec;
+    if (kind !== FLOW_OUTPUT) host.attempts.flow[a] = rec;
     return rec;
   }
 
@@ -74,41 +96,41 @@ export class Transfers {
     links: number,
     rec: number,
   ): void {
-    const engine = this.engine;
-    const flows = engine.flows;
+    const host = this.host;
+    const flows = host.flows;
     flows.kind[rec] = kind;
     flows.attempt[rec] = a;
     flows.source[rec] = source;
     flows.destination[rec] = destination;
     flows.bytes[rec] = bytes;
-    flows.startTime[rec] = engine.now;
-    flows.crossRack[rec] = engine.rackOfNode[source] !== engine.rackOfNode[destination] ? 1 : 0;
+    flows.startTime[rec] = host.now;
+    flows.crossRack[rec] = host.rackOfNode[source] !== host.rackOfNode[destination] ? 1 : 0;
     let exactPath: Int32Array = path;
     if (links !== path.length) {
       const exact = this.#paths[links]!;
       for (let k = 0; k < links; k++) exact[k] = path[k]!;
       exactPath = exact;
     }
-    flows.networkFlow[rec] = engine.network!.addFlow(exactPath, bytes, rec);
-    engine.flowTrace?.started(rec, path, links);
+    flows.networkFlow[rec] = host.network!.addFlow(exactPath, bytes, rec);
+    host.flowTrace?.started(rec, path, links);
   }
 
   /** Removes a flow early; counts the bytes it delivered; returns them. */
   cancel(rec: number): number {
-    const engine = this.engine;
-    const flows = engine.flows;
-    const remaining = engine.network!.removeFlow(flows.networkFlow[rec]!);
+    const host = this.host;
+    const flows = host.flows;
+    const remaining = host.network!.removeFlow(flows.networkFlow[rec]!);
     const delivered = Math.max(0, flows.bytes[rec]! - remaining);
-    engine.flowTrace?.ended(rec, 'cancelled', delivered, engine.now, flows, engine.attempts);
+    host.flowTrace?.ended(rec, 'cancelled', delivered, host.now, flows, host.attempts);
     const a = flows.attempt[rec]!;
     this.account(
       flows.kind[rec]!,
       flows.source[rec]!,
       flows.destination[rec]!,
       delivered,
-      engine.jobs[engine.attempts.job[a]!]!,
+      host.jobs[host.attempts.job[a]!]!,
     );
-    if (engine.attempts.flow[a] === rec) engine.attempts.flow[a] = -1;
+    if (host.attempts.flow[a] === rec) host.attempts.flow[a] = -1;
     flows.free(rec);
     return delivered;
   }
@@ -116,10 +138,10 @@ export class Transfers {
   /** Counts bytes moved between two nodes by kind, and cross-rack shuffle and input per job. */
   account(kind: number, source: number, destination: number, bytes: number, job: JobState): void {
     if (source === destination || bytes <= 0) return;
-    const engine = this.engine;
+    const host = this.host;
     this.#totalBytes[kind]! += bytes;
-    const sourceRack = engine.rackOfNode[source]!;
-    const destinationRack = engine.rackOfNode[destination]!;
+    const sourceRack = host.rackOfNode[source]!;
+    const destinationRack = host.rackOfNode[destination]!;
     if (sourceRack === destinationRack) return;
     this.#crossRackBytes[kind]! += bytes;
     if (kind === FLOW_SHUFFLE) {
@@ -133,38 +155,38 @@ export class Transfers {
 
   /** A flow delivered: counted, then its attempt goes on. */
   #done(rec: number): void {
-    const engine = this.engine;
+    const host = this.host;
     this.#delivered++;
-    const flows = engine.flows;
-    const attempts = engine.attempts;
+    const flows = host.flows;
+    const attempts = host.attempts;
     const a = flows.attempt[rec]!;
     const kind = flows.kind[rec]!;
-    const job = engine.jobs[attempts.job[a]!]!;
-    engine.flowTrace?.ended(rec, 'done', flows.bytes[rec]!, engine.now, flows, attempts);
+    const job = host.jobs[attempts.job[a]!]!;
+    host.flowTrace?.ended(rec, 'done', flows.bytes[rec]!, host.now, flows, attempts);
     this.account(kind, flows.source[rec]!, flows.destination[rec]!, flows.bytes[rec]!, job);
     if (attempts.flow[a] === rec) attempts.flow[a] = -1;
     switch (kind) {
       case FLOW_MAP_INPUT: {
         flows.free(rec);
-        engine.maps.startCompute(a, job, attempts.task[a]!);
+        host.maps.startCompute(a, job, attempts.task[a]!);
         return;
       }
       case FLOW_MIGRATION: {
         flows.free(rec);
         const r = attempts.task[a]!;
         job.reduceDataNode[r] = attempts.node[a]!;
-        engine.reduces.continueWork(a, job, r);
+        host.reduces.continueWork(a, job, r);
         return;
       }
       case FLOW_SHUFFLE: {
-        engine.fetcher.fetchDone(rec, a, job, attempts.task[a]!, job.shuffle!);
+        host.fetcher.fetchDone(rec, a, job, attempts.task[a]!, job.shuffle!);
         return;
       }
       default: {
         // Output replication: one pipeline hop delivered.
         const left = attempts.unlist(a, rec, attempts.pendingWrites);
         flows.free(rec);
-        if (left === 0) engine.reduces.finish(a, job, attempts.task[a]!);
+        if (left === 0) host.reduces.finish(a, job, attempts.task[a]!);
       }
     }
   }
