@@ -79,6 +79,13 @@ export interface EngineParameters {
    */
   readonly betweenSolves: 'idle' | 'residual';
   /**
+   * With `betweenSolves: 'residual'` and a `resolveInterval`, solve only once the changes
+   * since the last solve have moved some link's shares by more than this fraction of its
+   * capacity (@rackwise/topology `resolveTolerance`); 0 solves every change at the
+   * interval. In `[0, 1)`. Default 0.
+   */
+  readonly resolveTolerance: number;
+  /**
    * How the flow solver holds flows: `per-flow` (every flow on its own) or `bundled` (one
    * weighted entity per path, each flow's completion on the bundle's virtual clock). Both
    * are exact max-min and give the same answers to floating tolerance; bundles pay only
@@ -165,6 +172,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   monitorHistory: 600,
   resolveInterval: 0,
   betweenSolves: 'idle',
+  resolveTolerance: 0,
   flowModel: 'per-flow',
   network: true,
   replicateOutput: false,
@@ -221,6 +229,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
   betweenSolves: [(v) => v === 'idle' || v === 'residual', "'idle' or 'residual'"],
+  resolveTolerance: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a fraction in [0, 1)'],
   flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
   network: [boolean, 'a boolean'],
   replicateOutput: [boolean, 'a boolean'],
@@ -268,6 +277,18 @@ export function resolveEngineParameters(parameters?: Partial<EngineParameters>):
     const value = resolved[key];
     const [check, expected] = CHECKS[key];
     if (!check(value)) throw new Error(`parameters.${key} must be ${expected}, got ${describe(value)}`);
+  }
+  if (resolved.resolveTolerance > 0) {
+    if (resolved.betweenSolves !== 'residual' || resolved.resolveInterval === 0) {
+      throw new Error(
+        `parameters.resolveTolerance ${resolved.resolveTolerance} needs betweenSolves 'residual' and a resolveInterval above 0, got ${describe(resolved.betweenSolves)} and ${resolved.resolveInterval}`,
+      );
+    }
+    if (resolved.flowModel !== 'per-flow') {
+      throw new Error(
+        `parameters.resolveTolerance needs flowModel 'per-flow', got ${describe(resolved.flowModel)}`,
+      );
+    }
   }
   return Object.freeze(resolved);
 }

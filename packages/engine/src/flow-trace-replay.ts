@@ -21,6 +21,8 @@ export interface FlowReplaySettings {
   readonly resolveInterval?: Seconds;
   /** What flows started between two deferred solves get. Default `idle`. */
   readonly betweenSolves?: BetweenSolves;
+  /** With `residual` and an interval, the share drift that calls a solve (0: every change). Default 0. */
+  readonly resolveTolerance?: number;
   /** `per-flow` (default) or `bundled`. */
   readonly flowModel?: FlowModel;
   /** `none` (default, fluid) or `incast` (goodput falls with the flows on a link). */
@@ -122,6 +124,7 @@ export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings =
     capacities,
     resolveInterval: settings.resolveInterval ?? 0,
     betweenSolves: settings.betweenSolves ?? 'idle',
+    resolveTolerance: settings.resolveTolerance ?? 0,
     model: settings.flowModel ?? 'per-flow',
     completionTolerance: settings.completionTolerance ?? 1e-3,
     ...(loss === 'incast'

@@ -258,6 +258,10 @@ export interface RunStats {
   readonly heartbeats: number;
   readonly monitorSamples: number;
   readonly solves: number;
+  /** Solves of only the drifted links' flows (`resolveTolerance`); 0 without one. */
+  readonly localSolves: number;
+  /** Mean flows a local solve solved. */
+  readonly meanFlowsAtLocalSolves: number;
   readonly rateChanges: number;
   readonly flowsAdded: number;
   readonly meanActiveFlows: number;

@@ -40,7 +40,13 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
   },
 };
 
-const NUMBER_KEYS = ['resolveInterval', 'linkGoodput', 'startupLatency', 'completionTolerance'] as const;
+const NUMBER_KEYS = [
+  'resolveInterval',
+  'resolveTolerance',
+  'linkGoodput',
+  'startupLatency',
+  'completionTolerance',
+] as const;
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
   betweenSolves: ['idle', 'residual'],
   flowModel: ['per-flow', 'bundled'],

@@ -18,6 +18,13 @@ export interface FlowNetworkStats {
   readonly peakActiveBundles: number;
   /** Sum over solves of bundles in the solver at the solve; the per-flow model counts flows. */
   readonly activeBundlesAtSolves: number;
+  /**
+   * Solves of only the drifted links' flows (`resolveTolerance`), not counted in `solves`;
+   * 0 without a tolerance.
+   */
+  readonly localSolves: number;
+  /** Sum over local solves of the flows each one solved. */
+  readonly flowsAtLocalSolves: number;
   /** Wall-clock milliseconds spent in `solve` (for benchmarks only). */
   readonly solveMillis: number;
 }

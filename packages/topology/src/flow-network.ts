@@ -27,6 +27,16 @@ export interface FlowNetworkOptions {
    * solve. Never loads a link past its capacity. Only the per-flow model offers it.
    */
   readonly betweenSolves?: BetweenSolves;
+  /**
+   * With `betweenSolves: 'residual'` and a `resolveInterval`, solve only once the changes
+   * since the last solve have moved some link's shares by more than this fraction of its
+   * capacity (0, the default: every change is solved at the interval). A link's drift is
+   * the capacity flows that left it freed and nobody took, on a link that was saturated,
+   * plus what new flows over it got below their estimated fair share (the link's level at
+   * the last solve). Where many flows share a link one change moves little and solves are
+   * skipped; where few do, every change is solved as before. Only the per-flow model.
+   */
+  readonly resolveTolerance?: number;
   /** A flow is complete when at most this many bytes remain (default 1e-3). */
   readonly completionTolerance?: Bytes;
   /**
@@ -103,7 +113,21 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
   if (betweenSolves !== 'idle' && betweenSolves !== 'residual') {
     throw new Error(`flowNetwork.betweenSolves must be 'idle' or 'residual', got ${describe(betweenSolves)}`);
   }
+  const resolveTolerance = options.resolveTolerance ?? 0;
+  if (typeof resolveTolerance !== 'number' || !(resolveTolerance >= 0 && resolveTolerance < 1)) {
+    throw new Error(
+      `flowNetwork.resolveTolerance must be a fraction of a link's capacity in [0, 1), got ${describe(resolveTolerance)}`,
+    );
+  }
+  if (resolveTolerance > 0 && !(betweenSolves === 'residual' && resolveInterval > 0)) {
+    throw new Error(
+      "flowNetwork.resolveTolerance needs betweenSolves 'residual' and a resolveInterval above 0",
+    );
+  }
   const model = options.model ?? 'per-flow';
+  if (resolveTolerance > 0 && model !== 'per-flow') {
+    throw new Error("flowNetwork.resolveTolerance needs model 'per-flow'");
+  }
   if (model === 'bundled') {
     if (betweenSolves === 'residual' && resolveInterval > 0) {
       throw new Error("flowNetwork.betweenSolves 'residual' needs model 'per-flow'");
@@ -111,7 +135,14 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
     return new BundledFlowNetwork(capacities, resolveInterval, tolerance, effective);
   }
   if (model === 'per-flow') {
-    return new PerFlowNetwork(capacities, resolveInterval, tolerance, effective, betweenSolves);
+    return new PerFlowNetwork(
+      capacities,
+      resolveInterval,
+      tolerance,
+      effective,
+      betweenSolves,
+      resolveTolerance,
+    );
   }
   throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);
 }

@@ -170,6 +170,7 @@ export class Engine implements EngineContext {
           capacities: goodputCapacities(topology, parameters.linkGoodput),
           resolveInterval: parameters.resolveInterval,
           betweenSolves: parameters.betweenSolves,
+          resolveTolerance: parameters.resolveTolerance,
           model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
           ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),

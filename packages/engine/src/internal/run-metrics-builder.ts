@@ -170,6 +170,9 @@ export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): S
       heartbeats: offers.heartbeats,
       monitorSamples: engine.timers.monitorSamples,
       solves,
+      localSolves: stats?.localSolves ?? 0,
+      meanFlowsAtLocalSolves:
+        stats !== undefined && stats.localSolves > 0 ? stats.flowsAtLocalSolves / stats.localSolves : 0,
       rateChanges: stats?.rateChanges ?? 0,
       flowsAdded: stats?.flowsAdded ?? 0,
       meanActiveFlows: solves > 0 ? stats!.activeFlowsAtSolves / solves : 0,

@@ -22,6 +22,10 @@ export class InterimFilling implements LinkIncidences {
   count = 0;
   private readonly residual: Float64Array;
   private readonly filling: ProgressiveFilling;
+  /** Each link's fair level in the last `fill` (see `ProgressiveFilling.level`); only its links are current. */
+  get levels(): Float64Array {
+    return this.filling.level;
+  }
   private readonly scratchLoad: Float64Array;
   private touched: Int32Array;
   private readonly seen: Uint8Array;
@@ -45,12 +49,13 @@ export class InterimFilling implements LinkIncidences {
     this.filling.growFlows(capacity);
   }
 
-  /** Notes a flow that entered the solver after the last full solve. */
-  add(flow: number): void {
-    if (this.marked[flow] === 1) return;
+  /** Notes a flow to fill (one that entered the solver after the last full solve); false if already noted. */
+  add(flow: number): boolean {
+    if (this.marked[flow] === 1) return false;
     this.marked[flow] = 1;
     if (this.count === this.pending.length) this.pending = growInt32(this.pending, this.count * 2);
     this.pending[this.count++] = flow;
+    return true;
   }
 
   /** Forgets the waiting flows (a full solve gave them rates). */

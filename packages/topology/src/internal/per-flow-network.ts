@@ -5,6 +5,7 @@ import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { InterimFilling } from './interim-filling.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
+import { ShareDrift } from './share-drift.js';
 import {
   CompletionBatch,
   type MutableStats,
@@ -25,6 +26,19 @@ export type BetweenSolves = 'idle' | 'residual';
 
 /** A newly solved rate within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
+
+/**
+ * With a `resolveTolerance`, the drifted links' flows are solved on their own while they
+ * make at most this share of the flows in the solver; more, and the whole network is.
+ */
+const LOCAL_SHARE = 0.25;
+
+/**
+ * With a `resolveTolerance`, a change pending this many resolve intervals after the last
+ * full solve calls one, drifted or not: a local solve leaves the links its flows share
+ * with others as they were, so what it moves there waits for a full solve.
+ */
+const FULL_SOLVE_AGE = 100;
 
 /**
  * The per-flow model behind `createFlowNetwork` (the default, `model: 'per-flow'`): every
@@ -65,7 +79,11 @@ export class PerFlowNetwork implements FlowNetwork {
   private readonly batch = new CompletionBatch();
   /** Rates for flows added between deferred solves (`betweenSolves: 'residual'`), else absent. */
   private readonly interim: InterimFilling | undefined;
-  private readonly assignInterim = (flow: number, rate: number): void => {
+  /** With a `resolveTolerance`, how far the kept rates have drifted since the last full solve. */
+  private readonly drift: ShareDrift | undefined;
+  private lastFullSolve = Number.NEGATIVE_INFINITY;
+  /** Gives a flow a rate between full solves (its old rate already off `load`). */
+  private readonly assignSolved = (flow: number, rate: number): void => {
     const old = this.due[flow]!;
     this.setRate(flow, rate);
     this.place(flow, old);
@@ -78,6 +96,11 @@ export class PerFlowNetwork implements FlowNetwork {
       load[l] = load[l]! + rate;
     }
   };
+  /** Gives a flow that started since the last solve its rate from the residual. */
+  private readonly assignInterim = (flow: number, rate: number): void => {
+    this.assignSolved(flow, rate);
+    this.drift?.started(this.table, flow, rate, this.load);
+  };
 
   constructor(
     capacities: Float64Array,
@@ -85,6 +108,7 @@ export class PerFlowNetwork implements FlowNetwork {
     private readonly tolerance: Bytes,
     effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
     betweenSolves: BetweenSolves = 'idle',
+    resolveTolerance = 0,
   ) {
     this.capacities = Float64Array.from(capacities);
     this.interim =
@@ -94,6 +118,10 @@ export class PerFlowNetwork implements FlowNetwork {
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
     this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
+    this.drift =
+      resolveTolerance > 0 && this.interim !== undefined
+        ? new ShareDrift(resolveTolerance, this.capacities, this.filling)
+        : undefined;
     this.window = new IndexedMinHeap(0);
     this.load = new Float64Array(capacities.length);
   }
@@ -156,24 +184,32 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   solve(): void {
-    if (!this.schedule.begin(this.now, this.activeCount === 0)) {
+    const drift = this.drift;
+    const aged =
+      drift === undefined || this.now >= this.lastFullSolve + FULL_SOLVE_AGE * this.schedule.interval;
+    if (!this.schedule.begin(this.now, this.activeCount === 0, aged || drift.driftedCount > 0)) {
       const interim = this.interim;
       if (interim !== undefined && interim.count > 0) {
         const started = performance.now();
         interim.fill(this.table, this.load, this.assignInterim);
         this.stats.solveMillis += performance.now() - started;
+        if (drift !== undefined && drift.driftedCount > 0) this.schedule.request(this.now);
       }
       return;
     }
+    if (!aged && this.solveDrifted(drift)) return;
+    this.lastFullSolve = this.now;
     this.interim?.clear();
     const started = performance.now();
     this.filling.run(this.table, this.activeCount, this.load);
+    drift?.solved();
     const rates = this.filling.rates;
     const current = this.table.rate;
     const seq = this.table.seq;
     const due = this.due;
     const window = this.window;
-    const horizon = this.now + this.schedule.interval;
+    // Solves that drift governs come at no set time: every flow's completion is kept in order.
+    const horizon = drift === undefined ? this.now + this.schedule.interval : Number.POSITIVE_INFINITY;
     window.clear();
     let restMin = Number.POSITIVE_INFINITY;
     let changes = 0;
@@ -253,6 +289,47 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   /**
+   * Where the drifted links carry few of the flows (at most `LOCAL_SHARE` of the
+   * incidences of a full solve), solves only their flows, with the flows that started since,
+   * over what every other flow leaves (each other flow keeps its rate); returns false, and
+   * does nothing, where a full solve is due instead.
+   */
+  private solveDrifted(drift: ShareDrift): boolean {
+    const t = this.table;
+    const { drifted, driftedCount } = drift;
+    let incidences = 0;
+    for (let i = 0; i < driftedCount; i++) incidences += t.linkFlowCount[drift.drifted[i]!]!;
+    if (incidences > LOCAL_SHARE * this.activeCount) return false;
+    const interim = this.interim!;
+    const started = performance.now();
+    const load = this.load;
+    for (let i = 0; i < driftedCount; i++) {
+      const l = drifted[i]!;
+      const list = t.linkFlows[l]!;
+      for (let k = 0, n = t.linkFlowCount[l]!; k < n; k++) {
+        const flow = list[k]! >> 2;
+        if (!interim.add(flow)) continue;
+        const rate = t.rate[flow]!;
+        if (rate === 0) continue;
+        const base = flow * MAX_LINKS_PER_FLOW;
+        const end = base + t.flowLinkCount[flow]!;
+        for (let j = base; j < end; j++) {
+          const m = t.flowLinks[j]!;
+          const left = load[m]! - rate;
+          load[m] = left > 0 ? left : 0;
+        }
+      }
+    }
+    const count = interim.count;
+    interim.fill(t, load, this.assignSolved);
+    drift.resolvedDrifted(interim.levels, load);
+    this.stats.localSolves++;
+    this.stats.flowsAtLocalSolves += count;
+    this.stats.solveMillis += performance.now() - started;
+    return true;
+  }
+
+  /**
    * Recomputes `restMin` over the flows outside the window; with a finite `limit`, the
    * ones due by then go to the completion batch instead (the caller detaches them).
    */
@@ -315,9 +392,12 @@ export class PerFlowNetwork implements FlowNetwork {
     const base = flow * MAX_LINKS_PER_FLOW;
     const end = base + t.flowLinkCount[flow]!;
     t.unlink(flow);
+    const drift = this.drift;
     for (let j = base; j < end; j++) {
       const l = t.flowLinks[j]!;
-      this.load[l] = t.linkFlowCount[l] === 0 ? 0 : this.load[l]! - rate;
+      const load = t.linkFlowCount[l] === 0 ? 0 : this.load[l]! - rate;
+      this.load[l] = load;
+      drift?.left(l, load, rate);
     }
     const at = this.activePos[flow]!;
     const moved = this.active[--this.activeCount]!;

@@ -47,7 +47,12 @@ export class ProgressiveFilling {
   private readonly remaining: Float64Array;
   private readonly unfrozen: Float64Array;
   /** What each link delivers in the current solve (its capacity, or less under a loss model). */
-  private readonly effective: Float64Array;
+  readonly effective: Float64Array;
+  /**
+   * Output: each link's fair level after `run` — the share its flows froze at where the link
+   * was a bottleneck (saturated), Infinity where it was not (or carried no flow).
+   */
+  readonly level: Float64Array;
   /** A link's fair share at the start of the solve. */
   private readonly initial: Float64Array;
   private readonly bands: ShareBands;
@@ -67,6 +72,7 @@ export class ProgressiveFilling {
     this.unfrozen = new Float64Array(links);
     this.effective = new Float64Array(links);
     this.initial = new Float64Array(links);
+    this.level = new Float64Array(links).fill(Number.POSITIVE_INFINITY);
     this.bands = new ShareBands(links);
     this.frozenStamp = new Int32Array(0);
     this.rates = new Float64Array(0);
@@ -115,11 +121,12 @@ export class ProgressiveFilling {
     }
     const stamp = this.stamp;
     heap.size = 0;
-    const { initial, bands } = this;
+    const { initial, bands, level } = this;
     bands.clear();
     const span = links === undefined ? capacities.length : linkCount;
     for (let x = 0; x < span; x++) {
       const l = links === undefined ? x : links[x]!;
+      level[l] = Number.POSITIVE_INFINITY;
       const n = linkFlowCount[l]!;
       if (n === 0) continue;
       let w = n;
@@ -168,6 +175,7 @@ export class ProgressiveFilling {
         continue;
       }
       heap.pop();
+      level[l] = share;
       const list = linkFlows[l]!;
       const count = linkFlowCount[l]!;
       if (weights === undefined) {

@@ -16,6 +16,8 @@ export function emptyStats(): MutableStats {
     activeFlowsAtSolves: 0,
     peakActiveBundles: 0,
     activeBundlesAtSolves: 0,
+    localSolves: 0,
+    flowsAtLocalSolves: 0,
     solveMillis: 0,
   };
 }
@@ -36,8 +38,10 @@ export function countSolve(
 }
 
 /**
- * When a flow network solves: only after a change (`dirty`), and with a `resolveInterval`
- * no sooner than that after the previous solve (the deferred time is `due`).
+ * When a flow network solves: only after a change (`dirty`) that is `wanted` (with a
+ * `resolveTolerance`, once the changes have moved some link's shares past it; otherwise
+ * always), and with a `resolveInterval` no sooner than that after the previous solve (the
+ * deferred time is `due`).
  */
 export class SolveSchedule {
   dirty = false;
@@ -46,11 +50,19 @@ export class SolveSchedule {
 
   constructor(readonly interval: number) {}
 
-  /** Whether to solve now; `empty` when nothing is in the solver (the change is then settled). */
-  begin(now: number, empty: boolean): boolean {
+  /**
+   * Whether to solve now; `empty` when nothing is in the solver (the change is then
+   * settled); `wanted` false while the changes since the last solve are within tolerance
+   * (they stay pending, with no deferred solve).
+   */
+  begin(now: number, empty: boolean, wanted = true): boolean {
     if (!this.dirty) return false;
     if (empty) {
       this.dirty = false;
+      this.due = Number.POSITIVE_INFINITY;
+      return false;
+    }
+    if (!wanted) {
       this.due = Number.POSITIVE_INFINITY;
       return false;
     }
@@ -65,6 +77,12 @@ export class SolveSchedule {
     this.due = Number.POSITIVE_INFINITY;
     this.last = now;
     return true;
+  }
+
+  /** Calls a solve that became wanted after `begin` declined: at the interval's end, or now. */
+  request(now: number): void {
+    const due = this.last + this.interval;
+    this.due = due > now ? due : now;
   }
 }
 
