@@ -8,6 +8,7 @@
  *   pnpm bench                                (every case, from the root or packages/experiments)
  *   pnpm bench -- fair-1h nas-1h              (only some cases)
  *   pnpm bench -- --flow-model bundled        (the bundled solver instead of the per-flow one)
+ *   pnpm bench -- --engine '{"resolveTolerance":0}' fair-1h   (engine parameters over the preset's)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,9 @@ const CASES: readonly BenchCase[] = [
 ];
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
+const engineAt = args.indexOf('--engine');
+const engineOverride: Record<string, unknown> =
+  engineAt >= 0 ? (JSON.parse(args.splice(engineAt, 2)[1] ?? '{}') as Record<string, unknown>) : {};
 const modelAt = args.indexOf('--flow-model');
 const flowModel = modelAt >= 0 ? args[modelAt + 1] : 'per-flow';
 if (flowModel !== 'bundled' && flowModel !== 'per-flow') {
@@ -63,7 +67,7 @@ const results = selected.map((benchCase) => {
           benchCase.policy,
           String(benchCase.hours),
           benchCase.floor === true ? 'floor' : 'network',
-          JSON.stringify({ flowModel }),
+          JSON.stringify({ flowModel, ...engineOverride }),
         ];
   const child = spawnSync(
     process.execPath,
@@ -106,6 +110,8 @@ const results = selected.map((benchCase) => {
     meanActiveBundles: stats.meanActiveBundles,
     peakActiveBundles: stats.peakActiveBundles,
     solves: stats.solves,
+    localSolves: stats.localSolves,
+    meanFlowsAtLocalSolves: stats.meanFlowsAtLocalSolves,
     solverSeconds: round((stats.solverMillis ?? 0) / 1000),
     policySeconds: round((stats.policyMillis ?? 0) / 1000),
     simulatedSeconds: stats.simulatedTime,
@@ -137,6 +143,7 @@ const report = {
   benchmark:
     'rackwise engine: FB-2010 at nas-sim scale (600 nodes, 30 racks, 6 containers), seed 1; coflow-benchmark-shaped hour at 150 racks',
   flowModel,
+  engine: engineOverride,
   loadAverage: round(loadavg()[0]!, 2),
   node: process.version,
   cpu: cpus()[0]?.model ?? 'unknown',
