@@ -25,8 +25,38 @@ describe('parameters', () => {
     [{ heartbeatPhases: 'golden' }, /parameters\.heartbeatPhases must be 'random' or 'spread'/],
     [{ heartbeatJitter: 1 }, /parameters\.heartbeatJitter must be a fraction in \[0, 1\), got 1/],
     [{ heartbeat: 3 }, /parameters\.heartbeat is not an engine parameter; known: mapOverhead/],
+    [{ resolveTolerance: 1 }, /parameters\.resolveTolerance must be a fraction in \[0, 1\), got 1/],
+    [{ resolveTolerance: -0.1 }, /parameters\.resolveTolerance must be a fraction in \[0, 1\), got -0\.1/],
+    [{ resolveInterval: -1 }, /parameters\.resolveInterval must be a finite number of seconds >= 0, got -1/],
   ])('refuses %j', (parameters, message) => {
     expect(() => resolveEngineParameters(parameters as never)).toThrow(message);
+  });
+});
+
+describe('resolveTolerance', () => {
+  const many = Array.from({ length: 6 }, (_, i) =>
+    jobSpec({ name: `job-${i}`, submitTime: i * 3, inputBytes: 5e8, shuffleBytes: 4e8, reduceCount: 3 }),
+  );
+  const run = (parameters: Record<string, unknown>) =>
+    simulate({ topology, workload: workload(many), policy: fifoTestPolicy(), seed: 2, parameters });
+
+  it('has no effect without residual rates between solves at an interval: the exact model stays exact', () => {
+    const exact = run({});
+    const withTolerance = run({ resolveTolerance: 0.05 });
+    expect(flattenMetrics(withTolerance.metrics)).toEqual(flattenMetrics(exact.metrics));
+    expect(withTolerance.stats.localSolves).toBe(0);
+    const idle = run({ resolveInterval: 0.01 });
+    expect(flattenMetrics(run({ resolveInterval: 0.01, resolveTolerance: 0.05 }).metrics)).toEqual(
+      flattenMetrics(idle.metrics),
+    );
+  });
+
+  it('with them, solves fewer times than every change at the interval, and every job completes', () => {
+    const base = { resolveInterval: 0.01, betweenSolves: 'residual' };
+    const every = run(base);
+    const drift = run({ ...base, resolveTolerance: 0.05 });
+    expect(drift.stats.solves).toBeLessThan(every.stats.solves);
+    expect(drift.metrics.jobsCompleted).toBe(many.length);
   });
 });
 

@@ -79,10 +79,11 @@ export interface EngineParameters {
    */
   readonly betweenSolves: 'idle' | 'residual';
   /**
-   * With `betweenSolves: 'residual'` and a `resolveInterval`, solve only once the changes
-   * since the last solve have moved some link's shares by more than this fraction of its
-   * capacity (@rackwise/topology `resolveTolerance`); 0 solves every change at the
-   * interval. In `[0, 1)`. Default 0.
+   * With `betweenSolves: 'residual'`, a `resolveInterval` and the per-flow model, solve only
+   * once the changes since the last solve have moved some link's shares by more than this
+   * fraction of its capacity (@rackwise/topology `resolveTolerance`); 0 solves every change
+   * at the interval. Without those it has no effect, so `resolveInterval: 0` over a preset
+   * that sets a tolerance is the exact model. In `[0, 1)`. Default 0.
    */
   readonly resolveTolerance: number;
   /**
@@ -278,18 +279,6 @@ export function resolveEngineParameters(parameters?: Partial<EngineParameters>):
     const [check, expected] = CHECKS[key];
     if (!check(value)) throw new Error(`parameters.${key} must be ${expected}, got ${describe(value)}`);
   }
-  if (resolved.resolveTolerance > 0) {
-    if (resolved.betweenSolves !== 'residual' || resolved.resolveInterval === 0) {
-      throw new Error(
-        `parameters.resolveTolerance ${resolved.resolveTolerance} needs betweenSolves 'residual' and a resolveInterval above 0, got ${describe(resolved.betweenSolves)} and ${resolved.resolveInterval}`,
-      );
-    }
-    if (resolved.flowModel !== 'per-flow') {
-      throw new Error(
-        `parameters.resolveTolerance needs flowModel 'per-flow', got ${describe(resolved.flowModel)}`,
-      );
-    }
-  }
   return Object.freeze(resolved);
 }
 
@@ -304,3 +293,20 @@ export const COARSE_SHUFFLE_PARAMETERS: Partial<EngineParameters> = Object.freez
   mapsPerFetch: Number.POSITIVE_INFINITY,
   shuffleStart: 'maps-done',
 });
+
+/**
+ * The drift tolerance a flow network takes under these settings: `resolveTolerance` where
+ * it applies (residual rates between solves, a `resolveInterval`, the per-flow model), else 0.
+ */
+export function effectiveResolveTolerance(settings: {
+  readonly resolveTolerance?: number;
+  readonly resolveInterval?: number;
+  readonly betweenSolves?: string;
+  readonly flowModel?: string;
+}): number {
+  const applies =
+    settings.betweenSolves === 'residual' &&
+    (settings.resolveInterval ?? 0) > 0 &&
+    (settings.flowModel ?? 'per-flow') === 'per-flow';
+  return applies ? (settings.resolveTolerance ?? 0) : 0;
+}

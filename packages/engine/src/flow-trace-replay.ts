@@ -9,6 +9,7 @@ import {
   incastEffectiveCapacity,
 } from '@rackwise/topology';
 import type { Bytes, Seconds } from '@rackwise/types';
+import { effectiveResolveTolerance } from './engine-parameters.js';
 import type { FlowTime, FlowTrace, FlowTraceFabric, FlowTraceRecord } from './flow-trace.js';
 
 /**
@@ -21,7 +22,10 @@ export interface FlowReplaySettings {
   readonly resolveInterval?: Seconds;
   /** What flows started between two deferred solves get. Default `idle`. */
   readonly betweenSolves?: BetweenSolves;
-  /** With `residual` and an interval, the share drift that calls a solve (0: every change). Default 0. */
+  /**
+   * With `residual`, an interval and the per-flow model, the share drift that calls a solve
+   * (0: every change); no effect otherwise. Default 0.
+   */
   readonly resolveTolerance?: number;
   /** `per-flow` (default) or `bundled`. */
   readonly flowModel?: FlowModel;
@@ -124,7 +128,7 @@ export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings =
     capacities,
     resolveInterval: settings.resolveInterval ?? 0,
     betweenSolves: settings.betweenSolves ?? 'idle',
-    resolveTolerance: settings.resolveTolerance ?? 0,
+    resolveTolerance: effectiveResolveTolerance(settings),
     model: settings.flowModel ?? 'per-flow',
     completionTolerance: settings.completionTolerance ?? 1e-3,
     ...(loss === 'incast'

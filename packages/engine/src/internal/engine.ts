@@ -14,7 +14,7 @@ import type {
   ShufflePredictor,
   Workload,
 } from '@rackwise/types';
-import type { EngineParameters } from '../engine-parameters.js';
+import { type EngineParameters, effectiveResolveTolerance } from '../engine-parameters.js';
 import type { FlowTraceRecord } from '../flow-trace.js';
 import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
@@ -170,7 +170,7 @@ export class Engine implements EngineContext {
           capacities: goodputCapacities(topology, parameters.linkGoodput),
           resolveInterval: parameters.resolveInterval,
           betweenSolves: parameters.betweenSolves,
-          resolveTolerance: parameters.resolveTolerance,
+          resolveTolerance: effectiveResolveTolerance(parameters),
           model: parameters.flowModel,
           completionTolerance: parameters.completionTolerance,
           ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),
