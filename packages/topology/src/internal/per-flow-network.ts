@@ -28,12 +28,6 @@ export type BetweenSolves = 'idle' | 'residual';
 const RATE_TOLERANCE = 1e-12;
 
 /**
- * With a `resolveTolerance`, the drifted links' flows are solved on their own while they
- * make at most this share of the flows in the solver; more, and the whole network is.
- */
-const LOCAL_SHARE = 0.25;
-
-/**
  * With a `resolveTolerance`, a change pending this many resolve intervals after the last
  * full solve calls one, drifted or not: a local solve leaves the links its flows share
  * with others as they were, so what it moves there waits for a full solve.
@@ -289,40 +283,18 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   /**
-   * Where the drifted links carry few of the flows (at most `LOCAL_SHARE` of the
-   * incidences of a full solve), solves only their flows, with the flows that started since,
-   * over what every other flow leaves (each other flow keeps its rate); returns false, and
-   * does nothing, where a full solve is due instead.
+   * Where the drifted links carry few of the flows (`ShareDrift.takeDriftedFlows`), solves
+   * only their flows, with the flows that started since, over what every other flow leaves
+   * (each other flow keeps its rate); returns false, and does nothing, where a full solve
+   * is due instead.
    */
   private solveDrifted(drift: ShareDrift): boolean {
-    const t = this.table;
-    const { drifted, driftedCount } = drift;
-    let incidences = 0;
-    for (let i = 0; i < driftedCount; i++) incidences += t.linkFlowCount[drift.drifted[i]!]!;
-    if (incidences > LOCAL_SHARE * this.activeCount) return false;
     const interim = this.interim!;
+    if (!drift.takeDriftedFlows(this.table, this.load, interim, this.activeCount)) return false;
     const started = performance.now();
-    const load = this.load;
-    for (let i = 0; i < driftedCount; i++) {
-      const l = drifted[i]!;
-      const list = t.linkFlows[l]!;
-      for (let k = 0, n = t.linkFlowCount[l]!; k < n; k++) {
-        const flow = list[k]! >> 2;
-        if (!interim.add(flow)) continue;
-        const rate = t.rate[flow]!;
-        if (rate === 0) continue;
-        const base = flow * MAX_LINKS_PER_FLOW;
-        const end = base + t.flowLinkCount[flow]!;
-        for (let j = base; j < end; j++) {
-          const m = t.flowLinks[j]!;
-          const left = load[m]! - rate;
-          load[m] = left > 0 ? left : 0;
-        }
-      }
-    }
     const count = interim.count;
-    interim.fill(t, load, this.assignSolved);
-    drift.resolvedDrifted(interim.levels, load);
+    interim.fill(this.table, this.load, this.assignSolved);
+    drift.resolvedDrifted(interim.levels, this.load);
     this.stats.localSolves++;
     this.stats.flowsAtLocalSolves += count;
     this.stats.solveMillis += performance.now() - started;

@@ -1,9 +1,16 @@
 import type { FlowTable } from './flow-table.js';
+import type { InterimFilling } from './interim-filling.js';
 import { MAX_LINKS_PER_FLOW, type ProgressiveFilling } from './progressive-filling.js';
 import { growInt32 } from './typed-arrays.js';
 
 /** A link whose load is within this fraction of what it delivers counts as full. */
 const FULL = 1e-9;
+
+/**
+ * The drifted links' flows are solved on their own while they make at most this share of
+ * the flows in the solver; more, and the whole network is.
+ */
+const LOCAL_SHARE = 0.25;
 
 /**
  * How far the rates kept between two solves have drifted from max-min fairness, link by
@@ -86,6 +93,37 @@ export class ShareDrift {
       this.saturated[l] = load[l]! >= this.deliverable(l) * (1 - FULL) ? 1 : 0;
     }
     this.driftedCount = 0;
+  }
+
+  /**
+   * Notes for `interim` every flow over a drifted link and takes its rate off `load` on each
+   * of its links, so that they can be solved again over what the other flows leave; false,
+   * and nothing done, where those links carry more than `LOCAL_SHARE` of the `flows` in the
+   * solver (a full solve is due instead).
+   */
+  takeDriftedFlows(table: FlowTable, load: Float64Array, interim: InterimFilling, flows: number): boolean {
+    const { drifted, driftedCount } = this;
+    let incidences = 0;
+    for (let i = 0; i < driftedCount; i++) incidences += table.linkFlowCount[drifted[i]!]!;
+    if (incidences > LOCAL_SHARE * flows) return false;
+    for (let i = 0; i < driftedCount; i++) {
+      const l = drifted[i]!;
+      const list = table.linkFlows[l]!;
+      for (let k = 0, n = table.linkFlowCount[l]!; k < n; k++) {
+        const flow = list[k]! >> 2;
+        if (!interim.add(flow)) continue;
+        const rate = table.rate[flow]!;
+        if (rate === 0) continue;
+        const base = flow * MAX_LINKS_PER_FLOW;
+        const end = base + table.flowLinkCount[flow]!;
+        for (let j = base; j < end; j++) {
+          const m = table.flowLinks[j]!;
+          const left = load[m]! - rate;
+          load[m] = left > 0 ? left : 0;
+        }
+      }
+    }
+    return true;
   }
 
   /** A flow of `rate` has left link `l`, whose load is now `load`. */
