@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { JsonFields } from './internal/json-fields.js';
 import { type JsonRecord, jsonRecords } from './internal/json-records.js';
+import { boundedBytes, boundedTime } from './internal/physical-bounds.js';
 import { readTraceText } from './internal/trace-bytes.js';
 import type { RecordedApplication, RecordedStage, RecordedTask, RecordedTrace } from './recorded-trace.js';
 import { overlapSlots } from './spark-event-log.js';
@@ -33,6 +34,7 @@ export function parseRumenJobHistory(text: string, fileName: string): RecordedTr
   if (records.length === 0) throw new Error(`${fileName}: no job records (an empty file)`);
   const jobs = records.map((r) => readJob(r, fileName));
   const epochMs = Math.min(...jobs.map((j) => j.submitMs));
+  for (const job of jobs) boundedTime(job.fields, 'finishTime', epochMs);
   const applications: RecordedApplication[] = [];
   const stages: RecordedStage[] = [];
   const racks = new Map<string, string>();
@@ -158,8 +160,8 @@ function readTasks(
     const host = parts === null ? hostName.replace(/^\//, '') : parts[2]!;
     if (host === '') throw attempt.fail('hostName', '"/rack/host" or "host"', hostName);
     if (parts !== null) racks.set(host, parts[1]!);
-    const start = attempt.integer('startTime');
-    const finish = attempt.integer('finishTime');
+    const start = boundedTime(attempt, 'startTime', epochMs);
+    const finish = boundedTime(attempt, 'finishTime', epochMs);
     if (finish < start) throw attempt.fail('finishTime', `a time >= startTime (${start})`, finish);
     let wait = 0;
     if (kind === 'REDUCE') {
@@ -170,7 +172,7 @@ function readTasks(
     }
     const shuffleRead =
       kind === 'REDUCE'
-        ? attempt.optionalCount('reduceShuffleBytes', task.optionalCount('inputBytes', 0, -1), -1)
+        ? boundedBytes(attempt, 'reduceShuffleBytes', boundedBytes(task, 'inputBytes', 0, -1), -1)
         : 0;
     out.push({
       index,
@@ -181,13 +183,13 @@ function readTasks(
       inputBytes:
         kind === 'REDUCE'
           ? 0
-          : attempt.optionalCount('hdfsBytesRead', task.optionalCount('inputBytes', 0, -1), -1),
+          : boundedBytes(attempt, 'hdfsBytesRead', boundedBytes(task, 'inputBytes', 0, -1), -1),
       shuffleReadBytes: shuffleRead,
       remoteShuffleReadBytes: shuffleRead,
       // A task's outputBytes is Rumen's FILE_BYTES_WRITTEN: a map's materialised output
       // when reduces read it; in a map-only job the output goes to HDFS instead.
-      shuffleWriteBytes: kind === 'MAP' ? task.optionalCount('outputBytes', 0, -1) : 0,
-      outputBytes: kind === 'MAP' ? 0 : attempt.optionalCount('hdfsBytesWritten', 0, -1),
+      shuffleWriteBytes: kind === 'MAP' ? boundedBytes(task, 'outputBytes', 0, -1) : 0,
+      outputBytes: kind === 'MAP' ? 0 : boundedBytes(attempt, 'hdfsBytesWritten', 0, -1),
       fetchWaitSeconds: wait / 1000,
     });
   }

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { PHYSICAL_BOUNDS, boundedTime } from './internal/physical-bounds.js';
 import {
   type EventLine,
   type SparkStageRecord,
@@ -102,11 +103,11 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
         const info = fields.object('Executor Info');
         const host = info.string('Host');
         hosts.add(host);
-        executors.added(
-          fields.optionalString('Executor ID', `unnamed ${where}`),
-          host,
-          info.integer('Total Cores', 1),
-        );
+        const max = PHYSICAL_BOUNDS.maxSlotsPerHost;
+        const cores = info.integer('Total Cores', 1, max, 'task slots of one host');
+        const onHost = executors.added(fields.optionalString('Executor ID', `unnamed ${where}`), host, cores);
+        if (onHost > max)
+          throw info.fail('Total Cores', `at most ${max} cores alive on host ${host} at once`, cores);
         break;
       }
       case 'SparkListenerExecutorRemoved':
@@ -127,9 +128,9 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
           stage.failedAttempts++;
           break;
         }
-        const submit = (info.integer('Submission Time') - epochMs) / 1000;
+        const submit = (boundedTime(info, 'Submission Time', epochMs) - epochMs) / 1000;
         if (Number.isNaN(stage.submitTime) || submit < stage.submitTime) stage.submitTime = submit;
-        stage.completionTime = (info.integer('Completion Time') - epochMs) / 1000;
+        stage.completionTime = (boundedTime(info, 'Completion Time', epochMs) - epochMs) / 1000;
         stage.completed = where;
         break;
       }
@@ -251,12 +252,14 @@ class ExecutorCores {
   readonly peakCores = new Map<string, number>();
   removedCount = 0;
 
-  added(id: string, host: string, cores: number): void {
+  /** Adds an executor; returns the cores now alive on its host. */
+  added(id: string, host: string, cores: number): number {
     this.removed(id, false);
     this.alive.set(id, { host, cores });
     const now = (this.now.get(host) ?? 0) + cores;
     this.now.set(host, now);
     this.peakCores.set(host, Math.max(now, this.peakCores.get(host) ?? 0));
+    return now;
   }
 
   removed(id: string, count = true): void {

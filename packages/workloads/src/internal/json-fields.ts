@@ -63,12 +63,14 @@ export class JsonFields {
     return v;
   }
 
-  /** A safe integer ≥ `min` (default 0). */
-  integer(key: string, min = 0): number {
+  /** A safe integer ≥ `min` (default 0) and, when `max` is given, ≤ `max` (`why` says why). */
+  integer(key: string, min = 0, max?: number, why?: string): number {
     const v = this.value[key];
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) {
       throw this.fail(key, `an integer >= ${min}`, v);
     }
+    if (max !== undefined && v > max)
+      throw this.fail(key, `an integer <= ${max}${why === undefined ? '' : ` (${why})`}`, v);
     return v;
   }
 

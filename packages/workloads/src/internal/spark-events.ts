@@ -1,5 +1,6 @@
 import type { RecordedTask } from '../recorded-trace.js';
 import { JsonFields, isJsonObject } from './json-fields.js';
+import { PHYSICAL_BOUNDS, boundedBytes, boundedDuration, boundedTime } from './physical-bounds.js';
 
 /** One line of an event log: its place and its fields. */
 export interface EventLine {
@@ -80,7 +81,7 @@ export function stageRecord(
 export function readStageInfo(stages: Map<number, SparkStageRecord>, info: JsonFields): SparkStageRecord {
   const stage = stageRecord(stages, info.integer('Stage ID'), info.where);
   stage.name = info.optionalString('Stage Name', stage.name);
-  stage.taskCount = info.integer('Number of Tasks');
+  stage.taskCount = info.integer('Number of Tasks', 0, PHYSICAL_BOUNDS.maxStageTasks);
   if (info.has('Parent IDs')) stage.parents = info.integers('Parent IDs');
   return stage;
 }
@@ -92,28 +93,28 @@ export function readStageInfo(stages: Map<number, SparkStageRecord>, info: JsonF
 export function readTaskEnd(fields: JsonFields, epochMs: number): RecordedTask {
   const info = fields.object('Task Info');
   const metrics = fields.object('Task Metrics');
-  const launch = info.integer('Launch Time');
-  const finish = info.integer('Finish Time');
+  const launch = boundedTime(info, 'Launch Time', epochMs);
+  const finish = boundedTime(info, 'Finish Time', epochMs);
   if (finish < launch) throw info.fail('Finish Time', `a time >= Launch Time (${launch})`, finish);
   const read = metrics.optionalObject('Shuffle Read Metrics');
   const write = metrics.optionalObject('Shuffle Write Metrics');
   const input = metrics.optionalObject('Input Metrics');
   const output = metrics.optionalObject('Output Metrics');
-  const remote = read?.optionalCount('Remote Bytes Read') ?? 0;
-  const local = read?.optionalCount('Local Bytes Read') ?? 0;
-  const fetchWait = read?.optionalCount('Fetch Wait Time') ?? 0;
-  const run = metrics.integer('Executor Run Time');
+  const remote = read === undefined ? 0 : boundedBytes(read, 'Remote Bytes Read');
+  const local = read === undefined ? 0 : boundedBytes(read, 'Local Bytes Read');
+  const fetchWait = read === undefined ? 0 : boundedDuration(read, 'Fetch Wait Time', 0);
+  const run = boundedDuration(metrics, 'Executor Run Time');
   return {
     index: info.integer('Index'),
     host: info.string('Host'),
     launchTime: (launch - epochMs) / 1000,
     finishTime: (finish - epochMs) / 1000,
     computeSeconds: Math.max(0, run - fetchWait) / 1000,
-    inputBytes: input?.optionalCount('Bytes Read') ?? 0,
+    inputBytes: input === undefined ? 0 : boundedBytes(input, 'Bytes Read'),
     shuffleReadBytes: remote + local,
     remoteShuffleReadBytes: remote,
-    shuffleWriteBytes: write?.optionalCount('Shuffle Bytes Written') ?? 0,
-    outputBytes: output?.optionalCount('Bytes Written') ?? 0,
+    shuffleWriteBytes: write === undefined ? 0 : boundedBytes(write, 'Shuffle Bytes Written'),
+    outputBytes: output === undefined ? 0 : boundedBytes(output, 'Bytes Written'),
     fetchWaitSeconds: fetchWait / 1000,
   };
 }
