@@ -92,8 +92,12 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
   const hosts = new Set<string>();
   let failedTasks = 0;
   let duplicateTasks = 0;
+  let ended = false;
   for (const { event, fields, where } of lines) {
     switch (event) {
+      case 'SparkListenerApplicationEnd':
+        ended = true;
+        break;
       case 'SparkListenerEnvironmentUpdate': {
         const props = fields.optionalObject('Spark Properties');
         if (props?.has('spark.scheduler.mode')) mode = props.string('spark.scheduler.mode').toUpperCase();
@@ -126,6 +130,7 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
         const stage = readStageInfo(stages, info);
         if (info.has('Failure Reason')) {
           stage.failedAttempts++;
+          stage.failureReason = info.string('Failure Reason').split('\n')[0]!.slice(0, 120);
           break;
         }
         const submit = (boundedTime(info, 'Submission Time', epochMs) - epochMs) / 1000;
@@ -151,7 +156,7 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
         break;
     }
   }
-  return buildTrace(name, start, mode, stages, hosts, executors, { failedTasks, duplicateTasks });
+  return buildTrace(name, start, mode, stages, hosts, executors, { failedTasks, duplicateTasks, ended });
 }
 
 function buildTrace(
@@ -161,7 +166,7 @@ function buildTrace(
   records: Map<number, SparkStageRecord>,
   hosts: Set<string>,
   executors: ExecutorCores,
-  counts: { failedTasks: number; duplicateTasks: number },
+  counts: { failedTasks: number; duplicateTasks: number; ended: boolean },
 ): RecordedTrace {
   const app: RecordedApplication = {
     id: start.fields.optionalString('App ID', name),
@@ -176,7 +181,18 @@ function buildTrace(
   const skipped = records.size - ran.length;
   const indexOf = new Map<number, number>();
   const stages: RecordedStage[] = [];
+  const unfinished: string[] = [];
   for (const s of ran) {
+    if (s.completed === undefined && counts.ended) {
+      // A complete log: the stage failed, or was cancelled (its job failed, or the
+      // application stopped while it ran). It has no completion to compare with.
+      unfinished.push(
+        s.failureReason === undefined
+          ? `stage ${s.id} never completed before the application ended (cancelled): left out, its ${s.tasks.size} successful task(s) not replayed`
+          : `stage ${s.id} failed ("${s.failureReason}") and was not run again: left out, its ${s.tasks.size} successful task(s) not replayed`,
+      );
+      continue;
+    }
     if (s.completed === undefined) {
       throw new Error(
         `${s.submitted ?? s.where}, field "Stage Info.Completion Time": stage ${s.id} was submitted but never completed (a truncated or in-progress log)`,
@@ -208,6 +224,7 @@ function buildTrace(
   }
   const assumptions = [
     `one application: its stages are jobs of user "${app.user}"; the log names the scheduler ${app.scheduler}`,
+    ...unfinished,
     'a task computes for its executor run time minus its shuffle fetch wait; deserialisation, result fetch and scheduler delay are not replayed',
     'shuffle "remote" bytes are those Spark read from another executor (possibly on the same host)',
   ];

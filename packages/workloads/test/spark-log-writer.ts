@@ -43,6 +43,12 @@ export interface StagePlan {
   readonly submit: number;
   readonly complete: number;
   readonly tasks: readonly TaskPlan[];
+  /** The stage failed (or was cancelled) at `complete` with this reason: its job failed. */
+  readonly failure?: string;
+  /** No completion event at all (a stage under way when the log ends or the application stops). */
+  readonly unfinished?: boolean;
+  /** Tasks (after `tasks`) whose attempts all failed or were killed: no successful attempt. */
+  readonly lost?: readonly FailedAttemptPlan[];
 }
 
 export interface JobPlan {
@@ -110,7 +116,11 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
       Accumulables: [],
     });
     const listed = [
-      ...job.stages.map((s) => ({ id: s.id, tasks: s.tasks.length, parents: s.parents })),
+      ...job.stages.map((s) => ({
+        id: s.id,
+        tasks: s.tasks.length + (s.lost?.length ?? 0),
+        parents: s.parents,
+      })),
       ...(job.skipped ?? []),
     ];
     const first = Math.min(...job.stages.map((s) => s.submit));
@@ -124,14 +134,18 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
       Properties: {},
     });
     for (const s of job.stages) {
-      const described = { id: s.id, tasks: s.tasks.length, parents: s.parents };
+      const described = { id: s.id, tasks: s.tasks.length + (s.lost?.length ?? 0), parents: s.parents };
       at(s.submit, {
         Event: 'SparkListenerStageSubmitted',
         'Stage Info': info(described, { 'Submission Time': abs(s.submit) }),
         Properties: {},
       });
-      s.tasks.forEach((t, index) => {
-        const attempts = [...(t.failed ?? []), { ...t, reason: 'Success' as const }];
+      const planned = [
+        ...s.tasks.map((t) => [...(t.failed ?? []), { ...t, reason: 'Success' as const }]),
+        ...(s.lost ?? []).map((a) => [a]),
+      ];
+      planned.forEach((attempts, index) => {
+        const t = s.tasks[index] ?? { run: 0 };
         attempts.forEach((a, attempt) => {
           const id = taskId++;
           const taskInfo = {
@@ -169,19 +183,25 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
           });
         });
       });
-      at(s.complete, {
-        Event: 'SparkListenerStageCompleted',
-        'Stage Info': info(described, {
-          'Submission Time': abs(s.submit),
-          'Completion Time': abs(s.complete),
-        }),
-      });
+      if (s.unfinished !== true) {
+        at(s.complete, {
+          Event: 'SparkListenerStageCompleted',
+          'Stage Info': info(described, {
+            'Submission Time': abs(s.submit),
+            'Completion Time': abs(s.complete),
+            ...(s.failure === undefined ? {} : { 'Failure Reason': s.failure }),
+          }),
+        });
+      }
     }
+    const failed = job.stages.some((s) => s.failure !== undefined || s.unfinished === true);
     at(last, {
       Event: 'SparkListenerJobEnd',
       'Job ID': job.id,
       'Completion Time': abs(last),
-      'Job Result': { Result: 'JobSucceeded' },
+      'Job Result': failed
+        ? { Result: 'JobFailed', Exception: { Message: 'Job aborted due to stage failure' } }
+        : { Result: 'JobSucceeded' },
     });
   }
   events.sort((a, b) => a.at - b.at || a.order - b.order);

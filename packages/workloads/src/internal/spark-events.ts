@@ -49,6 +49,8 @@ export interface SparkStageRecord {
   completed: string | undefined;
   readonly tasks: Map<number, RecordedTask>;
   failedAttempts: number;
+  /** The last failed attempt's `Failure Reason`, first line. */
+  failureReason: string | undefined;
 }
 
 /** The stage record for an id, created on first sight. */
@@ -71,6 +73,7 @@ export function stageRecord(
       completed: undefined,
       tasks: new Map(),
       failedAttempts: 0,
+      failureReason: undefined,
     };
     stages.set(id, stage);
   }
@@ -81,7 +84,11 @@ export function stageRecord(
 export function readStageInfo(stages: Map<number, SparkStageRecord>, info: JsonFields): SparkStageRecord {
   const stage = stageRecord(stages, info.integer('Stage ID'), info.where);
   stage.name = info.optionalString('Stage Name', stage.name);
-  stage.taskCount = info.integer('Number of Tasks', 0, PHYSICAL_BOUNDS.maxStageTasks);
+  // A retried attempt lists only the partitions it recomputes: the first attempt has them all.
+  stage.taskCount = Math.max(
+    stage.taskCount,
+    info.integer('Number of Tasks', 0, PHYSICAL_BOUNDS.maxStageTasks),
+  );
   if (info.has('Parent IDs')) stage.parents = info.integers('Parent IDs');
   return stage;
 }
