@@ -44,6 +44,11 @@ export interface RecordedStage {
   readonly completionTime: Seconds;
   /** Successful attempts, one per partition, by index. */
   readonly tasks: readonly RecordedTask[];
+  /**
+   * Tasks of parent stages whose output this stage read but no stage of the trace wrote
+   * (Spark skipped them and no earlier job in the log ran them): a replay models them.
+   */
+  readonly skippedParentTasks?: number;
 }
 
 /** One Spark application or MapReduce job: who ran it and under which scheduler. */

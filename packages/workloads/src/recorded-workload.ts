@@ -103,6 +103,24 @@ export function recordedWorkload(
       only >= 0 &&
       stages[only]!.parents.length === 1;
     const index = jobs.length;
+    const modelledMaps = stage.skippedParentTasks ?? 0;
+    if (stage.parents.length === 0 && modelledMaps > 0) {
+      // Its shuffle's sources ran before the log or were not kept: tasks of no compute and
+      // no input, placed by the scheduler, writing in equal shares what the stage read.
+      const maps = Array.from({ length: modelledMaps }, () => undefined);
+      jobs.push(
+        jobSpec(stage, user, queue, stage.submitTime, {
+          maps,
+          mapSeconds: maps.map(() => 0),
+          mapOutputs: undefined,
+          reduces: stage.tasks,
+          recorded,
+        }),
+      );
+      jobOfStage[i] = index;
+      units.push(unit(index, [i], stages));
+      continue;
+    }
     if (stage.parents.length === 0) {
       const maps = stage.tasks;
       const consumer = absorbs ? stages[only]! : undefined;
@@ -142,6 +160,11 @@ export function recordedWorkload(
     'input blocks are placed as HDFS does (up to 3 random replicas): the trace does not record where they were',
     'a stage with parents is held until they complete; its shuffle leaves the nodes where their tasks ran in the replay',
   ];
+  const modelled = stages.filter((s) => s.parents.length === 0 && (s.skippedParentTasks ?? 0) > 0).length;
+  if (modelled > 0)
+    assumptions.push(
+      `${modelled} stage(s) read shuffle that no stage of the trace wrote: each is a job whose maps (the skipped parents' tasks) have no compute and no input, run where the scheduler puts them, and write in equal shares what the stage read`,
+    );
   return {
     workload: Object.freeze({
       name: trace.name,
@@ -213,7 +236,8 @@ function scaledOutputs(written: readonly number[], total: number): number[] {
 function unit(job: number, ids: readonly number[], stages: readonly RecordedStage[]): ReplayUnit {
   const first = stages[ids[0]!]!;
   const last = stages[ids[ids.length - 1]!]!;
-  const consumers = ids.length > 1 || first.parents.length > 0 ? last.tasks : [];
+  const readsShuffle = ids.length > 1 || first.parents.length > 0 || (first.skippedParentTasks ?? 0) > 0;
+  const consumers = readsShuffle ? last.tasks : [];
   const wait = consumers.reduce((a, t) => a + t.fetchWaitSeconds, 0);
   const firstLaunch = Math.min(...first.tasks.map((t) => t.launchTime));
   return {

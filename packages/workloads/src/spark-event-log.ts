@@ -9,8 +9,9 @@ import {
   readTaskEnd,
   stageRecord,
 } from './internal/spark-events.js';
+import { type ResolvedParents, StageProducers } from './internal/spark-stage-parents.js';
 import { readTraceText } from './internal/trace-bytes.js';
-import type { RecordedApplication, RecordedStage, RecordedTrace } from './recorded-trace.js';
+import type { RecordedApplication, RecordedStage, RecordedTask, RecordedTrace } from './recorded-trace.js';
 
 /** A rolling event log directory's name: `eventlog_v2_<application id>`. */
 const ROLLING_DIR = /^eventlog_v2_/;
@@ -182,6 +183,9 @@ function buildTrace(
   const indexOf = new Map<number, number>();
   const stages: RecordedStage[] = [];
   const unfinished: string[] = [];
+  const producers = new StageProducers();
+  const matched: [number, number][] = [];
+  const modelled: string[] = [];
   for (const s of ran) {
     if (s.completed === undefined && counts.ended) {
       // A complete log: the stage failed, or was cancelled (its job failed, or the
@@ -203,23 +207,21 @@ function buildTrace(
         `${s.completed}, field "Stage Info.Number of Tasks": stage ${s.id} has ${s.taskCount} tasks but ${s.tasks.size} ended successfully in the log (a truncated or corrupted log)`,
       );
     }
-    const parents: number[] = [];
-    for (const p of s.parents) {
-      const at = indexOf.get(p);
-      if (at !== undefined) parents.push(at);
-      else if (records.get(p)?.completed !== undefined) {
-        throw new Error(`${s.where}, field "Parent IDs": parent stage ${p} of stage ${s.id} comes after it`);
-      }
-    }
+    const resolved = producers.resolve(s, records, indexOf);
+    matched.push(...resolved.matched);
+    const tasks = [...s.tasks.values()].sort((a, b) => a.index - b.index);
+    if (resolved.unproduced.length > 0) modelled.push(unproducedNote(s.id, resolved, tasks));
     indexOf.set(s.id, stages.length);
+    producers.kept(s, stages.length);
     stages.push({
       id: `${app.id} stage ${s.id}`,
       name: s.name,
       application: 0,
-      parents,
+      parents: resolved.parents,
       submitTime: s.submitTime,
       completionTime: s.completionTime,
-      tasks: [...s.tasks.values()].sort((a, b) => a.index - b.index),
+      tasks,
+      ...(resolved.unproduced.length > 0 ? { skippedParentTasks: resolved.unproducedTasks } : {}),
     });
   }
   const assumptions = [
@@ -230,6 +232,11 @@ function buildTrace(
   ];
   if (skipped > 0)
     assumptions.push(`${skipped} stage(s) skipped by Spark (their output was reused) are not replayed`);
+  if (matched.length > 0)
+    assumptions.push(
+      `${matched.length} skipped parent stage(s) read from the stage of an earlier job that wrote their output (the same RDD): ${matched.map(([a, b]) => `${a} → ${b}`).join(', ')}`,
+    );
+  assumptions.push(...modelled);
   if (counts.failedTasks > 0)
     assumptions.push(`${counts.failedTasks} failed or killed task attempt(s) left out`);
   if (counts.duplicateTasks > 0)
@@ -257,6 +264,12 @@ function buildTrace(
     epoch: start.fields.integer('Timestamp') / 1000,
     assumptions,
   };
+}
+
+/** The assumption a stage reading shuffle that no kept stage wrote is replayed under. */
+function unproducedNote(id: number, resolved: ResolvedParents, tasks: readonly RecordedTask[]): string {
+  const read = tasks.reduce((a, t) => a + t.shuffleReadBytes, 0);
+  return `stage ${id} read ${read} shuffle bytes from skipped stage(s) ${resolved.unproduced.join(', ')} that no stage of this log ran: their output is modelled from what stage ${id} read, as ${resolved.unproducedTasks} task(s) of no compute placed by the scheduler`;
 }
 
 /**

@@ -8,7 +8,7 @@ export interface TraceSummary {
   readonly applications: number;
   readonly schedulers: readonly string[];
   readonly stages: number;
-  /** Stages with at least one parent (they read shuffle). */
+  /** Stages with at least one parent, kept or skipped (they read shuffle). */
   readonly dependentStages: number;
   readonly tasks: number;
   readonly inputBytes: number;
@@ -64,7 +64,8 @@ export function summarizeTrace(trace: RecordedTrace, racks: RackAssignment): Tra
     applications: trace.applications.length,
     schedulers: [...new Set(trace.applications.map((a) => a.scheduler))],
     stages: trace.stages.length,
-    dependentStages: trace.stages.filter((s) => s.parents.length > 0).length,
+    dependentStages: trace.stages.filter((s) => s.parents.length > 0 || (s.skippedParentTasks ?? 0) > 0)
+      .length,
     tasks,
     inputBytes: input,
     shuffleWriteBytes: write,

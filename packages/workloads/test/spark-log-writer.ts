@@ -47,6 +47,8 @@ export interface StagePlan {
   readonly failure?: string;
   /** No completion event at all (a stage under way when the log ends or the application stops). */
   readonly unfinished?: boolean;
+  /** The RDD the stage computes (default 100 + 2 × id); a skipped stage over the same RDD reuses its output. */
+  readonly rdd?: number;
   /** Tasks (after `tasks`) whose attempts all failed or were killed: no successful attempt. */
   readonly lost?: readonly FailedAttemptPlan[];
 }
@@ -55,7 +57,7 @@ export interface JobPlan {
   readonly id: number;
   readonly stages: readonly StagePlan[];
   /** Stages the job lists but Spark skipped (their output was reused): never submitted. */
-  readonly skipped?: readonly { id: number; tasks: number; parents: readonly number[] }[];
+  readonly skipped?: readonly { id: number; tasks: number; parents: readonly number[]; rdd?: number }[];
 }
 
 export interface SparkAppPlan {
@@ -104,12 +106,19 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
   }
   let taskId = 0;
   for (const job of plan.jobs) {
-    const info = (s: { id: number; tasks: number; parents: readonly number[] }, times: object = {}) => ({
+    const info = (
+      s: { id: number; tasks: number; parents: readonly number[]; rdd?: number },
+      times: object = {},
+    ) => ({
       'Stage ID': s.id,
       'Stage Attempt ID': 0,
       'Stage Name': `stage ${s.id} at Job.scala:${10 + s.id}`,
       'Number of Tasks': s.tasks,
-      'RDD Info': [],
+      // The stage's RDD first, then its narrow ancestor (created before it: a lower id).
+      'RDD Info': [
+        rddInfo(s.rdd ?? 100 + 2 * s.id, s.tasks),
+        rddInfo((s.rdd ?? 100 + 2 * s.id) - 1, s.tasks),
+      ],
       'Parent IDs': s.parents,
       Details: '',
       ...times,
@@ -117,6 +126,7 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
     });
     const listed = [
       ...job.stages.map((s) => ({
+        ...(s.rdd === undefined ? {} : { rdd: s.rdd }),
         id: s.id,
         tasks: s.tasks.length + (s.lost?.length ?? 0),
         parents: s.parents,
@@ -134,7 +144,12 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
       Properties: {},
     });
     for (const s of job.stages) {
-      const described = { id: s.id, tasks: s.tasks.length + (s.lost?.length ?? 0), parents: s.parents };
+      const described = {
+        ...(s.rdd === undefined ? {} : { rdd: s.rdd }),
+        id: s.id,
+        tasks: s.tasks.length + (s.lost?.length ?? 0),
+        parents: s.parents,
+      };
       at(s.submit, {
         Event: 'SparkListenerStageSubmitted',
         'Stage Info': info(described, { 'Submission Time': abs(s.submit) }),
@@ -232,6 +247,19 @@ export function sparkEventLog(plan: SparkAppPlan): string[] {
     ...events.map((e) => JSON.stringify(e.event)),
     JSON.stringify({ Event: 'SparkListenerApplicationEnd', Timestamp: abs(end) }),
   ];
+}
+
+function rddInfo(id: number, partitions: number): object {
+  return {
+    'RDD ID': id,
+    Name: `MapPartitionsRDD ${id}`,
+    'Parent IDs': [id - 1],
+    'Storage Level': { 'Use Disk': false, 'Use Memory': false, Deserialized: false, Replication: 1 },
+    'Number of Partitions': partitions,
+    'Number of Cached Partitions': 0,
+    'Memory Size': 0,
+    'Disk Size': 0,
+  };
 }
 
 function taskMetrics(t: Partial<TaskPlan> & { run: number }): object {

@@ -49,6 +49,8 @@ export interface SparkStageRecord {
   completed: string | undefined;
   readonly tasks: Map<number, RecordedTask>;
   failedAttempts: number;
+  /** The RDD the stage computes (the highest `RDD Info` id), when the log lists them. */
+  rdd: number | undefined;
   /** The last failed attempt's `Failure Reason`, first line. */
   failureReason: string | undefined;
 }
@@ -74,6 +76,7 @@ export function stageRecord(
       tasks: new Map(),
       failedAttempts: 0,
       failureReason: undefined,
+      rdd: undefined,
     };
     stages.set(id, stage);
   }
@@ -90,6 +93,10 @@ export function readStageInfo(stages: Map<number, SparkStageRecord>, info: JsonF
     info.integer('Number of Tasks', 0, PHYSICAL_BOUNDS.maxStageTasks),
   );
   if (info.has('Parent IDs')) stage.parents = info.integers('Parent IDs');
+  if (info.has('RDD Info')) {
+    const ids = info.objects('RDD Info').map((rdd) => rdd.integer('RDD ID'));
+    if (ids.length > 0) stage.rdd = Math.max(...ids);
+  }
   return stage;
 }
 
