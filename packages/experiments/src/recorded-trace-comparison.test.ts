@@ -33,7 +33,14 @@ function replay(): RecordedReplay {
       jobs: units.map((u) => spec(`j${u.job}`)),
       placement: { name: 'none', replication: 1, place: () => {} },
     },
-    cluster: { racks: ['r'], nodesPerRack: 1, containers: 1, nodeOfHost: new Map(), paddingNodes: 0 },
+    cluster: {
+      racks: ['r'],
+      nodesPerRack: 1,
+      containers: 1,
+      containersPerNode: [1],
+      nodeOfHost: new Map(),
+      paddingNodes: 0,
+    },
     units,
     assumptions: [],
   };

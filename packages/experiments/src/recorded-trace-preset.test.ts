@@ -81,7 +81,7 @@ describe('recordedTracePreset', () => {
     expect(preset.topology).toMatchObject({
       racks: 2,
       nodesPerRack: 1,
-      slots: { model: 'container', containers: 2 },
+      slots: { model: 'container', containers: 2, perNode: [2, 2] },
     });
     // Each stage is a job; each after the first waits for the one before.
     expect(replay.workload.jobs.map((j) => j.dependsOn ?? [])).toEqual([[], [0], [1], [2]]);

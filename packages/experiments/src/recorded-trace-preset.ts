@@ -38,8 +38,8 @@ export function recordedSchedulerPolicies(scheduler: string): string[] {
 
 /**
  * An experiment preset that replays a recorded trace on the cluster its hosts form: the
- * racks of `recordedWorkload`, as many nodes per rack as the largest rack has hosts, the
- * most slots a host had as containers, and the base preset's NIC capacity and rack-link
+ * racks of `recordedWorkload`, as many nodes per rack as the largest rack has hosts, each
+ * node with its host's recorded slots as containers (padding nodes none), and the base preset's NIC capacity and rack-link
  * oversubscription. Its policies are those standing for the trace's scheduler.
  * Returns the preset and the replay it was built from (for comparisons).
  * @throws Error as the trace's reader (file, line or record, field).
@@ -70,7 +70,7 @@ export function recordedTracePreset(setup: RecordedTraceSetup): {
     name: `hosts of ${replay.workload.name}`,
     racks: cluster.racks.length,
     nodesPerRack: cluster.nodesPerRack,
-    slots: { model: 'container', containers: cluster.containers },
+    slots: { model: 'container', containers: cluster.containers, perNode: cluster.containersPerNode },
     nicCapacity: nic,
     rackUplinkCapacity: rackLink,
     rackDownlinkCapacity: rackLink,

@@ -11,7 +11,13 @@ export interface SplitSlots {
 /** YARN containers: generic containers on every node that run either kind of task. */
 export interface ContainerSlots {
   readonly model: 'container';
+  /** Containers of every node; with `perNode`, the most any node has. */
   readonly containers: number;
+  /**
+   * Containers of each node (node id order, one entry per node, each 0 … `containers`)
+   * when nodes differ, as the hosts of a recorded trace do; a node of 0 runs no task.
+   */
+  readonly perNode?: readonly number[];
 }
 
 /** How every node's capacity is cut into slots. */
@@ -76,7 +82,7 @@ export function resolveTopologySpec(spec: TopologySpec): ResolvedTopologySpec {
   }
   const racks = requirePositiveInteger('topology.racks', spec.racks);
   const nodesPerRack = requirePositiveInteger('topology.nodesPerRack', spec.nodesPerRack);
-  const slots = resolveSlots(spec.slots);
+  const slots = resolveSlots(spec.slots, racks * nodesPerRack);
   const nicCapacity = requirePositiveFinite('topology.nicCapacity', spec.nicCapacity, 'bits per second');
   const explicitUp = spec.rackUplinkCapacity !== undefined;
   const explicitDown = spec.rackDownlinkCapacity !== undefined;
@@ -117,7 +123,7 @@ export function resolveTopologySpec(spec: TopologySpec): ResolvedTopologySpec {
   };
 }
 
-function resolveSlots(slots: SlotSpec): SlotSpec {
+function resolveSlots(slots: SlotSpec, nodes: number): SlotSpec {
   if (typeof slots !== 'object' || slots === null) {
     throw new Error(`topology.slots must be { model: 'split' | 'container', … }, got ${describe(slots)}`);
   }
@@ -128,11 +134,22 @@ function resolveSlots(slots: SlotSpec): SlotSpec {
         mapSlots: requirePositiveInteger('topology.slots.mapSlots', slots.mapSlots),
         reduceSlots: requirePositiveInteger('topology.slots.reduceSlots', slots.reduceSlots),
       };
-    case 'container':
-      return {
-        model: 'container',
-        containers: requirePositiveInteger('topology.slots.containers', slots.containers),
-      };
+    case 'container': {
+      const containers = requirePositiveInteger('topology.slots.containers', slots.containers);
+      if (slots.perNode === undefined) return { model: 'container', containers };
+      if (!Array.isArray(slots.perNode) || slots.perNode.length !== nodes) {
+        throw new Error(
+          `topology.slots.perNode must list the containers of each of the ${nodes} nodes, got ${Array.isArray(slots.perNode) ? `${slots.perNode.length} entries` : describe(slots.perNode)}`,
+        );
+      }
+      slots.perNode.forEach((c, n) => {
+        if (!Number.isInteger(c) || c < 0 || c > containers)
+          throw new Error(
+            `topology.slots.perNode[${n}] must be an integer in 0 … ${containers}, got ${describe(c)}`,
+          );
+      });
+      return { model: 'container', containers, perNode: Object.freeze([...slots.perNode]) };
+    }
     default:
       throw new Error(
         `topology.slots.model must be 'split' or 'container', got ${describe((slots as { model: unknown }).model)}`,

@@ -84,6 +84,19 @@ describe('buildTopology', () => {
     expect(['map', 'reduce', 'container'].map((k) => yarn.slotsOf(nodeId(0), k as 'map'))).toEqual([0, 0, 6]);
   });
 
+  it('gives each node its own containers when they are listed per node, and checks the list', () => {
+    const perNode = [4, 2, 0, 6, 1, 1];
+    const hosts = buildTopology({ ...twoRacks, slots: { model: 'container', containers: 6, perNode } });
+    expect(perNode.map((_, n) => hosts.slotsOf(nodeId(n), 'container'))).toEqual(perNode);
+    expect(hosts.slotsOf(nodeId(0), 'map')).toBe(0);
+    expect(() =>
+      buildTopology({ ...twoRacks, slots: { model: 'container', containers: 6, perNode: [1, 2] } }),
+    ).toThrow('topology.slots.perNode must list the containers of each of the 6 nodes, got 2 entries');
+    expect(() =>
+      buildTopology({ ...twoRacks, slots: { model: 'container', containers: 4, perNode } }),
+    ).toThrow('topology.slots.perNode[3] must be an integer in 0 … 4, got 6');
+  });
+
   it('defaults node resources to one vcore and 2048 MiB per slot', () => {
     expect(buildTopology(twoRacks).resourcesOf(nodeId(0))).toEqual({ vcores: 6, memoryMb: 12288 });
     const given = buildTopology({ ...twoRacks, nodeResources: { vcores: 16, memoryMb: 65536 } });

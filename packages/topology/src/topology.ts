@@ -40,7 +40,8 @@ export interface Topology extends TopologyView {
 
 /**
  * Builds a cluster from a spec (validated first: a bad field throws an `Error` naming it).
- * Every node gets the same slots, NIC and resources; every rack the same rack links.
+ * Every node gets the same NIC and resources, and the same slots unless the containers
+ * are given per node; every rack gets the same rack links.
  */
 export function buildTopology(spec: TopologySpec): Topology {
   const resolved = resolveTopologySpec(spec);
@@ -69,6 +70,7 @@ export function buildTopology(spec: TopologySpec): Topology {
   const mapSlots = slots.model === 'split' ? slots.mapSlots : 0;
   const reduceSlots = slots.model === 'split' ? slots.reduceSlots : 0;
   const containerSlots = slots.model === 'container' ? slots.containers : 0;
+  const perNode = slots.model === 'container' ? slots.perNode : undefined;
   const resources: ResourceVector = Object.freeze({ ...resolved.nodeResources });
 
   const checkNode = indexChecker('node', nodeCount);
@@ -85,7 +87,8 @@ export function buildTopology(spec: TopologySpec): Topology {
     nodesOf: (rack: RackId): readonly NodeId[] => nodesOfRack[checkRack(rack)]!,
     slotsOf(node: NodeId, kind: SlotKind): number {
       checkNode(node);
-      return kind === 'map' ? mapSlots : kind === 'reduce' ? reduceSlots : containerSlots;
+      if (kind === 'container') return perNode === undefined ? containerSlots : perNode[node]!;
+      return kind === 'map' ? mapSlots : reduceSlots;
     },
     resourcesOf(node: NodeId): ResourceVector {
       checkNode(node);

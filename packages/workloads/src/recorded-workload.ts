@@ -21,8 +21,10 @@ export interface ReplayCluster {
   readonly racks: readonly string[];
   /** Nodes per rack: the most hosts any rack has (smaller racks get idle padding nodes). */
   readonly nodesPerRack: number;
-  /** Containers per node: the most slots any host has. */
+  /** The most slots any host has. */
   readonly containers: number;
+  /** Containers of each node, in node id order: its host's recorded slots (0 for padding nodes). */
+  readonly containersPerNode: readonly number[];
   /** Node id of each host of `trace.hosts`. */
   readonly nodeOfHost: ReadonlyMap<string, number>;
   /** Nodes standing for no host. */
@@ -156,7 +158,7 @@ export function recordedWorkload(
   }
   const assumptions = [
     `durations: ${recorded ? 'recorded compute per task, the network simulated around it' : "modelled from sizes (the engine's duration model)"}`,
-    `cluster: ${cluster.racks.length} rack(s) × ${cluster.nodesPerRack} node(s) of ${cluster.containers} containers${cluster.paddingNodes > 0 ? `, ${cluster.paddingNodes} of them idle padding for smaller racks` : ''}`,
+    `cluster: ${cluster.racks.length} rack(s) × ${cluster.nodesPerRack} node(s), each with its host's recorded slots (${slotsText(cluster.containersPerNode)})${cluster.paddingNodes > 0 ? `, ${cluster.paddingNodes} of them idle padding for smaller racks (no container)` : ''}`,
     'input blocks are placed as HDFS does (up to 3 random replicas): the trace does not record where they were',
     'a stage with parents is held until they complete; its shuffle leaves the nodes where their tasks ran in the replay',
   ];
@@ -250,6 +252,15 @@ function unit(job: number, ids: readonly number[], stages: readonly RecordedStag
   };
 }
 
+/** `6 containers` when every host has 6, else `2–6 containers, 38 in all`. */
+function slotsText(perNode: readonly number[]): string {
+  const used = perNode.filter((c) => c > 0);
+  const low = Math.min(...used);
+  const high = Math.max(...used);
+  const all = used.reduce((a, b) => a + b, 0);
+  return low === high ? `${high} containers` : `${low}–${high} containers, ${all} in all`;
+}
+
 /** Racks × nodes per rack large enough for every rack's hosts, hosts in order. */
 function replayCluster(
   trace: RecordedTrace,
@@ -261,14 +272,18 @@ function replayCluster(
   const nodesPerRack = Math.max(1, ...perRack);
   const used = racks.map(() => 0);
   const nodeOfHost = new Map<string, number>();
+  const containersPerNode = new Array<number>(racks.length * nodesPerRack).fill(0);
   trace.hosts.forEach((host, h) => {
     const r = rackOfHost[h]!;
-    nodeOfHost.set(host, r * nodesPerRack + used[r]!++);
+    const node = r * nodesPerRack + used[r]!++;
+    nodeOfHost.set(host, node);
+    containersPerNode[node] = trace.slotsPerHost.get(host) ?? 1;
   });
   return {
     racks,
     nodesPerRack,
-    containers: Math.max(1, ...trace.slotsPerHost.values()),
+    containers: Math.max(1, ...containersPerNode),
+    containersPerNode,
     nodeOfHost,
     paddingNodes: racks.length * nodesPerRack - trace.hosts.length,
   };

@@ -59,6 +59,17 @@ describe('a multi-executor Spark application written as Spark writes it', () => 
     expect(trace.assumptions.join(' ')).toMatch(/1 executor\(s\) removed during the run/);
   });
 
+  it('gives each host of the replay its own recorded slots, not the busiest host’s', () => {
+    const racks = { kind: 'regex', pattern: '\\.(rack-[ab])\\.' } as const;
+    const { cluster, assumptions } = recordedWorkload(trace, { racks });
+    // rack-a: node-1 (4) and node-2 (2); rack-b: node-3 (2) and an idle padding node.
+    expect(cluster.containersPerNode).toEqual([4, 2, 2, 0]);
+    expect(cluster.containers).toBe(4);
+    expect(assumptions.join('\n')).toContain(
+      "cluster: 2 rack(s) × 2 node(s), each with its host's recorded slots (2–4 containers, 8 in all), 1 of them idle padding",
+    );
+  });
+
   it("keeps the shuffle's sources: a consumer's maps are its parents' tasks, with what each wrote", () => {
     const [s0, s1, s2, s3] = trace.stages;
     expect(sum(s0!, 'shuffleWriteBytes') + sum(s1!, 'shuffleWriteBytes')).toBe(22e6);

@@ -79,7 +79,9 @@ describe('rackwise run --trace <Rumen job history> and a rolling Spark log', () 
     expect(out).toContain('Scheduler the trace names: yarn');
     expect(out).toMatch(/\| fair \| 1 \|/);
     expect(out).toMatch(/\| capacity \| 1 \|/);
-    expect(out).toContain('cluster: 2 rack(s) × 2 node(s) of 1 containers, 1 of them idle padding');
+    expect(out).toContain(
+      "cluster: 2 rack(s) × 2 node(s), each with its host's recorded slots (1 containers), 1 of them idle padding",
+    );
   });
 
   it('reads a rolling eventlog_v2 directory as one log', async () => {

@@ -95,7 +95,7 @@ export class ClusterViewImpl implements ClusterView {
     const k = slotKindIndex(kind);
     if (k < 0)
       throw new Error(`cluster view: slot kind must be 'map', 'reduce' or 'container', got ${String(kind)}`);
-    return this.#slots.slotsPerNode[k]! * this.source.topology.nodeCount;
+    return this.#slots.totalSlotsBy[k]!;
   }
 
   runningCount(kind: TaskKind): number {

@@ -26,8 +26,8 @@ const KINDS: readonly SlotKind[] = ['map', 'reduce', 'container'];
 export class SlotLedger {
   /** Free slots, index `kind × nodeCount + node` (kind 0 map, 1 reduce, 2 container). */
   readonly freeSlotsBy: Int32Array;
-  /** Slots of each kind on a node. */
-  readonly slotsPerNode: Int32Array;
+  /** Slots of each kind in the whole cluster (nodes may differ). */
+  readonly totalSlotsBy: Int32Array;
   /** Every slot of the cluster, of all kinds. */
   readonly totalSlots: number;
   readonly nodeMaps: MapTask[][] = [];
@@ -48,14 +48,14 @@ export class SlotLedger {
     const nodes = topology.nodeCount;
     this.#nodeCount = nodes;
     this.#container = topology.slotModel === 'container';
-    this.slotsPerNode = new Int32Array(3);
+    this.totalSlotsBy = new Int32Array(3);
     this.freeSlotsBy = new Int32Array(3 * nodes);
     let totalSlots = 0;
     for (let k = 0; k < 3; k++) {
-      this.slotsPerNode[k] = topology.slotsOf(0 as NodeId, KINDS[k]!);
       for (let n = 0; n < nodes; n++) {
         const s = topology.slotsOf(n as NodeId, KINDS[k]!);
         this.freeSlotsBy[k * nodes + n] = s;
+        this.totalSlotsBy[k]! += s;
         totalSlots += s;
       }
     }
