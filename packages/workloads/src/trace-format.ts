@@ -1,6 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { decodeTraceBytes } from './internal/trace-bytes.js';
+import { codecOfName, decodeTraceHead } from './internal/trace-bytes.js';
+
+const HEAD_BYTES = 1 << 20;
 
 /** Trace formats `rackwise run --trace` reads. */
 export const TRACE_FORMATS = ['swim', 'coflow', 'spark', 'rumen'] as const;
@@ -23,7 +25,8 @@ export function detectTraceFormat(path: string): TraceFormat {
     throw new Error(`cannot read ${path}: ${(error as Error).message}`);
   }
   if (directory) return 'spark';
-  const buffer = Buffer.alloc(65_536);
+  // Enough for the first events or records of a compressed file (its blocks decode whole).
+  const buffer = Buffer.alloc(HEAD_BYTES);
   const fd = openSync(path, 'r');
   let length: number;
   try {
@@ -31,20 +34,10 @@ export function detectTraceFormat(path: string): TraceFormat {
   } finally {
     closeSync(fd);
   }
-  const head = buffer.subarray(0, length);
-  let text: string;
-  try {
-    text = decodeTraceBytes(head, basename(path));
-  } catch (error) {
-    // A compressed file's head is not a whole stream: decompression of a prefix fails;
-    // a refused codec or binary content stays an error.
-    if (/not supported|binary content/.test((error as Error).message)) throw error;
-    text = '';
-  }
+  const text = decodeTraceHead(buffer.subarray(0, length), basename(path));
   const start = text.trimStart();
   if (start.startsWith('{')) return /"Event"\s*:/.test(start.slice(0, 2000)) ? 'spark' : 'rumen';
-  if (text === '' && /\.(zstd|zst)$/.test(path)) return 'spark';
-  if (text === '' && /\.gz$/.test(path)) return 'rumen';
+  if (text === '' && codecOfName(path) === 'zstd') return 'spark';
   const first = start.split('\n')[0]?.trim().split(/\s+/) ?? [];
   if (first.length === 2 && first.every((f) => /^\d+$/.test(f))) return 'coflow';
   return 'swim';

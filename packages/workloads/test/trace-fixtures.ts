@@ -270,15 +270,20 @@ export function rumenHistoryText(): string {
  */
 export function rawZstdFrame(bytes: Uint8Array): Uint8Array {
   const size = bytes.length;
-  if (size < 256 || size >= 65_792) throw new Error('rawZstdFrame: 256 <= size < 65792');
-  const header = [0x28, 0xb5, 0x2f, 0xfd, 0x60, (size - 256) & 0xff, (size - 256) >> 8];
+  if (size < 256) throw new Error('rawZstdFrame: 256 <= size');
+  // Single segment; the content size in 2 bytes (minus 256) or, past that, in 4.
+  const header =
+    size < 65_792
+      ? [0x28, 0xb5, 0x2f, 0xfd, 0x60, (size - 256) & 0xff, (size - 256) >> 8]
+      : [0x28, 0xb5, 0x2f, 0xfd, 0xa0, size & 0xff, (size >> 8) & 0xff, (size >> 16) & 0xff, size >>> 24];
   const out: number[] = [...header];
   const BLOCK = 65_536;
   for (let at = 0; at < size; at += BLOCK) {
     const n = Math.min(BLOCK, size - at);
     const last = at + n >= size ? 1 : 0;
     const h = last | (n << 3);
-    out.push(h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff, ...bytes.subarray(at, at + n));
+    out.push(h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff);
+    for (let i = at; i < at + n; i++) out.push(bytes[i]!);
   }
   return Uint8Array.from(out);
 }

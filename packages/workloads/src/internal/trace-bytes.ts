@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { decompress as zstdDecompress } from 'fzstd';
+import { constants, gunzipSync } from 'node:zlib';
+import { Decompress as ZstdStream, decompress as zstdDecompress } from 'fzstd';
 
 /**
  * Compression codecs a trace file may carry, by name. Spark's `zstd` and gzip (Rumen
@@ -72,6 +72,46 @@ export function decodeTraceBytes(bytes: Uint8Array, fileName: string): string {
     throw new Error(`${fileName}: damaged or truncated ${codec} stream: ${(error as Error).message}`);
   }
   return checkedText(plain, fileName);
+}
+
+/**
+ * The text that the first bytes of a trace file hold, decompressed as far as they go
+ * (a compressed file's head is not a whole stream): for telling formats apart by content.
+ * @throws Error as {@link decodeTraceBytes} for a refused codec or binary content.
+ */
+export function decodeTraceHead(head: Uint8Array, fileName: string): string {
+  const codec = codecOfMagic(head) ?? codecOfName(fileName);
+  if (codec !== undefined && (REFUSED_CODECS as readonly string[]).includes(codec))
+    decodeTraceBytes(head, fileName);
+  let plain: Uint8Array = head;
+  if (codec === 'gzip') plain = gunzipPrefix(head);
+  else if (codec === 'zstd') plain = zstdPrefix(head);
+  const nul = plain.indexOf(0);
+  if (nul >= 0) throw binaryError(plain, nul, fileName);
+  try {
+    // A prefix may end inside a character: stream mode keeps it for later.
+    return new TextDecoder('utf-8', { fatal: true }).decode(plain, { stream: true });
+  } catch {
+    return checkedText(plain, fileName);
+  }
+}
+
+function gunzipPrefix(head: Uint8Array): Uint8Array {
+  try {
+    return gunzipSync(head, { finishFlush: constants.Z_SYNC_FLUSH });
+  } catch {
+    return new Uint8Array(0);
+  }
+}
+
+function zstdPrefix(head: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [];
+  try {
+    new ZstdStream((data) => parts.push(data)).push(head, false);
+  } catch {
+    // What decoded before the damage (or the prefix's end) is the head.
+  }
+  return Buffer.concat(parts);
 }
 
 /** UTF-8 text, refusing NUL bytes and invalid sequences with the line and byte offset. */

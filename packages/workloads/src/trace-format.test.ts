@@ -1,0 +1,82 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { rumenJobHistory } from '../test/rumen-history-writer.js';
+import { type SparkAppPlan, type TaskPlan, sparkEventLog } from '../test/spark-log-writer.js';
+import { tempDir } from '../test/temp-dir.js';
+import { rawZstdFrame } from '../test/trace-fixtures.js';
+import { rumenJobs, sparkPlan } from '../test/written-samples.js';
+import { readRumenJobHistory } from './rumen-job-history.js';
+import { readSparkEventLog } from './spark-event-log.js';
+import { detectTraceFormat } from './trace-format.js';
+
+const temp = () => tempDir('rackwise-format-');
+/** Gzip without compression (level 0): a valid gzip stream as large as its text. */
+const stored = (text: string) => gzipSync(text, { level: 0 });
+
+/** The written application with a job of 400 tasks more: a log of about half a megabyte. */
+function largeSparkText(): string {
+  const plan = sparkPlan();
+  const tasks: TaskPlan[] = Array.from({ length: 400 }, (_, i) => ({
+    executor: String(1 + (i % 3)),
+    launch: 12_000 + i,
+    finish: 12_500 + i,
+    run: 400,
+    input: 1e6,
+  }));
+  const large: SparkAppPlan = {
+    ...plan,
+    jobs: [
+      ...plan.jobs,
+      { id: 2, stages: [{ id: 6, parents: [], submit: 11_900, complete: 13_000, tasks }] },
+    ],
+  };
+  return `${sparkEventLog(large).join('\n')}\n`;
+}
+
+/** The written Rumen history, its jobs repeated under new ids: about a megabyte. */
+function largeRumenText(): string {
+  const jobs = rumenJobs();
+  return rumenJobHistory(
+    Array.from({ length: 120 }, (_, k) => ({ ...jobs[k % 2]!, id: `job_1369942127770_${1000 + k}` })),
+  );
+}
+
+describe('detectTraceFormat reads the content after decompression, whatever the size or name', () => {
+  const spark = largeSparkText();
+  const rumen = largeRumenText();
+
+  it('the written gzip files are larger than the 64 KiB head detection used to read', () => {
+    expect(stored(spark).length).toBeGreaterThan(65_536);
+    expect(stored(rumen).length).toBeGreaterThan(65_536);
+  });
+
+  it('a gzip Spark log of more than 64 KiB is Spark, named .gz or not', () => {
+    const dir = temp();
+    for (const name of ['app.gz', 'application_1_0001']) {
+      const file = join(dir, name);
+      writeFileSync(file, stored(spark));
+      expect(detectTraceFormat(file)).toBe('spark');
+    }
+    expect(readSparkEventLog(join(dir, 'application_1_0001')).stages).toHaveLength(6);
+  });
+
+  it('a zstd Spark log without its extension is Spark', () => {
+    const file = join(temp(), 'application_1_0002');
+    writeFileSync(file, rawZstdFrame(Buffer.from(spark)));
+    expect(detectTraceFormat(file)).toBe('spark');
+    expect(readSparkEventLog(file).stages).toHaveLength(6);
+  });
+
+  it('a gzip Rumen history of more than 64 KiB is Rumen, and a zstd one named .zst too', () => {
+    const dir = temp();
+    const gz = join(dir, 'history.json.gz');
+    writeFileSync(gz, stored(rumen));
+    expect(detectTraceFormat(gz)).toBe('rumen');
+    expect(readRumenJobHistory(gz).applications).toHaveLength(120);
+    const zst = join(dir, 'history.zst');
+    writeFileSync(zst, rawZstdFrame(Buffer.from(rumen)));
+    expect(detectTraceFormat(zst)).toBe('rumen');
+  });
+});
