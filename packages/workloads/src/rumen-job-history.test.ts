@@ -66,7 +66,7 @@ describe('parseRumenJobHistory', () => {
     );
     expect(() => parseRumenJobHistory('\n', 'jh.json')).toThrow('jh.json: no job records');
     expect(() => parseRumenJobHistory('[1]', 'jh.json')).toThrow(
-      'jh.json record 1 (line 1): expected a JSON object',
+      'jh.json: a JSON array: not a trace rackwise reads',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { foreignTraceError } from './internal/foreign-traces.js';
 import { JsonFields } from './internal/json-fields.js';
 import { type JsonRecord, jsonRecords } from './internal/json-records.js';
 import { boundedBytes, boundedTime } from './internal/physical-bounds.js';
@@ -30,6 +31,8 @@ export function readRumenJobHistory(path: string): RecordedTrace {
 /** Parses a Rumen job history's text. @throws Error as {@link readRumenJobHistory}. */
 export function parseRumenJobHistory(text: string, fileName: string): RecordedTrace {
   if (typeof text !== 'string') throw new Error(`parseRumenJobHistory: text of ${fileName} must be a string`);
+  const foreign = foreignTraceError(text.slice(0, 4096), fileName, false);
+  if (foreign !== undefined) throw foreign;
   const records = jsonRecords(text, fileName);
   if (records.length === 0) throw new Error(`${fileName}: no job records (an empty file)`);
   const jobs = records.map((r) => readJob(r, fileName));

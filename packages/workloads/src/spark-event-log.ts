@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { foreignTraceError } from './internal/foreign-traces.js';
 import { PHYSICAL_BOUNDS, boundedTime } from './internal/physical-bounds.js';
 import {
   type EventLine,
@@ -36,8 +37,10 @@ const ROLLING_PART = /^events_(\d+)_/;
 export function readSparkEventLog(path: string): RecordedTrace {
   const parts = sparkLogParts(path);
   const lines: EventLine[] = [];
-  for (const part of parts)
-    lines.push(...eventLines(readTraceText(part, basename(part), 'readSparkEventLog'), basename(part)));
+  for (const part of parts) {
+    const text = readTraceText(part, basename(part), 'readSparkEventLog');
+    lines.push(...eventLines(refuseForeign(text, basename(part)), basename(part)));
+  }
   return parseSparkEvents(lines, basename(path));
 }
 
@@ -47,7 +50,14 @@ export function readSparkEventLog(path: string): RecordedTrace {
  */
 export function parseSparkEventLog(text: string, fileName: string): RecordedTrace {
   if (typeof text !== 'string') throw new Error(`parseSparkEventLog: text of ${fileName} must be a string`);
-  return parseSparkEvents(eventLines(text, fileName), fileName);
+  return parseSparkEvents(eventLines(refuseForeign(text, fileName), fileName), fileName);
+}
+
+/** The text, unless it is a `.jhist` or a JSON array (refused by their own names). */
+function refuseForeign(text: string, fileName: string): string {
+  const foreign = foreignTraceError(text.slice(0, 4096), fileName, false);
+  if (foreign !== undefined) throw foreign;
+  return text;
 }
 
 /** The files of an event log: the file itself, or a rolling directory's parts in order. */

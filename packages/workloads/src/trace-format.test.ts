@@ -80,3 +80,64 @@ describe('detectTraceFormat reads the content after decompression, whatever the 
     expect(detectTraceFormat(zst)).toBe('rumen');
   });
 });
+
+/** The first lines of a MapReduce job history as Hadoop's JobHistoryEventHandler writes it. */
+function jhistText(): string {
+  const schema = {
+    type: 'record',
+    name: 'Event',
+    namespace: 'org.apache.hadoop.mapreduce.jobhistory',
+    fields: [{ name: 'type', type: { type: 'enum', name: 'EventType', symbols: ['JOB_SUBMITTED'] } }],
+  };
+  const submitted = {
+    type: 'JOB_SUBMITTED',
+    event: {
+      'org.apache.hadoop.mapreduce.jobhistory.JobSubmitted': {
+        jobid: 'job_1369942127770_1205',
+        jobName: 'TeraGen',
+        userName: 'jenkins',
+        submitTime: 1_371_222_054_499,
+        jobConfPath: 'hdfs://nn:8020/user/jenkins/.staging/job_1369942127770_1205/job.xml',
+        acls: {},
+        jobQueueName: 'default',
+      },
+    },
+  };
+  return `Avro-Json\n${JSON.stringify(schema)}\n${JSON.stringify(submitted)}\n`;
+}
+
+describe('what is no trace of ours gets a message of its own', () => {
+  it('a MapReduce .jhist, detected or given as Spark or Rumen', () => {
+    const file = join(temp(), 'job_1369942127770_1205-1371222054499-jenkins-TeraGen.jhist');
+    writeFileSync(file, jhistText());
+    const message =
+      /a MapReduce job history \(\.jhist, Avro-JSON\): not read — make a Rumen job history of it with Hadoop's TraceBuilder/;
+    expect(() => detectTraceFormat(file)).toThrow(message);
+    expect(() => readRumenJobHistory(file)).toThrow(message);
+    expect(() => readSparkEventLog(file)).toThrow(message);
+  });
+
+  it('an empty file, plain or gzip', () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'empty'), '');
+    writeFileSync(join(dir, 'blank.gz'), gzipSync('\n\n'));
+    expect(() => detectTraceFormat(join(dir, 'empty'))).toThrow('empty: an empty file: it holds no trace');
+    expect(() => detectTraceFormat(join(dir, 'blank.gz'))).toThrow('blank.gz: an empty file');
+  });
+
+  it('a JSON array of Rumen jobs, and a JSON array of anything else', () => {
+    const dir = temp();
+    const jobs = rumenJobHistory(rumenJobs())
+      .trim()
+      .split(/\n(?=\{)/);
+    writeFileSync(join(dir, 'jobs.json'), `[${jobs.join(',\n')}]\n`);
+    expect(() => detectTraceFormat(join(dir, 'jobs.json'))).toThrow(
+      "jobs.json: a JSON array of Rumen jobs: a Rumen job history is job objects one after another, as TraceBuilder writes it, not an array — write the array's elements one after another",
+    );
+    expect(() => readRumenJobHistory(join(dir, 'jobs.json'))).toThrow('a JSON array of Rumen jobs');
+    writeFileSync(join(dir, 'numbers.json'), '[1, 2, 3]\n');
+    expect(() => detectTraceFormat(join(dir, 'numbers.json'))).toThrow(
+      'numbers.json: a JSON array: not a trace rackwise reads',
+    );
+  });
+});
