@@ -30,6 +30,7 @@ export type {
   Decision,
   DecisionEvidence,
   DuplicationExtensionV1,
+  EvidenceDetail,
   EvidenceValue,
   LaunchDecision,
   PassDecision,

@@ -81,7 +81,21 @@ export interface PolicyContext {
    * (no allocation on the offer path for it).
    */
   readonly recordEvidence?: boolean;
+  /**
+   * How much evidence, when `recordEvidence` is true; `bounded` when absent. See
+   * {@link EvidenceDetail}.
+   */
+  readonly evidenceDetail?: EvidenceDetail;
 }
+
+/**
+ * How much a decision's evidence holds. `bounded`: what decided — the chosen group (user,
+ * queue or job) and its nearest rivals, a few jobs passed over, and how many groups and
+ * jobs there were in all — so its size does not grow with the active users and jobs.
+ * `full`: every group of the order and every job passed over (for a story of one job, or
+ * a test). The decision is the same either way.
+ */
+export type EvidenceDetail = 'bounded' | 'full';
 
 /** A task event the host reports to the policy. */
 export interface TaskEvent {
