@@ -8,6 +8,13 @@ export { waitsFor } from './waits-for.js';
 export { mergeConfig, requireFraction, requireName } from './config-checks.js';
 export type { BaselineEvidence, GroupStanding, SkippedJob } from './decision-evidence.js';
 export { baselineEvidence, slotShare, withBaselineEvidence } from './decision-evidence.js';
+export {
+  EVIDENCE_LIST_LIMIT,
+  EVIDENCE_RIVALS,
+  EvidenceEntries,
+  evidenceDetailOf,
+  evidenceList,
+} from './evidence-detail.js';
 export type { LocalityPick, LocalityWaitConfig, LocalityWaits, MapLocality } from './locality-wait.js';
 export { createLocalityWaits } from './locality-wait.js';
 export type { RackReduceAdmission, RackReduceGate } from './rack-round-robin.js';
