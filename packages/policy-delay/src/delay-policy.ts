@@ -1,3 +1,4 @@
+import { EvidenceEntries, evidenceDetailOf } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
@@ -34,10 +35,13 @@ export interface DelaySkippedJob {
 /**
  * What Delay saw when it decided (`decision.evidence`, when the host asked for it): the
  * task and its locality level, how long its job had waited against the two thresholds,
- * and the jobs passed over because they wait for locality.
+ * and the jobs passed over because they wait for locality (`bounded` evidence, the default,
+ * names the first few and counts them all; `full` lists them all).
  */
 export interface DelayEvidence extends DecisionEvidence {
   readonly job?: number;
+  /** The group (user, queue) of the order the launched job came from. */
+  readonly group?: string;
   readonly task?: string;
   readonly locality?: string;
   readonly node: number;
@@ -48,7 +52,10 @@ export interface DelayEvidence extends DecisionEvidence {
   readonly waited?: number;
   /** Waits after which rack-local, then any, locality is allowed. */
   readonly thresholds: readonly number[];
+  /** The jobs passed over because they wait for locality: all of them in `full` evidence, the first few in `bounded`. */
   readonly skipped: readonly DelaySkippedJob[];
+  /** How many jobs were passed over. */
+  readonly skippedCount: number;
 }
 
 /**
@@ -67,7 +74,7 @@ export interface DelayEvidence extends DecisionEvidence {
  * passes `delay/skip` (jobs waited for locality) or `delay/no-pending`. Deterministic.
  */
 export function createDelayPolicy(config?: Partial<DelayConfig>, context?: PolicyContext): DelayPolicy {
-  const explain = context?.recordEvidence === true;
+  const detail = evidenceDetailOf(context);
   const resolved = resolveDelayConfig(config);
   const { userOrder, by } = resolved;
   const thresholds: [number, number] =
@@ -121,14 +128,16 @@ export function createDelayPolicy(config?: Partial<DelayConfig>, context?: Polic
 
   const evidenceOf = (
     decision: Decision,
+    group: string | undefined,
     offer: SlotOffer,
     view: ClusterView,
-    skipped: readonly DelaySkippedJob[],
+    skipped: EvidenceEntries<DelaySkippedJob>,
     before: number,
   ): DelayEvidence => ({
     ...(decision.type === 'launch'
       ? {
           job: decision.task.job,
+          ...(group === undefined ? {} : { group }),
           task: `${decision.task.kind}:${decision.task.index}`,
           locality: decision.reason.slice('delay/'.length),
           waited: before,
@@ -138,7 +147,8 @@ export function createDelayPolicy(config?: Partial<DelayConfig>, context?: Polic
     rack: view.topology.rackOf(offer.node),
     measure: by,
     thresholds: [thresholds[0], thresholds[0] + thresholds[1]],
-    skipped,
+    skipped: skipped.entries,
+    skippedCount: skipped.count,
   });
 
   return {
@@ -146,23 +156,32 @@ export function createDelayPolicy(config?: Partial<DelayConfig>, context?: Polic
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       let skipped = false;
-      const passed: DelaySkippedJob[] | undefined = explain ? [] : undefined;
+      const passed = detail === undefined ? undefined : new EvidenceEntries<DelaySkippedJob>(detail);
       for (const group of userOrder.order(view, offer.kind)) {
         for (const job of group.jobs) {
           const before = passed === undefined ? 0 : waited(waitOf(job), view);
           const decision = reduceFor(job, offer, view) ?? mapFor(job, offer, view);
           if (decision === 'skip') {
             skipped = true;
-            passed?.push({ job: job.id, why: 'waits for a local map', waited: waited(waitOf(job), view) });
+            passed?.add(() => ({
+              job: job.id,
+              why: 'waits for a local map',
+              waited: waited(waitOf(job), view),
+            }));
           } else if (decision !== undefined) {
             return passed === undefined
               ? decision
-              : { ...decision, evidence: evidenceOf(decision, offer, view, passed, before) };
+              : {
+                  ...decision,
+                  evidence: evidenceOf(decision, group.key, offer, view, passed, before),
+                };
           }
         }
       }
       const pass: Decision = { type: 'pass', reason: skipped ? 'delay/skip' : 'delay/no-pending' };
-      return passed === undefined ? pass : { ...pass, evidence: evidenceOf(pass, offer, view, passed, 0) };
+      return passed === undefined
+        ? pass
+        : { ...pass, evidence: evidenceOf(pass, undefined, offer, view, passed, 0) };
     },
     onJobCompleted(job: JobView): void {
       waits.delete(job.id);

@@ -1,5 +1,5 @@
 import { trafficThresholdFromView } from '@rackwise/estimators';
-import { GroupJobsWhere, hasReadyReduce } from '@rackwise/policy-kit';
+import { GroupJobsWhere, evidenceDetailOf, hasReadyReduce } from '@rackwise/policy-kit';
 import type {
   Bytes,
   ClusterView,
@@ -26,7 +26,7 @@ import { resolveNasConfig } from './internal/resolve-config.js';
 import { SkipCounters } from './internal/skip-counters.js';
 import type { NasConfig } from './nas-config.js';
 import { nasEvidence } from './nas-evidence.js';
-import type { NasSkippedGroup } from './nas-skipped-group.js';
+import { SkippedGroups } from './nas-skipped-group.js';
 
 /** Read-only look into a NAS instance's state, for tests, logs and reports. */
 export interface NasInspection {
@@ -61,7 +61,7 @@ export interface NasPolicy extends SchedulerPolicyV1 {
  */
 export function createNasPolicy(config: Partial<NasConfig> | undefined, context: PolicyContext): NasPolicy {
   // NAS makes no random choice; the context only asks for evidence.
-  const explain = context?.recordEvidence === true;
+  const detail = evidenceDetailOf(context);
   const resolved = resolveNasConfig(config);
   const state: NasState = {
     config: resolved,
@@ -161,8 +161,8 @@ export function createNasPolicy(config: Partial<NasConfig> | undefined, context:
     tickInterval: resolved.trafficThresholdInterval,
     assign(offer: SlotOffer, view: ClusterView): Decision {
       refreshThreshold(view, false);
-      if (explain) {
-        const skipped: NasSkippedGroup[] = [];
+      if (detail !== undefined) {
+        const skipped = new SkippedGroups(detail);
         const space = mapOutputSpace(view, offer.node);
         const decision = decide({ view, node: offer.node, kind: offer.kind, skipped });
         return { ...decision, evidence: nasEvidence(decision, view, offer.node, state, space, skipped) };

@@ -1,9 +1,17 @@
 import { mapLocality } from '@rackwise/estimators';
-import type { Bytes, ClusterView, Decision, DecisionEvidence, JobView, NodeId } from '@rackwise/types';
+import type {
+  Bytes,
+  ClusterView,
+  Decision,
+  DecisionEvidence,
+  EvidenceDetail,
+  JobView,
+  NodeId,
+} from '@rackwise/types';
 import { rackLoad, shuffleClassOf } from './internal/job-facts.js';
 import type { NasState } from './internal/nas-state.js';
 import { reduceNumOnRack } from './internal/reduce-num-on-rack.js';
-import type { NasSkippedGroup } from './nas-skipped-group.js';
+import type { NasSkippedGroup, SkippedGroups } from './nas-skipped-group.js';
 
 /**
  * What NAS saw when it decided (`decision.evidence`, when the host asked for it) — the
@@ -39,7 +47,10 @@ export interface NasEvidence extends DecisionEvidence {
   /** For a reduce: `ReduceNum` of the job on the rack (eq. 4) and its reduces already there. */
   readonly reduceNumOnRack?: number;
   readonly reducesOnRack?: number;
+  /** The users skipped: all of them in `full` evidence, the first few in `bounded` evidence. */
   readonly skipped: readonly NasSkippedGroup[];
+  /** How many users were skipped. */
+  readonly skippedCount: number;
 }
 
 const bound = (bytes: Bytes): number | null => (Number.isFinite(bytes) ? bytes : null);
@@ -51,7 +62,7 @@ export function nasEvidence(
   node: NodeId,
   state: NasState,
   space: Bytes,
-  skipped: readonly NasSkippedGroup[],
+  skipped: SkippedGroups,
 ): NasEvidence {
   const config = state.config;
   const rack = view.topology.rackOf(node);
@@ -88,6 +99,7 @@ export function nasEvidence(
     trafficThresholdBytes: config.useTrafficThreshold ? bound(state.trafficThreshold) : null,
     mapOutputSpaceBytes: bound(space),
     ...(task as Record<string, string | number | boolean>),
-    skipped,
+    skipped: skipped.entries,
+    skippedCount: skipped.count,
   };
 }

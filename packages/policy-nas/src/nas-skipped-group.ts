@@ -1,3 +1,6 @@
+import { EvidenceEntries, evidenceList } from '@rackwise/policy-kit';
+import type { EvidenceDetail, JobView } from '@rackwise/types';
+
 /**
  * A user MTS skipped at an offer (`D_i^m` grew): none of its jobs had a data-local,
  * shuffle-qualified map. In wait mode (`maxWait` set, §IV-A) it also carries
@@ -10,9 +13,35 @@ export interface NasSkippedGroup {
   readonly [key: string]: string | number | readonly number[];
   /** User-order group key (`user:3`). */
   readonly group: string;
-  /** Its jobs with a pending map, all passed over. */
+  /** Its jobs with a pending map, all passed over (the first few in `bounded` evidence). */
   readonly jobs: readonly number[];
+  /** How many jobs it had with a pending map. */
+  readonly jobCount: number;
   /** `D_i^m` after this skip, and the `D^m` that lifts the locality requirement. */
   readonly skips: number;
   readonly maxSkips: number;
+}
+
+/**
+ * The users MTS skipped at one offer, kept as the host asked: every user and job for
+ * `full` evidence; for `bounded`, the first users with their first jobs, and how many.
+ */
+export class SkippedGroups extends EvidenceEntries<NasSkippedGroup> {
+  constructor(private readonly listDetail: EvidenceDetail) {
+    super(listDetail);
+  }
+
+  /** One more user skipped; `facts` are read only when the user is kept. */
+  skip(
+    key: string,
+    jobs: readonly JobView[],
+    facts: () => { skips: number; maxSkips: number; waitedSeconds?: number; maxWaitSeconds?: number },
+  ): void {
+    this.add(() => ({
+      group: key,
+      jobs: evidenceList(jobs, this.listDetail).map((j) => j.id),
+      jobCount: jobs.length,
+      ...facts(),
+    }));
+  }
 }

@@ -1,3 +1,4 @@
+import type { EvidenceEntries } from '@rackwise/policy-kit';
 import { classifyShuffleByRatio } from '@rackwise/predictor';
 import type { ClusterView, Decision, DecisionEvidence, SlotOffer } from '@rackwise/types';
 import type { JobPlans } from './internal/job-plans.js';
@@ -5,9 +6,12 @@ import type { ShuffleWatcherConfig } from './shufflewatcher-config.js';
 
 /** A user ShuffleWatcher's relaxed locality held back at an offer (it waits for a better node). */
 export interface ShuffleWatcherWaitingGroup {
-  readonly [key: string]: string | readonly number[];
+  readonly [key: string]: string | number | readonly number[];
   readonly group: string;
+  /** Its jobs it held back (the first few in `bounded` evidence). */
   readonly jobs: readonly number[];
+  /** How many jobs it held back. */
+  readonly jobCount: number;
 }
 
 /**
@@ -15,7 +19,8 @@ export interface ShuffleWatcherWaitingGroup {
  * it): NetSat for the offered rack against `nwSaturationThreshold` (§3.1), the launched
  * job's traffic estimate — its `ShuffleInputRatio`, predicted shuffle bytes and class —
  * and the racks SAMP / SARP chose for it (Fig. 4, 6) beside the offered rack; and the
- * users held back waiting for locality.
+ * users held back waiting for locality (`bounded` evidence, the default: the first few,
+ * with how many; `full`: all of them).
  */
 export interface ShuffleWatcherEvidence extends DecisionEvidence {
   readonly node: number;
@@ -38,6 +43,8 @@ export interface ShuffleWatcherEvidence extends DecisionEvidence {
   readonly reducesPerRack?: readonly number[];
   readonly reducesOnRack?: number;
   readonly waiting: readonly ShuffleWatcherWaitingGroup[];
+  /** How many users were held back. */
+  readonly waitingCount: number;
 }
 
 /** Builds {@link ShuffleWatcherEvidence} for a decision, from the policy's own plans. */
@@ -48,7 +55,7 @@ export function shuffleWatcherEvidence(
   saturated: boolean,
   config: ShuffleWatcherConfig,
   plans: JobPlans,
-  waiting: readonly ShuffleWatcherWaitingGroup[],
+  waiting: EvidenceEntries<ShuffleWatcherWaitingGroup>,
 ): ShuffleWatcherEvidence {
   const rack = view.topology.rackOf(offer.node);
   const base = {
@@ -57,7 +64,8 @@ export function shuffleWatcherEvidence(
     saturated,
     nwSaturationThreshold: config.nwSaturationThreshold,
     rackUtilisation: [view.network.rackUtilisation(rack, 'up'), view.network.rackUtilisation(rack, 'down')],
-    waiting,
+    waiting: waiting.entries,
+    waitingCount: waiting.count,
   };
   if (decision.type !== 'launch') return base;
   const job = view.job(decision.task.job);

@@ -1,3 +1,4 @@
+import { EvidenceEntries, evidenceDetailOf, evidenceList } from '@rackwise/policy-kit';
 import { classifyShuffleByRatio } from '@rackwise/predictor';
 import type {
   ClusterView,
@@ -186,7 +187,11 @@ export function createShuffleWatcherPolicy(
       if (choice === WAIT_FOR_LOCALITY) {
         wait?.skipped(group.key, view.now);
         waited = true;
-        waiting?.push({ group: group.key, jobs: jobs.map((j) => j.id) });
+        waiting?.add(() => ({
+          group: group.key,
+          jobs: evidenceList(jobs, detail ?? 'full').map((j) => j.id),
+          jobCount: jobs.length,
+        }));
         continue;
       }
       if (choice.task.kind === 'map') wait?.launched(group.key, choice.level);
@@ -203,9 +208,10 @@ export function createShuffleWatcherPolicy(
   };
 
   // Groups that waited for locality at the current offer, kept only when evidence is asked for.
-  let waiting: ShuffleWatcherWaitingGroup[] | undefined;
+  const detail = evidenceDetailOf(context);
+  let waiting: EvidenceEntries<ShuffleWatcherWaitingGroup> | undefined;
   const explained = (offer: SlotOffer, view: ClusterView): Decision => {
-    waiting = [];
+    waiting = new EvidenceEntries(detail ?? 'full');
     const decision = assign(offer, view);
     const saturated = netSat.saturated(view.network, view.topology, offer.node, view.now);
     const evidence = shuffleWatcherEvidence(decision, offer, view, saturated, config, plans, waiting);
@@ -217,7 +223,7 @@ export function createShuffleWatcherPolicy(
     specificationVersion: 'v1',
     name: config.name,
     config,
-    assign: context.recordEvidence === true ? explained : assign,
+    assign: detail === undefined ? assign : explained,
     onJobSubmitted(job: JobView, view: ClusterView): void {
       if (plans.enabled) plans.plan(job, view);
     },

@@ -246,7 +246,7 @@ describe('MTS (NAS Algorithm 2)', () => {
     cluster.advance(3);
     const skipped = (cluster.offer(0, 'map').evidence as NasEvidence).skipped;
     expect(skipped).toEqual([
-      { group: 'user:0', jobs: [0], skips: 2, maxSkips: 0, waitedSeconds: 3, maxWaitSeconds: 5 },
+      { group: 'user:0', jobs: [0], jobCount: 1, skips: 2, maxSkips: 0, waitedSeconds: 3, maxWaitSeconds: 5 },
     ]);
   });
 
@@ -256,7 +256,7 @@ describe('MTS (NAS Algorithm 2)', () => {
       createNasPolicy({ userOrder: usersById, maxMapSkips: 4 }, { ...fixedContext, recordEvidence: true }),
     );
     const skipped = (cluster.offer(0, 'map').evidence as NasEvidence).skipped;
-    expect(skipped).toEqual([{ group: 'user:0', jobs: [0], skips: 1, maxSkips: 4 }]);
+    expect(skipped).toEqual([{ group: 'user:0', jobs: [0], jobCount: 1, skips: 1, maxSkips: 4 }]);
   });
 });
 

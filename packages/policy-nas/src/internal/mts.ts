@@ -11,7 +11,7 @@ import type {
   RackId,
   SlotKind,
 } from '@rackwise/types';
-import type { NasSkippedGroup } from '../nas-skipped-group.js';
+import type { SkippedGroups } from '../nas-skipped-group.js';
 import { launch, pass } from './job-facts.js';
 import type { LocalMaps, MapGroup, MapGroups } from './map-groups.js';
 import type { MapInputRanges } from './map-input-range.js';
@@ -36,7 +36,7 @@ export class LazySpaceRequest implements MapRequest {
   readonly view: ClusterView;
   readonly node: NodeId;
   readonly kind: SlotKind;
-  readonly skipped?: NasSkippedGroup[];
+  readonly skipped?: SkippedGroups;
   #space: Bytes | undefined;
 
   constructor(
@@ -100,13 +100,11 @@ export function scheduleMap(state: NasState, request: MapRequest): Decision {
     if (!state.mapSkips.reachedMax(key, view.now)) {
       state.mapSkips.skip(key, view.now);
       skipped = true;
-      request.skipped?.push({
-        group: key,
-        jobs: jobs.map((j) => j.id),
+      request.skipped?.skip(key, jobs, () => ({
         skips: state.mapSkips.count(key),
         maxSkips: state.config.maxMapSkips,
         ...waitOf(state, key, view.now),
-      });
+      }));
       continue;
     }
     resetUnlessPseudocode(state, state.mapSkips, key);

@@ -1,7 +1,7 @@
 import type { GroupJobsWhere } from '@rackwise/policy-kit';
 import type { Bytes, ClusterView, JobId, NodeId, RackId, SlotKind } from '@rackwise/types';
 import type { NasConfig } from '../nas-config.js';
-import type { NasSkippedGroup } from '../nas-skipped-group.js';
+import type { SkippedGroups } from '../nas-skipped-group.js';
 import type { MapInputRanges } from './map-input-range.js';
 import type { ReduceNums } from './reduce-num-on-rack.js';
 import type { SkipCounters } from './skip-counters.js';
@@ -45,5 +45,5 @@ export interface TaskRequest {
   /** The offered slot kind, handed to the user order. */
   readonly kind: SlotKind;
   /** Users MTS skipped, collected only when the host asked for evidence. */
-  readonly skipped?: NasSkippedGroup[];
+  readonly skipped?: SkippedGroups;
 }
