@@ -81,9 +81,14 @@ export function explainCommand(argv: readonly string[], io: CliIo): number {
     workload,
     seed,
     recordEvidence: true,
+    // Full evidence: the story looks for the job among every job and user passed over.
     policy: (context) =>
-      recordJobStory(registry.create(policy, preset.policyConfig[policy], context), job, task, story, (n) =>
-        topology.rackOf(n as NodeId),
+      recordJobStory(
+        registry.create(policy, preset.policyConfig[policy], { ...context, evidenceDetail: 'full' }),
+        job,
+        task,
+        story,
+        (n) => topology.rackOf(n as NodeId),
       ),
     parameters: preset.engine,
     metrics: { recordSeries: false, congestionThreshold: preset.metrics.congestionThreshold },

@@ -87,4 +87,51 @@ describe('rackwise host', () => {
       .map((l) => JSON.parse(l));
     expect(replies[2]).toMatchObject({ line: 3, decision: { type: 'launch', reason: 'fair/node-local' } });
   });
+
+  describe('evidence', () => {
+    // Ten users with a job each: the offer goes to user 0, the first in Fair's order.
+    const tenUsers = [
+      topology,
+      ...Array.from({ length: 10 }, (_, id) => ({
+        type: 'submit',
+        time: 0,
+        job: { id, user: id, maps: [{ inputBytes: 64 * MIB, replicas: ['n1'] }], reduces: 0 },
+      })),
+      { type: 'offer', time: 1, node: 'n1', kind: 'container' },
+    ].map((line) => JSON.stringify(line));
+    const offerWith = async (...options: string[]) => {
+      const io = recordingIo(process.cwd());
+      expect(await hostCommand(['--policy', 'fair', ...options], io, linesOf(tenUsers))).toBe(0);
+      return JSON.parse(io.out.join('').trim().split('\n').at(-1)!).decision;
+    };
+
+    it('names the chosen group and its nearest rivals by default, every group with --evidence full', async () => {
+      const bounded = await offerWith();
+      expect(bounded).toMatchObject({ type: 'launch', task: { job: 0 } });
+      expect(bounded.evidence).toMatchObject({ group: 'user:0', rank: 0, groupCount: 10, groupsFrom: 0 });
+      expect(bounded.evidence.groups.map((g: { group: string }) => g.group)).toEqual([
+        'user:0',
+        'user:1',
+        'user:2',
+        'user:3',
+      ]);
+      expect(await offerWith('--evidence', 'bounded')).toEqual(bounded);
+      const full = await offerWith('--evidence', 'full');
+      expect(full.evidence.groups).toHaveLength(10);
+      expect({ ...full, evidence: undefined }).toEqual({ ...bounded, evidence: undefined });
+      for (const off of [['--evidence', 'off'], ['--no-evidence']]) {
+        expect(await offerWith(...off)).toEqual({ ...bounded, evidence: undefined });
+      }
+    });
+
+    it('refuses an unknown detail, and --no-evidence beside another', async () => {
+      const io = recordingIo(process.cwd());
+      await expect(hostCommand(['--policy', 'fair', '--evidence', 'some'], io, linesOf([]))).rejects.toThrow(
+        /--evidence: must be bounded, full or off, got "some"/,
+      );
+      await expect(
+        hostCommand(['--policy', 'fair', '--evidence', 'full', '--no-evidence'], io, linesOf([])),
+      ).rejects.toThrow(/--no-evidence contradicts --evidence full/);
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultPolicyRegistry } from '@rackwise/experiments';
+import type { EvidenceDetail } from '@rackwise/types';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { type TopologyMessage, createJsonLinesHost } from '../internal/json-lines-host.js';
@@ -28,9 +29,24 @@ export const HOST_COMMAND: CommandSpec = {
         'nodes, labels and links ({ nodes, rackLabel?, oversubscription? }); else the first line gives them',
     },
     seed: { type: 'string', value: '<N>', description: "seed of the policy's random source; default 1" },
-    'no-evidence': { type: 'boolean', description: 'answer offers without the values that decided them' },
+    evidence: {
+      type: 'string',
+      value: '<bounded|full|off>',
+      description:
+        'the values that decided each offer: bounded (default; the chosen group, its nearest rivals, a few jobs passed over), full (every group and job), or off',
+    },
+    'no-evidence': { type: 'boolean', description: 'the same as --evidence off' },
   },
 };
+
+/** `--evidence` and `--no-evidence` as one setting; they must not contradict each other. */
+function evidenceOption(text: string | undefined, off: boolean): EvidenceDetail | false {
+  if (text === undefined) return off ? false : 'bounded';
+  if (text !== 'bounded' && text !== 'full' && text !== 'off')
+    throw new UsageError(`--evidence: must be bounded, full or off, got ${JSON.stringify(text)}`);
+  if (off && text !== 'off') throw new UsageError(`--no-evidence contradicts --evidence ${text}`);
+  return text === 'off' ? false : text;
+}
 
 /**
  * Runs `host`: reads events from `lines` (stdin by default), writes one reply line per
@@ -54,6 +70,7 @@ export async function hostCommand(
     );
   }
   const seedText = stringOption(values, 'seed');
+  const evidence = evidenceOption(stringOption(values, 'evidence'), values['no-evidence'] === true);
   const file = stringOption(values, 'topology');
   let topology: TopologyMessage | undefined;
   if (file !== undefined) {
@@ -68,7 +85,7 @@ export async function hostCommand(
     handle = createJsonLinesHost({
       createPolicy: (context) => registry.create(name, undefined, context),
       seed: seedText === undefined ? 1 : seedValue('seed', seedText),
-      evidence: values['no-evidence'] !== true,
+      evidence,
       ...(topology === undefined ? {} : { topology }),
     });
   } catch (error) {

@@ -9,7 +9,7 @@ import {
   createRandomSource,
   topologyFromLabels,
 } from '@rackwise/host';
-import type { PolicyContext, SchedulerPolicy, SlotKind } from '@rackwise/types';
+import type { EvidenceDetail, PolicyContext, SchedulerPolicy, SlotKind } from '@rackwise/types';
 
 /** The topology message: the nodes with their labels and slots, and the link options. */
 export interface TopologyMessage extends LabelTopologyOptions {
@@ -23,7 +23,8 @@ export interface TopologyMessage extends LabelTopologyOptions {
 export interface JsonLinesHostOptions {
   readonly createPolicy: (context: PolicyContext) => SchedulerPolicy;
   readonly seed: number;
-  readonly evidence: boolean;
+  /** Each decision's evidence, `bounded` or `full` (`PolicyContext.evidenceDetail`), or none. */
+  readonly evidence: EvidenceDetail | false;
   /** The topology, when given up front; otherwise the first line must be a `topology` message. */
   readonly topology?: TopologyMessage;
 }
@@ -54,7 +55,7 @@ export function createJsonLinesHost(
     });
     policy = options.createPolicy({
       random: createRandomSource(options.seed),
-      ...(options.evidence ? { recordEvidence: true } : {}),
+      ...(options.evidence === false ? {} : { recordEvidence: true, evidenceDetail: options.evidence }),
     });
     state.attach(policy);
   };
