@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { sparkLz4, sparkLzf, sparkSnappy } from '../test/spark-codec-writer.js';
 import { rollingParts } from '../test/spark-log-writer.js';
 import { tempDir } from '../test/temp-dir.js';
 import { SPARK_APP_ID, rumenText, sparkLines } from '../test/written-samples.js';
@@ -9,6 +10,7 @@ import type { RecordedStage } from './recorded-trace.js';
 import { recordedWorkload } from './recorded-workload.js';
 import { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
 import { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
+import { detectTraceFormat } from './trace-format.js';
 
 const temp = () => tempDir('rackwise-written-');
 const sparkText = () => `${sparkLines().join('\n')}\n`;
@@ -179,23 +181,38 @@ describe('a written Spark log, damaged', () => {
     );
   });
 
-  it('is refused in a codec Spark writes but no npm package reads, by name', () => {
-    const dir = join(temp(), `eventlog_v2_${SPARK_APP_ID}`);
-    mkdirSync(dir);
-    const [first, second] = rollingParts(sparkLines(), 2);
-    writeFileSync(join(dir, `events_1_${SPARK_APP_ID}.lz4`), first!);
-    writeFileSync(join(dir, `events_2_${SPARK_APP_ID}.lz4`), second!);
-    expect(() => readSparkEventLog(dir)).toThrow(
-      `events_1_${SPARK_APP_ID}.lz4: compression codec "lz4" is not supported`,
+  it.each([
+    ['lz4', sparkLz4],
+    ['snappy', sparkSnappy],
+    ['lzf', sparkLzf],
+  ] as const)(
+    'is read in Spark’s %s framing, a rolling directory or one file without extension',
+    (codec, frame) => {
+      const dir = join(temp(), `eventlog_v2_${SPARK_APP_ID}`);
+      mkdirSync(dir);
+      const [first, second] = rollingParts(sparkLines(), 2);
+      writeFileSync(join(dir, `events_1_${SPARK_APP_ID}.${codec}`), frame(Buffer.from(first!)));
+      writeFileSync(join(dir, `events_2_${SPARK_APP_ID}.${codec}`), frame(Buffer.from(second!)));
+      const plain = parseSparkEventLog(sparkText(), SPARK_APP_ID);
+      expect(readSparkEventLog(dir).stages).toEqual(plain.stages);
+      const file = join(temp(), SPARK_APP_ID);
+      writeFileSync(file, frame(Buffer.from(sparkText())));
+      expect(detectTraceFormat(file)).toBe('spark');
+      expect(readSparkEventLog(file).stages).toEqual(plain.stages);
+    },
+  );
+
+  it('is refused, naming the file, when an lz4 stream is cut or damaged', () => {
+    const file = join(temp(), `${SPARK_APP_ID}.lz4`);
+    writeFileSync(file, sparkLz4(Buffer.from(sparkText()), false));
+    expect(() => readSparkEventLog(file)).toThrow(
+      `${SPARK_APP_ID}.lz4: damaged or truncated lz4 stream: the stream ends inside a block`,
     );
-    const snappy = join(temp(), SPARK_APP_ID);
-    // snappy-java's stream header, whatever the file is called.
-    writeFileSync(
-      snappy,
-      Buffer.concat([Buffer.from([0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59, 0]), Buffer.alloc(8)]),
-    );
-    expect(() => readSparkEventLog(snappy)).toThrow(
-      `${SPARK_APP_ID}: compression codec "snappy" is not supported`,
+    const damaged = sparkLz4(Buffer.from(sparkText()));
+    damaged.write('XXXX', 0);
+    writeFileSync(file, damaged);
+    expect(() => readSparkEventLog(file)).toThrow(
+      'damaged or truncated lz4 stream: no LZ4Block header at byte 0',
     );
   });
 });

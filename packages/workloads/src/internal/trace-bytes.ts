@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { constants, gunzipSync } from 'node:zlib';
 import { Decompress as ZstdStream, decompress as zstdDecompress } from 'fzstd';
+import {
+  DamagedStream,
+  type DecodedStream,
+  decodeLz4Blocks,
+  decodeLzfChunks,
+  decodeSnappyStream,
+} from './spark-codecs.js';
 
 /**
- * Compression codecs a trace file may carry, by name. Spark's `zstd` and gzip (Rumen
- * histories are often `.json.gz`) are read; Spark's `lz4`, `lzf` and `snappy` write the
- * Java libraries' own stream framings (lz4-java's `LZ4Block`, compress-lzf's chunks,
- * snappy-java's `SNAPPY` stream), which no well-kept npm package reads: they are refused
- * by name.
+ * Compression codecs a trace file may carry, by name: every `spark.io.compression.codec`
+ * Spark writes event logs in — zstd (`fzstd`), lz4, snappy and lzf in the Java libraries'
+ * own stream framings (blocks decoded by `lz4js`, `snappyjs`, `lzfjs`) — and gzip (Rumen
+ * histories are often `.json.gz`; Node's zlib).
  */
-export const SUPPORTED_CODECS = ['zstd', 'gzip'] as const;
-/** Codecs refused by name (Spark's other `spark.io.compression.codec` values). */
-export const REFUSED_CODECS = ['lz4', 'lzf', 'snappy'] as const;
+export const SUPPORTED_CODECS = ['zstd', 'lz4', 'snappy', 'lzf', 'gzip'] as const;
+/** Codecs refused by name: none since every codec Spark writes is read. */
+export const REFUSED_CODECS = [] as const;
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   '.zstd': 'zstd',
@@ -22,10 +28,11 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   '.snappy': 'snappy',
 };
 
-/** The codec a file name's extension names, if any. */
+/** The codec a file name's extension names, if any (an in-progress log's `.inprogress` aside). */
 export function codecOfName(fileName: string): string | undefined {
-  const dot = fileName.lastIndexOf('.');
-  return dot < 0 ? undefined : EXTENSIONS[fileName.slice(dot).toLowerCase()];
+  const name = fileName.replace(/\.inprogress$/i, '');
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? undefined : EXTENSIONS[name.slice(dot).toLowerCase()];
 }
 
 /** The codec a file's first bytes show, if any. */
@@ -35,15 +42,15 @@ function codecOfMagic(bytes: Uint8Array): string | undefined {
   if (starts(0x1f, 0x8b)) return 'gzip';
   if (starts(0x4c, 0x5a, 0x34, 0x42, 0x6c, 0x6f, 0x63, 0x6b)) return 'lz4'; // "LZ4Block"
   if (starts(0x82, 0x53, 0x4e, 0x41, 0x50, 0x50, 0x59)) return 'snappy'; // snappy-java stream
+  if (starts(0xff, 0x06, 0x00, 0x00, 0x73, 0x4e, 0x61, 0x50, 0x70, 0x59)) return 'snappy'; // framing format
   if (starts(0x5a, 0x56) && (bytes[2] === 0 || bytes[2] === 1)) return 'lzf'; // "ZV" chunk
   return undefined;
 }
 
 /**
- * A trace file's text: decompressed when its name or first bytes say zstd or gzip, and
- * checked to be UTF-8 text.
- * @throws Error naming the file and the codec for lz4, lzf and snappy; naming the file,
- * line and byte for binary content (a NUL byte or invalid UTF-8); naming the file for a
+ * A trace file's text: decompressed when its name or first bytes say a codec of
+ * {@link SUPPORTED_CODECS}, and checked to be UTF-8 text.
+ * @throws Error naming the file, line and byte for binary content (a NUL byte or invalid UTF-8); naming the file for a
  * damaged compressed stream or an unreadable file.
  */
 export function readTraceText(path: string, fileName: string, where: string): string {
@@ -58,34 +65,58 @@ export function readTraceText(path: string, fileName: string, where: string): st
 
 /** {@link readTraceText} on bytes already read. */
 export function decodeTraceBytes(bytes: Uint8Array, fileName: string): string {
+  return checkedText(decompressed(bytes, fileName, false).bytes, fileName);
+}
+
+const FRAMINGS: Readonly<Record<string, (data: Uint8Array) => DecodedStream>> = {
+  lz4: decodeLz4Blocks,
+  snappy: decodeSnappyStream,
+  lzf: decodeLzfChunks,
+};
+
+/** The bytes after decompression; with `cutAllowed` a stream cut inside a block keeps what came before. */
+function decompressed(bytes: Uint8Array, fileName: string, cutAllowed: boolean): DecodedStream {
   const codec = codecOfMagic(bytes) ?? codecOfName(fileName);
-  let plain = bytes;
-  if (codec !== undefined && (REFUSED_CODECS as readonly string[]).includes(codec)) {
-    throw new Error(
-      `${fileName}: compression codec "${codec}" is not supported (its Java stream framing has no well-kept npm reader); supported: ${SUPPORTED_CODECS.join(', ')} or uncompressed — decompress it with Spark's or Hadoop's tools first`,
-    );
-  }
   try {
-    if (codec === 'zstd') plain = zstdDecompress(bytes);
-    else if (codec === 'gzip') plain = gunzipSync(bytes);
+    const framing = codec === undefined ? undefined : FRAMINGS[codec];
+    if (framing !== undefined) {
+      const stream = framing(bytes);
+      if (!stream.complete && !cutAllowed) throw new DamagedStream('the stream ends inside a block');
+      return stream;
+    }
+    if (codec === 'zstd') {
+      try {
+        return { bytes: zstdDecompress(bytes), complete: true };
+      } catch (error) {
+        if (!cutAllowed) throw error;
+        return { bytes: zstdPrefix(bytes), complete: false };
+      }
+    }
+    if (codec === 'gzip') {
+      try {
+        return { bytes: gunzipSync(bytes), complete: true };
+      } catch (error) {
+        if (!cutAllowed) throw error;
+        return { bytes: gunzipPrefix(bytes), complete: false };
+      }
+    }
   } catch (error) {
     throw new Error(`${fileName}: damaged or truncated ${codec} stream: ${(error as Error).message}`);
   }
-  return checkedText(plain, fileName);
+  return { bytes, complete: true };
 }
 
 /**
  * The text that the first bytes of a trace file hold, decompressed as far as they go
  * (a compressed file's head is not a whole stream): for telling formats apart by content.
- * @throws Error as {@link decodeTraceBytes} for a refused codec or binary content.
+ * @throws Error as {@link decodeTraceBytes} for a damaged stream or binary content.
  */
 export function decodeTraceHead(head: Uint8Array, fileName: string): string {
   const codec = codecOfMagic(head) ?? codecOfName(fileName);
-  if (codec !== undefined && (REFUSED_CODECS as readonly string[]).includes(codec))
-    decodeTraceBytes(head, fileName);
   let plain: Uint8Array = head;
   if (codec === 'gzip') plain = gunzipPrefix(head);
   else if (codec === 'zstd') plain = zstdPrefix(head);
+  else if (codec !== undefined) plain = decompressed(head, fileName, true).bytes;
   const nul = plain.indexOf(0);
   if (nul >= 0) throw binaryError(plain, nul, fileName);
   try {
