@@ -188,8 +188,8 @@ export function collectKernel(
     repetitions: number;
     settings: readonly string[];
     ns3: boolean;
-    /** Families run under the first setting only (their traffic takes longest). */
-    firstSettingOnly?: readonly Scenario['family'][];
+    /** The settings a scenario runs under (default: all of `settings`). */
+    settingsFor?: (scenario: Scenario) => readonly string[];
     /** Hears the results so far after each scenario. */
     checkpoint?: (partial: KernelResults) => void;
   },
@@ -219,7 +219,8 @@ export function collectKernel(
       };
     }
     const linux: Record<string, KernelFigures | { refused: string }> = {};
-    const names = options.firstSettingOnly?.includes(scenario.family) ? runnable.slice(0, 1) : runnable;
+    const wanted = options.settingsFor?.(scenario);
+    const names = wanted === undefined ? runnable : runnable.filter((n) => wanted.includes(n));
     for (const name of names) {
       const run = runKernel(scenario.trace, KERNEL_SETTINGS[name]!, options.repetitions);
       settings[name]!.applied = { ...run.applied };

@@ -2,8 +2,10 @@
  * rackwise-flows: one host's side of a flow trace, run inside that host's network
  * namespace by validation/kernel/run.sh.
  *
- *   rackwise-flows <port> <t0 ns, CLOCK_REALTIME> <time scale> <flow list> <deadline s> <congestion control>
+ *   rackwise-flows <port> <ready file> <go file> <time scale> <flow list> <deadline s> <congestion control>
  *
+ * Once it listens it creates <ready file>; it then waits for <go file> to hold t0 (ns,
+ * CLOCK_REALTIME), written when every host is ready, and starts its flows from t0 on.
  * The flow list holds `expect <n>` (flows this host receives) and one line per flow it
  * sends: `<id> <start s, trace time> <destination IPv4> <bytes>`. Each flow is one TCP
  * connection opened at t0 + start × scale; its first 12 bytes carry the id and the size.
@@ -220,17 +222,17 @@ static void *send_flow(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 7) {
-    fprintf(stderr, "usage: rackwise-flows <port> <t0 ns> <scale> <flow list> <deadline s> <congestion control>\n");
+  if (argc != 8) {
+    fprintf(stderr,
+            "usage: rackwise-flows <port> <ready file> <go file> <scale> <flow list> <deadline s> <congestion control>\n");
     return 2;
   }
-  congestion = argv[6];
+  congestion = argv[7];
   port = atoi(argv[1]);
-  t0 = atoll(argv[2]);
-  scale = atof(argv[3]);
-  double deadline = atof(argv[5]);
-  FILE *list = fopen(argv[4], "r");
-  if (list == NULL) fail(argv[4]);
+  scale = atof(argv[4]);
+  double deadline = atof(argv[6]);
+  FILE *list = fopen(argv[5], "r");
+  if (list == NULL) fail(argv[5]);
   struct flow *flows = NULL;
   int count = 0, capacity = 0;
   char text[256];
@@ -263,6 +265,25 @@ int main(int argc, char **argv) {
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   pthread_t t;
   if (pthread_create(&t, &attr, listener, (void *)(intptr_t)server) != 0) fail("pthread_create");
+  FILE *ready = fopen(argv[2], "w");
+  if (ready == NULL) fail(argv[2]);
+  fclose(ready);
+  for (int waited = 0; t0 == 0; waited++) {
+    FILE *go = fopen(argv[3], "r");
+    if (go != NULL) {
+      long long value = 0;
+      if (fscanf(go, "%lld", &value) == 1) t0 = value;
+      fclose(go);
+    }
+    if (t0 == 0) {
+      if (waited > 60000) {
+        fprintf(stderr, "rackwise-flows: no go after 300 s\n");
+        return 3;
+      }
+      struct timespec pause = {0, 5000000};
+      nanosleep(&pause, NULL);
+    }
+  }
   for (int i = 0; i < count; i++) {
     if (pthread_create(&t, &attr, send_flow, &flows[i]) != 0) fail("pthread_create");
   }

@@ -157,6 +157,13 @@ up_rate="$(rate "$up")"
 down_rate="$(rate "$down")"
 rto_ms="$(awk -v r="$rto_min" -v s="$scale" 'BEGIN { printf "%.0f", r * s * 1000 }')"
 
+# One fabric at a time on a machine: runs would share its CPUs and the input backlog setting.
+exec 8>/tmp/rackwise-kernel-fabric.lock
+if ! flock -w 1800 8; then
+  echo "run.sh: another fabric held the lock for 30 minutes" >&2
+  exit 5
+fi
+
 id="rwk$$"
 namespaces=()
 children=()
@@ -279,8 +286,6 @@ run_flows() {
   mkdir -p "$dir"
   last="$(awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }' "$list")"
   local t0 deadline
-  t0=$(($(date +%s%N) + 3000000000))
-  echo "$t0" >"$dir/t0.txt"
   deadline="$(awk -v l="$last" -v s="$scale" 'BEGIN { printf "%.0f", l * s + 1200 }')"
   children=()
   for ((n = 0; n < hosts; n++)); do
@@ -288,10 +293,23 @@ run_flows() {
       $4 == n { expect++ }
       $3 == n { printf "%s %s 10.1.%d.2 %s\n", $1, $2, $4, $5 }
       END { printf "expect %d\n", expect }' "$list" >"$dir/list-$n.txt"
-    ip netns exec "$id-h$n" "$bin" "$PORT" "$t0" "$scale" "$dir/list-$n.txt" "$deadline" "$cc" \
+    ip netns exec "$id-h$n" "$bin" "$PORT" "$dir/ready-$n" "$dir/go" "$scale" "$dir/list-$n.txt" "$deadline" "$cc" \
       >"$dir/host-$n.txt" 2>"$dir/host-$n.err" &
     children+=($!)
   done
+  # Every host listens before any flow starts: t0 is set once all are ready.
+  local waited=0
+  while (($(find "$dir" -maxdepth 1 -name 'ready-*' | wc -l) < hosts)); do
+    sleep 0.1
+    if ((++waited > 3000)); then
+      echo "run.sh: hosts not ready after 300 s" >&2
+      exit 3
+    fi
+  done
+  t0=$(($(date +%s%N) + 500000000))
+  echo "$t0" >"$dir/t0.txt"
+  echo "$t0" >"$dir/go.tmp"
+  mv "$dir/go.tmp" "$dir/go"
   local before failed=0 p
   before="$(backlog_drops)"
   for p in "${children[@]}"; do
