@@ -192,6 +192,8 @@ export function collectKernel(
     settingsFor?: (scenario: Scenario) => readonly string[];
     /** Hears the results so far after each scenario. */
     checkpoint?: (partial: KernelResults) => void;
+    /** Scenarios an interrupted run already timed (by name): kept, not run again. */
+    done?: readonly KernelScenarioResult[];
   },
   log: (line: string) => void,
 ): KernelResults {
@@ -208,7 +210,14 @@ export function collectKernel(
   });
   const hash = options.ns3 ? harnessHash() : '';
   const results: KernelScenarioResult[] = [];
+  const done = new Map((options.done ?? []).map((r) => [r.name, r]));
   for (const scenario of scenarios) {
+    const kept = done.get(scenario.name);
+    if (kept !== undefined) {
+      results.push(kept);
+      log(`kept from the interrupted run: ${scenario.name}`);
+      continue;
+    }
     let ns3: KernelScenarioResult['ns3'] = committedNs3(scenario);
     if (options.ns3 && ns3 === undefined) {
       const timing = referenceTiming(scenario, TCP_SETTINGS['reno-200ms']!, hash);

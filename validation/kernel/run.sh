@@ -219,6 +219,20 @@ settle() {
     done' sh "$@"
 }
 
+# The trace: done flows send their bytes, cancelled ones what they delivered, at least 1.
+mkdir -p "$out"
+awk -F'\t' '$1 == "flow" {
+  b = ($10 == "cancelled") ? $12 : $6; b = int(b + 0.5); if (b < 1) b = 1
+  print $2, $3, $4, $5, b }' "$trace" >"$out/trace.list"
+# One cross-rack flow alone (first host to the last), to check line rate.
+printf '0 0 0 %d %d\n' "$((hosts - 1))" "$lone_bytes" >"$out/lone.list"
+# Only hosts that send or receive get a namespace (and their ToR port): an incast's idle
+# hosts and a recorded cut's would cost minutes to make on a busy machine.
+declare -A in_use=()
+for n in $(awk '{ print $3; print $4 }' "$out/trace.list" "$out/lone.list" | sort -nu); do in_use[$n]=1; done
+used=()
+for ((n = 0; n < hosts; n++)); do [[ -z "${in_use[$n]:-}" ]] || used+=("$n"); done
+
 core="$id-c"
 make_ns "$core"
 ip netns exec "$core" sysctl -qw net.ipv4.ip_forward=1
@@ -237,6 +251,7 @@ for ((r = 0; r < racks; r++)); do
   devices=(uplink)
   for ((i = 0; i < per_rack; i++)); do
     n=$((r * per_rack + i))
+    [[ -n "${in_use[$n]:-}" ]] || continue
     h="$id-h$n"
     make_ns "$h"
     # The congestion control is set on each socket (a namespace's sysctl takes only the allowed ones).
@@ -263,7 +278,6 @@ core_devices=()
 for ((r = 0; r < racks; r++)); do core_devices+=("r$r"); done
 settle "$core" "${core_devices[@]}"
 
-mkdir -p "$out"
 cat >"$out/settings.txt" <<EOF
 kernel	$(uname -r)
 congestion control	$cc
@@ -288,7 +302,7 @@ run_flows() {
   local t0 deadline
   deadline="$(awk -v l="$last" -v s="$scale" 'BEGIN { printf "%.0f", l * s + 1200 }')"
   children=()
-  for ((n = 0; n < hosts; n++)); do
+  for n in "${used[@]}"; do
     awk -v n="$n" '
       $4 == n { expect++ }
       $3 == n { printf "%s %s 10.1.%d.2 %s\n", $1, $2, $4, $5 }
@@ -299,7 +313,7 @@ run_flows() {
   done
   # Every host listens before any flow starts: t0 is set once all are ready.
   local waited=0
-  while (($(find "$dir" -maxdepth 1 -name 'ready-*' | wc -l) < hosts)); do
+  while (($(find "$dir" -maxdepth 1 -name 'ready-*' | wc -l) < ${#used[@]})); do
     sleep 0.1
     if ((++waited > 3000)); then
       echo "run.sh: hosts not ready after 300 s" >&2
@@ -338,13 +352,7 @@ backlog_drops() {
   echo "$total"
 }
 
-# One cross-rack flow alone (first host to the last), to check line rate.
-printf '0 0 0 %d %d\n' "$((hosts - 1))" "$lone_bytes" >"$out/lone.list"
 run_flows "$out/lone.list" "$out/lone"
-# The trace: done flows send their bytes, cancelled ones what they delivered, at least 1.
-awk -F'\t' '$1 == "flow" {
-  b = ($10 == "cancelled") ? $12 : $6; b = int(b + 0.5); if (b < 1) b = 1
-  print $2, $3, $4, $5, b }' "$trace" >"$out/trace.list"
 for ((k = 1; k <= reps; k++)); do
   sleep 1
   run_flows "$out/trace.list" "$out/rep-$k"

@@ -29,7 +29,8 @@ export function kernelSyntheticScenarios(quick: boolean): Scenario[] {
     ];
   }
   const scenarios: Scenario[] = [];
-  for (const over of [1, 2, 5]) {
+  // 5:1 takes over two minutes per repetition at 10 Mbit/s: left to a longer run.
+  for (const over of [1, 2]) {
     scenarios.push({
       name: `all-to-all ${over}:1 seed 1`,
       family: 'all-to-all',
@@ -39,7 +40,7 @@ export function kernelSyntheticScenarios(quick: boolean): Scenario[] {
     });
   }
   // The cross-rack points: each fabric of 2 × (N + 1) hosts is made once per setting.
-  for (const senders of [4, 16, 64]) {
+  for (const senders of [4, 16]) {
     for (const sameRack of [false]) {
       scenarios.push({
         name: `incast ${senders} × 256 KB ${sameRack ? 'same rack' : 'other rack'}`,
@@ -53,7 +54,7 @@ export function kernelSyntheticScenarios(quick: boolean): Scenario[] {
   // ns-3's mice and elephants carry 600 MB of elephants over 0.8 Gbps rack links: minutes
   // per repetition at the emulated rates. The same generator with 5 MB elephants and half
   // a second of mice keeps the mix (elephants hold the rack links, mice cross them).
-  for (const seed of [1, 2]) {
+  for (const seed of [1]) {
     scenarios.push({
       name: `mice and elephants (5 MB) seed ${seed}`,
       family: 'mixed',
@@ -91,7 +92,7 @@ export function fbCut(trace: FlowTrace, from: number): FlowTrace {
   return { fabric: trace.fabric, flows: kept };
 }
 
-/** Family (d): flows recorded from FB-2010 runs under Fair and NAS (seed 1), cut from 120 s (large shuffles overlap there). */
+/** Family (d): flows recorded from an FB-2010 run under Fair (seed 1), cut from 120 s (large shuffles overlap there). */
 export async function kernelFb2010Scenarios(): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
   // Fair only: NAS's cut from 120 s holds five flows of one shuffle.
