@@ -210,7 +210,12 @@ export function collectKernel(
   });
   const hash = options.ns3 ? harnessHash() : '';
   const results: KernelScenarioResult[] = [];
-  const done = new Map((options.done ?? []).map((r) => [r.name, r]));
+  // A scenario with a refused run is run again.
+  const done = new Map(
+    (options.done ?? [])
+      .filter((r) => Object.values(r.linux).every((f) => !('refused' in f)))
+      .map((r) => [r.name, r]),
+  );
   for (const scenario of scenarios) {
     const kept = done.get(scenario.name);
     if (kept !== undefined) {

@@ -49,10 +49,9 @@ describe('reading a repetition', () => {
 });
 
 describe('refusal', () => {
-  const times = (fct: number) => [
-    { id: 0, start: 0, end: fct, delivered: 1 },
-    { id: 1, start: 0, end: 2 * fct, delivered: 1 },
-    { id: 2, start: 1, end: 1 + fct, delivered: 1 },
+  const times = (last: number) => [
+    { id: 0, start: 0, end: last / 2, delivered: 1 },
+    { id: 1, start: 0, end: last, delivered: 1 },
   ];
   const run = (loneShare: number, fcts: number[]): KernelRun => ({
     setting: 'linux-reno',

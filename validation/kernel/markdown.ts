@@ -162,7 +162,7 @@ export function renderKernelSection(results: KernelResults): string[] {
         `- \`${name}\`: ${s.description}${results.skipped[name] === undefined ? '' : ` — not run: ${results.skipped[name]}`}`,
     ),
     '',
-    `**Checks.** Before the repetitions, one cross-rack flow alone must reach ${(results.checks.loneMinShare * 100).toFixed(0)} % of its path's payload rate (1448 of 1502 bytes): below that the CPU, not the fabric, would be timing the flows. Each repetition's median FCT must lie within ±${(results.checks.repetitionTolerance * 100).toFixed(0)} % of the repetitions' median. A run that fails either is refused and shown as refused. Spreads in brackets are the least and greatest over repetitions.`,
+    `**Checks.** Before the repetitions, one cross-rack flow alone must reach ${(results.checks.loneMinShare * 100).toFixed(0)} % of its path's payload rate (1448 of 1502 bytes): below that the CPU, not the fabric, would be timing the flows. Each repetition's last byte must lie within ±${(results.checks.repetitionTolerance * 100).toFixed(0)} % of the repetitions' median. A run that fails either is refused and shown as refused. Spreads in brackets are the least and greatest over repetitions.`,
     '',
     '### What it shows',
     '',
