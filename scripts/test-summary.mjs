@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Adds up the vitest JSON reports of every package (and the validation's, with the quick
-// network check's) and prints one closing line.
+// network checks' against ns-3 and the Linux kernel) and prints one closing line.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,7 +18,11 @@ for (const root of ['packages', 'examples']) {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
 }
-for (const file of ['validation/test-results.json', 'validation/quick-check.json']) {
+for (const file of [
+  'validation/test-results.json',
+  'validation/quick-check.json',
+  'validation/kernel-quick-check.json',
+]) {
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;

@@ -7,9 +7,10 @@
  * docs/network-validation.md (the ns-3 sections re-rendered from their committed figures).
  * `--quick`: one small all-to-all and one small incast under Reno, checked against
  * `quick-reference.json` within the tolerances it states. Where namespaces cannot be made
- * (not root, no iproute2) the quick form skips and says why.
+ * (not root, no iproute2), or on a busy machine, the quick form skips and says why.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { renderMarkdown } from '../network/markdown.js';
 import type { Scenario } from '../network/scenarios.js';
 import { type KernelFigures, type KernelResults, collectKernel } from './collect.js';
@@ -102,11 +103,23 @@ function writeDocs(results: KernelResults): void {
   writeFileSync(`${DOCS}network-validation.md`, markdown);
 }
 
+/** Load per CPU above which the quick check skips: the fabric's timings would be the CPU's. */
+const BUSY_LOAD_PER_CPU = 1.5;
+
+/** Why the machine is too busy for the quick check to mean anything, or undefined. */
+function tooBusy(): string | undefined {
+  const load = loadavg()[0]!;
+  const cpus = availableParallelism();
+  return load / cpus > BUSY_LOAD_PER_CPU
+    ? `the machine is busy (load ${load.toFixed(1)} on ${cpus} CPUs, above ${BUSY_LOAD_PER_CPU} per CPU): its CPU, not the fabric, would time the flows`
+    : undefined;
+}
+
 /** Runs the kernel validation; returns the exit code. */
 export async function kernelMain(argv: readonly string[]): Promise<number> {
   const quick = argv.includes('--quick');
   const started = performance.now();
-  const why = cannotRun();
+  const why = cannotRun() ?? (quick ? tooBusy() : undefined);
   if (why !== undefined) {
     process.stdout.write(`network validation --kernel: skipped, ${why}\n`);
     if (quick)
