@@ -70,9 +70,11 @@ export function figuresByFamily(results: KernelResults): Record<string, Record<s
   for (const s of results.scenarios) {
     for (const [setting, f] of Object.entries(s.linux)) {
       if ('refused' in f) continue;
-      const family = (out[s.family] ??= {});
+      out[s.family] ??= {};
+      const family = out[s.family]!;
+      family[setting] ??= [];
       const exact = f.models.exact!;
-      (family[setting] ??= []).push({
+      family[setting]!.push({
         scenario: s.name,
         half: s.half,
         facts: s.facts,
