@@ -1,3 +1,4 @@
+/// <reference path="./codec-modules.d.ts" />
 import { decompressBlock as lz4Block } from 'lz4js';
 import { decompress as lzfChunk } from 'lzfjs';
 import { uncompress as snappyBlock } from 'snappyjs';
