@@ -38,6 +38,8 @@ export type { RackAssignment, RackRule } from './trace-racks.js';
 export { TRACE_FORMATS, detectTraceFormat } from './trace-format.js';
 export type { TraceFormat } from './trace-format.js';
 export { summarizeTrace } from './trace-summary.js';
+export { stageTable } from './trace-stages.js';
+export type { StageFigures, StageTable } from './trace-stages.js';
 export { recordedWorkload } from './recorded-workload.js';
 export type {
   RecordedReplay,

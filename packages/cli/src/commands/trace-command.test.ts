@@ -41,4 +41,23 @@ describe('rackwise trace info', () => {
       'bad line 9, field "Task Metrics.Executor Run Time": expected an integer >= 0, got -1',
     );
   });
+
+  it('prints a table per stage with --stages, and the same as JSON with --json', async () => {
+    const { code, out } = await cli('trace', 'info', 'app-1', '--stages');
+    expect(code).toBe(EXIT_OK);
+    expect(out).toMatch(
+      /^stage\s+tasks\s+input\s+shuffle read\s+shuffle written\s+task p50 s\s+p90 s\s+max s\s+skew\s+stage s$/m,
+    );
+    expect(out).toMatch(/^\* app-1 stage 0\s+2\s+128\.0 MiB\s+0 B\s+16\.0 MiB/m);
+    expect(out).toMatch(/^\* app-1 stage 1\s+2\s+0 B\s+16\.0 MiB\s+0 B/m);
+    expect(out).toContain('critical path (*): app-1 stage 0 → app-1 stage 1');
+    const json = JSON.parse((await cli('trace', 'info', 'app-1', '--stages', '--json')).out);
+    expect(json.criticalPath).toEqual(['app-1 stage 0', 'app-1 stage 1']);
+    expect(json.stages[1]).toMatchObject({
+      tasks: 2,
+      shuffleReadBytes: 16 * 1024 * 1024,
+      onCriticalPath: true,
+    });
+    expect(json.stages[0].skew).toBeGreaterThanOrEqual(1);
+  });
 });
