@@ -4,7 +4,7 @@ import type { ExperimentResult } from './experiment-result.js';
 import { metricNames } from './metric-catalogue.js';
 import { NAS_FIGURE_3_METRICS } from './presets/headline-metrics.js';
 import { TINY_PRESET } from './presets/tiny-preset.js';
-import { prepareExperiment, runExperiment } from './run-experiment.js';
+import { type ExperimentProgress, prepareExperiment, runExperiment } from './run-experiment.js';
 import { type SweepPoint, sweep } from './sweep.js';
 import { buildWorkload, swimSizeScale } from './workload-recipe.js';
 
@@ -14,12 +14,18 @@ const run = (seed: number, policies = ['fair', 'nas']): Promise<ExperimentResult
 describe('runExperiment on the tiny preset', () => {
   it('runs every policy to completion and keeps every metric per policy', async () => {
     const progress: number[] = [];
+    const running: ExperimentProgress['running'][number][] = [];
+    let last: ExperimentProgress | undefined;
     const result = await runExperiment({
       preset: 'tiny',
       policies: ['fair', 'delay', 'nas'],
       seed: 3,
       parallelism: 1,
-      onProgress: (p) => progress.push(p.fraction),
+      onProgress: (p) => {
+        progress.push(p.fraction);
+        running.push(...p.running);
+        last = p;
+      },
     });
     expect(result.policies.map((p) => p.policy)).toEqual(['fair', 'delay', 'nas']);
     expect(result.baseline).toBe('fair');
@@ -33,6 +39,20 @@ describe('runExperiment on the tiny preset', () => {
     expect(result.headline).toEqual(NAS_FIGURE_3_METRICS);
     expect(progress.at(-1)).toBe(1);
     expect(progress.every((f, i) => i === 0 || f >= (progress[i - 1] ?? 0))).toBe(true);
+    // Each simulation under way says its simulated time and jobs, both moving only forward.
+    expect(last).toMatchObject({ runsDone: 3, runsTotal: 3, running: [] });
+    expect(new Set(running.map((r) => r.policy))).toEqual(new Set(['fair', 'delay', 'nas']));
+    running.forEach((r, i) => {
+      expect(r.jobsTotal).toBe(30);
+      expect(r.jobsDone).toBeLessThanOrEqual(30);
+      expect(r.fraction).toBe(r.jobsDone / 30);
+      const before = running[i - 1];
+      if (before?.policy === r.policy) {
+        expect(r.time).toBeGreaterThanOrEqual(before.time);
+        expect(r.jobsDone).toBeGreaterThanOrEqual(before.jobsDone);
+      }
+    });
+    expect(Math.max(...running.map((r) => r.time))).toBeGreaterThan(0);
     expect(result.configuration).toMatchObject({ preset: 'tiny', jobs: 30, seeds: [3] });
   });
 

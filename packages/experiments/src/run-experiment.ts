@@ -14,6 +14,7 @@ import { packageVersions } from './internal/package-versions.js';
 import { toPlainData } from './internal/plain-data.js';
 import {
   type SimulationTask,
+  type SimulationTaskProgress,
   runSimulationTask,
   workloadTrafficThreshold,
 } from './internal/simulation-task.js';
@@ -24,13 +25,17 @@ import { summarise } from './summary-statistics.js';
 import { PROBE_CONTEXT, validatePreset } from './validate-preset.js';
 import { buildWorkload } from './workload-recipe.js';
 
-/** One simulation under way: which, and how far (jobs done / jobs). */
+/** One simulation under way: which, and how far (jobs done / jobs, and the simulated time reached). */
 export interface RunningSimulation {
   readonly policy: string;
   readonly seed: number;
   /** What else tells it apart (`users=30` in a sweep). */
   readonly label?: string;
   readonly fraction: number;
+  /** Simulated seconds reached. */
+  readonly time: number;
+  readonly jobsDone: number;
+  readonly jobsTotal: number;
 }
 
 /** Progress of an experiment, for a progress bar. */
@@ -213,29 +218,29 @@ export async function runTasks(
   onProgress: ((progress: ExperimentProgress) => void) | undefined,
   onRunDone: (index: number, run: PolicyRun) => void = () => {},
 ): Promise<PolicyRun[]> {
-  const fractions = new Float64Array(tasks.length);
-  const started = new Set<number>();
+  const latest: (SimulationTaskProgress | undefined)[] = new Array(tasks.length);
+  const finished = new Uint8Array(tasks.length);
   let done = 0;
-  const report = (index: number, fraction: number): void => {
-    if (fraction >= 1 && fractions[index] !== 1) {
-      done++;
-      started.delete(index);
-    } else if (fraction < 1) started.add(index);
-    fractions[index] = Math.min(1, fraction);
+  const emit = (): void => {
     if (onProgress === undefined) return;
     let sum = 0;
-    for (const f of fractions) sum += f;
-    const running = [...started]
-      .sort((a, b) => a - b)
-      .map((i): RunningSimulation => {
+    const running: RunningSimulation[] = [];
+    latest.forEach((progress, i) => {
+      if (finished[i] === 1) sum += 1;
+      else if (progress !== undefined) {
+        sum += Math.min(1, progress.fraction);
         const task = tasks[i] as SimulationTask;
-        return {
+        running.push({
           policy: task.policy,
           seed: task.seed,
           ...(task.label === undefined ? {} : { label: task.label }),
-          fraction: fractions[i] ?? 0,
-        };
-      });
+          fraction: Math.min(1, progress.fraction),
+          time: progress.time,
+          jobsDone: progress.jobsDone,
+          jobsTotal: progress.jobsTotal,
+        });
+      }
+    });
     onProgress({
       fraction: tasks.length === 0 ? 1 : sum / tasks.length,
       runsDone: done,
@@ -243,20 +248,36 @@ export async function runTasks(
       running,
     });
   };
+  const report = (index: number, progress: SimulationTaskProgress): void => {
+    if (finished[index] === 1) return;
+    latest[index] = progress;
+    emit();
+  };
+  const finish = (index: number, run: PolicyRun): void => {
+    if (finished[index] === 0) done++;
+    finished[index] = 1;
+    onRunDone(index, run);
+    emit();
+  };
   const size = parallelism ?? Math.min(availableParallelism(), tasks.length);
   if (!(Number.isSafeInteger(size) && size >= 1))
     throw new Error(`parallelism must be an integer >= 1, got ${size}`);
   if (size === 1 || !prepared.builtinRegistry) {
     const runs: PolicyRun[] = [];
     tasks.forEach((task, index) => {
-      const run = runSimulationTask(task, prepared.registry, (f) => report(index, f));
+      const run = runSimulationTask(task, prepared.registry, (p) => report(index, p));
       runs.push(run);
-      onRunDone(index, run);
-      report(index, 1);
+      finish(index, run);
     });
     return runs;
   }
-  return runOnWorkers<SimulationTask, PolicyRun>(workerScript(), tasks, size, report, onRunDone);
+  return runOnWorkers<SimulationTask, PolicyRun, SimulationTaskProgress>(
+    workerScript(),
+    tasks,
+    size,
+    report,
+    finish,
+  );
 }
 
 /** The worker script beside this module: `.ts` when running from the sources, `.js` when built. */

@@ -5,20 +5,25 @@
 import { parentPort } from 'node:worker_threads';
 import { defaultPolicyRegistry } from './builtin-policies.js';
 import type { PolicyRun } from './experiment-result.js';
-import { type SimulationTask, runSimulationTask } from './internal/simulation-task.js';
+import {
+  type SimulationTask,
+  type SimulationTaskProgress,
+  runSimulationTask,
+} from './internal/simulation-task.js';
 import type { WorkerMessage, WorkerRequest } from './internal/worker-pool.js';
 
 const port = parentPort;
 if (port !== null) {
   const registry = defaultPolicyRegistry();
   port.on('message', ({ index, task }: WorkerRequest<SimulationTask>) => {
-    const post = (message: WorkerMessage<PolicyRun>): void => port.postMessage(message);
+    const post = (message: WorkerMessage<PolicyRun, SimulationTaskProgress>): void =>
+      port.postMessage(message);
     let shown = 0;
     try {
-      const result = runSimulationTask(task, registry, (fraction) => {
-        if (fraction - shown < 0.005) return;
-        shown = fraction;
-        post({ type: 'progress', index, fraction });
+      const result = runSimulationTask(task, registry, (progress) => {
+        if (progress.fraction - shown < 0.005) return;
+        shown = progress.fraction;
+        post({ type: 'progress', index, progress });
       });
       post({ type: 'done', index, result });
     } catch (error) {

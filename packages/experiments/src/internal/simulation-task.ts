@@ -61,6 +61,16 @@ function benchmarkClassOf(workload: Workload): (job: JobRecord) => ShuffleClass 
   };
 }
 
+/** How far one simulation is: the share of its jobs done, and the simulated time reached. */
+export interface SimulationTaskProgress {
+  /** Jobs done / jobs, 0…1. */
+  readonly fraction: number;
+  /** Simulated seconds reached. */
+  readonly time: number;
+  readonly jobsDone: number;
+  readonly jobsTotal: number;
+}
+
 /**
  * Runs one simulation and reduces it to what a report keeps: every metric under its
  * dotted name (plus `steadyState.*` for presets with a measured window), the series
@@ -69,7 +79,7 @@ function benchmarkClassOf(workload: Workload): (job: JobRecord) => ShuffleClass 
 export function runSimulationTask(
   task: SimulationTask,
   registry: PolicyRegistry,
-  onProgress: (fraction: number) => void = () => {},
+  onProgress: (progress: SimulationTaskProgress) => void = () => {},
 ): PolicyRun {
   const { preset, policy, seed } = task;
   const topology = buildTopology(preset.topology);
@@ -95,7 +105,13 @@ export function runSimulationTask(
         : {}),
       seriesInterval: preset.metrics.seriesInterval ?? DEFAULT_SERIES_INTERVAL,
     },
-    onProgress: (p: SimulationProgress) => onProgress(p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 1),
+    onProgress: (p: SimulationProgress) =>
+      onProgress({
+        fraction: p.jobsTotal > 0 ? p.jobsDone / p.jobsTotal : 1,
+        time: p.time,
+        jobsDone: p.jobsDone,
+        jobsTotal: p.jobsTotal,
+      }),
     ...(trace === undefined ? {} : { onFlow: trace.write }),
   });
   trace?.close();

@@ -7,27 +7,27 @@ export interface WorkerRequest<Task> {
 }
 
 /** What a worker posts back while it runs task `index`. */
-export type WorkerMessage<Result> =
-  | { readonly type: 'progress'; readonly index: number; readonly fraction: number }
+export type WorkerMessage<Result, Progress = number> =
+  | { readonly type: 'progress'; readonly index: number; readonly progress: Progress }
   | { readonly type: 'done'; readonly index: number; readonly result: Result }
   | { readonly type: 'error'; readonly index: number; readonly message: string; readonly stack?: string };
 
 /**
  * Runs `tasks` on up to `size` worker threads loaded from `script`, one task per worker
  * at a time (each worker takes the next task when it finishes one), and resolves with
- * the results in task order. `onProgress(index, fraction)` relays each task's progress,
- * `onDone(index, result)` each result as it arrives.
+ * the results in task order. `onProgress(index, progress)` relays what a worker posts of
+ * a task under way, `onDone(index, result)` each result as it arrives.
  * The first error rejects, after every worker is stopped.
  *
  * Workers inherit the process's `execArgv` (so `--conditions=@rackwise/source` holds in
  * them too); a TypeScript `script` (running from the sources) is loaded through tsx's
  * loader, which a worker does not inherit.
  */
-export function runOnWorkers<Task, Result>(
+export function runOnWorkers<Task, Result, Progress = number>(
   script: URL,
   tasks: readonly Task[],
   size: number,
-  onProgress: (index: number, fraction: number) => void,
+  onProgress: (index: number, progress: Progress) => void,
   onDone: (index: number, result: Result) => void = () => {},
 ): Promise<Result[]> {
   const results: Result[] = new Array(tasks.length);
@@ -54,9 +54,9 @@ export function runOnWorkers<Task, Result>(
     for (let i = 0; i < Math.max(1, Math.min(size, tasks.length)); i++) {
       const worker = startWorker(script);
       workers.push(worker);
-      worker.on('message', (message: WorkerMessage<Result>) => {
+      worker.on('message', (message: WorkerMessage<Result, Progress>) => {
         if (closed) return;
-        if (message.type === 'progress') return onProgress(message.index, message.fraction);
+        if (message.type === 'progress') return onProgress(message.index, message.progress);
         if (message.type === 'error') {
           const error = new Error(message.message);
           if (message.stack !== undefined) error.stack = message.stack;
@@ -68,7 +68,6 @@ export function runOnWorkers<Task, Result>(
         } catch (error) {
           return fail(error instanceof Error ? error : new Error(String(error)));
         }
-        onProgress(message.index, 1);
         finished++;
         if (finished === tasks.length) {
           close();
