@@ -9,6 +9,11 @@ export interface CliIo {
   /** Terminal width in columns, when standard error is a terminal. */
   readonly columns: number | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * Wall-clock milliseconds (any origin, never going back) that progress is paced and
+   * its remaining time estimated by; `performance.now()` when not given.
+   */
+  readonly now?: () => number;
   /** Directory relative paths are resolved against. */
   readonly cwd: string;
 }
@@ -22,5 +27,6 @@ export function nodeIo(): CliIo {
     columns: process.stderr.columns,
     env: process.env,
     cwd: process.cwd(),
+    now: () => performance.now(),
   };
 }

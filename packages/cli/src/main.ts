@@ -59,6 +59,8 @@ Commands:
 ${lines.join('\n')}
 
 Run \`rackwise <command> --help\` for a command's options.
+Progress goes to stderr: a bar on a terminal; in a log, a line about every 10 s (simulated
+time, jobs and runs done, time left). -q silences it.
 Example: rackwise run --trace fb2010 --preset nas-sim --policies fifo,fair --hours 2 --json r.json
 `;
 }

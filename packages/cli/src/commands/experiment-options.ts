@@ -74,7 +74,12 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     value: '<file>',
     description: 'write one row per job, policy and seed as CSV (submit, finish, bytes, …)',
   },
-  quiet: { type: 'boolean', short: 'q', description: 'no progress bar' },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    description:
+      'no progress (a bar on a terminal; in a log, a line every 10 s: simulated time, jobs, runs, time left)',
+  },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 

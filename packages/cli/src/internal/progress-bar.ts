@@ -1,7 +1,10 @@
 import type { ExperimentProgress } from '@rackwise/experiments';
 import type { CliIo } from '../cli-io.js';
 
-/** Progress on standard error: an overall bar with an ETA and a line per running simulation. */
+/**
+ * Progress on standard error: on a terminal, an overall bar with an ETA and a line per
+ * running simulation; otherwise (a log, a pipe, CI) a line about every ten seconds.
+ */
 export interface ProgressBar {
   update(progress: ExperimentProgress): void;
   /** Clears what was drawn. */
@@ -60,20 +63,62 @@ export function progressLines(
   );
 }
 
+/** Wall-clock seconds between two progress lines written to a log. */
+export const PROGRESS_LINE_INTERVAL_SECONDS = 10;
+
+/** Most running simulations a progress line names (more are counted). */
+const MAX_NAMED = 4;
+
+/** Jobs as `1,234`. */
+const count = (n: number): string => n.toLocaleString('en-US');
+
 /**
- * Progress when standard error is a terminal and not under CI (`CI` set) and not
- * silenced; otherwise one that draws nothing. It redraws only when what it shows
- * changes, moving the cursor back over the lines it drew last.
+ * One progress line for a log: runs done, then each running simulation's simulated time
+ * and jobs done, then the time elapsed and an estimate of what remains.
+ */
+export function progressLine(progress: ExperimentProgress, elapsedSeconds: number): string {
+  const remaining = estimateRemaining(progress.fraction, elapsedSeconds);
+  const named = progress.running.slice(0, MAX_NAMED).map((r) => {
+    const name = [r.policy, `seed ${r.seed}`, ...(r.label === undefined ? [] : [r.label])].join(' ');
+    return `${name} at ${formatEta(r.time)} simulated, ${count(r.jobsDone)}/${count(r.jobsTotal)} jobs`;
+  });
+  const more = progress.running.length - named.length;
+  return [
+    `rackwise: ${Math.floor(progress.fraction * 100)}% · ${progress.runsDone}/${progress.runsTotal} runs done`,
+    ...named,
+    ...(more > 0 ? [`${more} more running`] : []),
+    `${formatEta(elapsedSeconds)} elapsed, ${remaining === undefined ? 'too early to estimate what remains' : `about ${formatEta(remaining)} left`}`,
+  ].join(' · ');
+}
+
+/**
+ * Progress as `--quiet` and standard error ask: nothing when quiet; a bar redrawn in
+ * place on a terminal (not under CI, `CI` set), redrawn only when what it shows changes;
+ * otherwise a line (`progressLine`) when an update comes at least
+ * `PROGRESS_LINE_INTERVAL_SECONDS` after the start or the last line. The clock is `now`,
+ * else `io.now`, else `performance.now()`.
  */
 export function createProgressBar(
   io: CliIo,
   quiet: boolean,
-  now: () => number = () => performance.now(),
+  now: () => number = io.now ?? (() => performance.now()),
 ): ProgressBar {
+  if (quiet) return SILENT;
   const ci = io.env.CI !== undefined && io.env.CI !== '' && io.env.CI !== 'false' && io.env.CI !== '0';
-  if (quiet || ci || !io.stderrIsTty) return SILENT;
-  const columns = io.columns ?? 80;
   const start = now();
+  if (ci || !io.stderrIsTty) {
+    let last = start;
+    return {
+      update(progress) {
+        const at = now();
+        if (at - last < PROGRESS_LINE_INTERVAL_SECONDS * 1000) return;
+        last = at;
+        io.stderr(`${progressLine(progress, (at - start) / 1000)}\n`);
+      },
+      finish() {},
+    };
+  }
+  const columns = io.columns ?? 80;
   let shown = '';
   let drawn = 0;
   const clear = (): string => `${drawn > 1 ? `\x1b[${drawn - 1}A` : ''}\r\x1b[J`;

@@ -1,12 +1,20 @@
 import type { CliIo } from '../cli-io.js';
 
-/** An in-memory `CliIo` for tests: what the CLI wrote, a chosen directory and environment. */
+/**
+ * An in-memory `CliIo` for tests: what the CLI wrote, a chosen directory and environment,
+ * and a wall clock that stands still (progress lines never come due) unless given.
+ */
 export interface RecordingIo extends CliIo {
   readonly out: string[];
   readonly err: string[];
 }
 
-export function recordingIo(cwd: string, env: Record<string, string> = {}, tty = false): RecordingIo {
+export function recordingIo(
+  cwd: string,
+  env: Record<string, string> = {},
+  tty = false,
+  now: () => number = () => 0,
+): RecordingIo {
   const out: string[] = [];
   const err: string[] = [];
   return {
@@ -18,6 +26,7 @@ export function recordingIo(cwd: string, env: Record<string, string> = {}, tty =
     columns: 100,
     env,
     cwd,
+    now,
   };
 }
 
