@@ -41,7 +41,7 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(spec, argv),
       options: Object.fromEntries(
         Object.entries(spec.options).map(([name, o]) => [
           name,
@@ -80,6 +80,34 @@ export function parseCommandLine(spec: CommandSpec, argv: readonly string[]): Pa
     );
   }
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals };
+}
+
+/**
+ * `--hours -1` as `--hours=-1`: a negative number after an option that takes a value is
+ * its value (which the option's own check then judges), not an option of its own.
+ */
+function joinNegativeValues(spec: CommandSpec, argv: readonly string[]): string[] {
+  /** The long name of an option token that takes a value (`--hours`, or its short `-H`). */
+  const valueOption = (token: string): string | undefined => {
+    const long = /^--([^=]+)$/.exec(token)?.[1];
+    const short = /^-([^-])$/.exec(token)?.[1];
+    const name =
+      long ??
+      (short === undefined
+        ? undefined
+        : Object.keys(spec.options).find((n) => spec.options[n]?.short === short));
+    return name !== undefined && spec.options[name]?.type === 'string' ? name : undefined;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    if (token === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    const name = next !== undefined && /^-(\d|\.\d)/.test(next) ? valueOption(token) : undefined;
+    if (name === undefined) out.push(token);
+    else out.push(`--${name}=${argv[++i]}`);
+  }
+  return out;
 }
 
 function describeValueProblem(message: string, option: string | undefined): string {

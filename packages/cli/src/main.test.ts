@@ -71,10 +71,7 @@ describe('usage errors exit 2 before anything runs and name what is wrong', () =
     ],
     [['run', '--hours', 'two'], '--hours must be a number in (0, 8760], got "two"'],
     [['run', '--hours=-1'], '--hours must be a number in (0, 8760], got "-1"'],
-    [
-      ['run', '--hours', '-1'],
-      "option --hours of 'rackwise run': needs a value (write --hours=<value> for one starting with '-')",
-    ],
+    [['run', '--hours', '-1'], '--hours must be a number in (0, 8760], got "-1"'],
     [['run', '--quiet=yes'], "option --quiet of 'rackwise run': takes no value"],
     [['run', '--users', '2.5'], '--users must be an integer in [1, 1000000], got "2.5"'],
     [['run', '--size-scale', '0'], '--size-scale must be a number in (0, 1000], got "0"'],
