@@ -9,6 +9,7 @@ import {
   onlyIn,
   presetCell,
   registerPaperClaims,
+  reproduciblePapers,
 } from '@rackwise/reproduce';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordingIo } from './internal/test-io.js';
@@ -18,6 +19,16 @@ const dir = mkdtempSync(join(tmpdir(), 'rackwise-reproduce-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('rackwise reproduce', () => {
+  it('names every paper it can reproduce in its help', async () => {
+    const io = recordingIo(dir);
+    const builtIn = reproduciblePapers().filter((paper) => paper !== 'tiny-cli');
+    expect(builtIn.length).toBeGreaterThanOrEqual(4);
+    expect(await main(['reproduce', '--help'], io)).toBe(EXIT_OK);
+    const help = io.out.join('');
+    for (const paper of [...builtIn, 'all'])
+      expect(help).toMatch(new RegExp(`\\b${paper} \\(|or ${paper}\\b`));
+  });
+
   it('counts a claim over the cells it is read in and writes the map', async () => {
     const same = {
       id: 'same',

@@ -14,7 +14,7 @@ describe('rackwise explain', () => {
       'explain',
       '--preset',
       'tiny',
-      '--policies',
+      '--policy',
       'nas',
       '--seed',
       '1',
@@ -61,12 +61,11 @@ describe('rackwise explain', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toMatch(
-      /^Job 0 of tiny \(seed 1\) under fair \(the preset's baseline; another with --policies\): /,
+      /^Job 0 of tiny \(seed 1\) under fair \(the preset's baseline; another with --policy\): /,
     );
     const help = await cli('explain', '--help');
-    expect(help.out).toMatch(
-      /--policies <policy>\s+the one policy to explain .*default the preset's baseline/,
-    );
+    expect(help.out).toMatch(/--policy <policy>\s+the one policy to explain .*default the preset's baseline/);
+    expect(help.out).toMatch(/--policies <policy>\s+the same as --policy/);
   });
 
   it('refuses what it cannot explain before running', async () => {
@@ -75,6 +74,9 @@ describe('rackwise explain', () => {
       err: expect.stringMatching(/name exactly one policy/),
     });
     expect((await cli('explain', '--preset', 'tiny', '--policies', 'nas')).err).toMatch(/--job: which job/);
+    expect((await cli('explain', '--policy', 'nas', '--policies', 'nas', '--job', '0')).err).toMatch(
+      /--policy and --policies name the same thing/,
+    );
     expect(
       (await cli('explain', '--preset', 'tiny', '--policies', 'nas', '--job', '0', '--task', 'map:99')).err,
     ).toMatch(/no map:99/);

@@ -23,12 +23,13 @@ export const EXPLAIN_COMMAND: CommandSpec = {
   requiredPositionals: 0,
   options: {
     ...shared(['preset', 'trace', 'hours', 'users', 'engine', 'seed']),
-    policies: {
+    policy: {
       type: 'string',
       value: '<policy>',
       description:
         "the one policy to explain (see `rackwise policies`); default the preset's baseline, named in the output",
     },
+    policies: { type: 'string', value: '<policy>', description: 'the same as --policy, as `run` spells it' },
     job: {
       type: 'string',
       value: '<J>',
@@ -49,10 +50,15 @@ const TASK = /^(map|reduce):(\d+)$/;
 export function explainCommand(argv: readonly string[], io: CliIo): number {
   const { values } = parseCommandLine(EXPLAIN_COMMAND, argv);
   // `--json` here prints the story; it is not the runner's report file.
-  const request = experimentRequest({ ...values, json: undefined }, io.cwd);
+  if (values.policy !== undefined && values.policies !== undefined)
+    throw new UsageError('--policy and --policies name the same thing: give one');
+  const request = experimentRequest(
+    { ...values, policies: values.policy ?? values.policies, policy: undefined, json: undefined },
+    io.cwd,
+  );
   const policies = request.options.policies;
   if (policies !== undefined && policies.length !== 1)
-    throw new UsageError('--policies: name exactly one policy to explain');
+    throw new UsageError('--policy: name exactly one policy to explain');
   const jobText = stringOption(values, 'job');
   if (jobText === undefined) throw new UsageError('--job: which job to explain (its index in the workload)');
   const task = stringOption(values, 'task');
@@ -62,7 +68,7 @@ export function explainCommand(argv: readonly string[], io: CliIo): number {
   const preset = prepared.preset;
   // Without --policies, the preset's baseline: the policy its other policies are measured against.
   const policy = policies?.[0] ?? prepared.baseline;
-  const chosen = policies === undefined ? ` (the preset's baseline; another with --policies)` : '';
+  const chosen = policies === undefined ? ` (the preset's baseline; another with --policy)` : '';
   const seed = prepared.seeds[0]!;
   const topology = buildTopology(preset.topology);
   const workload = buildWorkload(preset.workload, preset.storage, seed);

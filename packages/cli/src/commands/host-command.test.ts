@@ -38,6 +38,19 @@ async function* linesOf(lines: readonly string[]) {
 }
 
 describe('rackwise host', () => {
+  it('takes the policy as --policy or --policies, as explain does, and one only', async () => {
+    const answers = async (args: string[]) => {
+      const io = recordingIo(process.cwd());
+      const code = await hostCommand(args, io, linesOf(SESSION.slice(0, 3)));
+      return { code, out: io.out.join('') };
+    };
+    const spelled = await answers(['--policy', 'nas']);
+    expect(spelled.code).toBe(0);
+    expect(await answers(['--policies', 'nas'])).toEqual(spelled);
+    await expect(answers(['--policies', 'nas,fair'])).rejects.toThrow(/a host serves one policy/);
+    await expect(answers(['--policy', 'nas', '--policies', 'nas'])).rejects.toThrow(/name the same thing/);
+  });
+
   it('answers a scripted JSON-lines session and refuses bad lines by number without stopping', async () => {
     const io = recordingIo(process.cwd());
     const code = await hostCommand(['--policy', 'nas'], io, linesOf(SESSION));

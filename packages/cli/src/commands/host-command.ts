@@ -22,6 +22,7 @@ export const HOST_COMMAND: CommandSpec = {
       value: '<name>',
       description: 'the policy to ask (see `rackwise policies`); required',
     },
+    policies: { type: 'string', value: '<name>', description: 'the same as --policy, as `run` spells it' },
     topology: {
       type: 'string',
       value: '<nodes.json>',
@@ -61,7 +62,10 @@ export async function hostCommand(
   }),
 ): Promise<number> {
   const { values } = parseCommandLine(HOST_COMMAND, argv);
-  const name = stringOption(values, 'policy');
+  if (values.policy !== undefined && values.policies !== undefined)
+    throw new UsageError('--policy and --policies name the same thing: give one');
+  const name = stringOption(values, 'policy') ?? stringOption(values, 'policies');
+  if (name?.includes(',')) throw new UsageError('--policy: a host serves one policy, got a list');
   const registry = defaultPolicyRegistry();
   if (name === undefined) throw new UsageError('--policy: which policy to serve');
   if (!registry.has(name)) {

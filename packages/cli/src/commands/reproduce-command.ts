@@ -12,7 +12,7 @@ import { UsageError } from '../usage-error.js';
 export const REPRODUCE_COMMAND: CommandSpec = {
   name: 'reproduce',
   summary:
-    "Run a paper's claims over operating points, network models, readings and seeds; map where each holds.",
+    "Run a paper's claims over operating points, network models, readings and seeds; map where each holds. Papers: nas (NAS, network-aware scheduling), shufflewatcher (ShuffleWatcher, shuffle-aware scheduling), shadow (Shadow, network-aware reduce placement), fcs (FCS, Fair Completion Scheduler), or all of them.",
   positionals: ['<paper|all>'],
   requiredPositionals: 1,
   options: {
