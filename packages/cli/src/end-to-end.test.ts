@@ -45,7 +45,7 @@ describe('rackwise run on the tiny preset', () => {
     const printed = out.split('\n').map((line) => line.trim().split(/\s{2,}/));
     expect(rows.length).toBeGreaterThan(2);
     for (const row of rows) expect(printed).toContainEqual(row);
-    expect(rows[1]?.[4]).toMatch(/^\d\.\d{3} ± \d\.\d{3}$/);
+    expect(rows[1]?.[4]).toMatch(/^\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]$/);
     const verdict = text(/<p class="verdict">(.*?)<\/p>/.exec(section)?.[1] ?? '');
     expect(verdict).toMatch(/^best \(\? = not sure: the 95 % intervals overlap\): /);
     expect(out.split('\n')).toContain(verdict);

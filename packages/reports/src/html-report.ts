@@ -141,13 +141,11 @@ function normalisedChart(result: ExperimentResult, table: NormalisedTable): stri
     yName: `ratio to ${table.baseline}`,
     reference: 1,
     series: table.policies.map((policy, p) => {
-      const mean = table.rows.map((row) => row.ratios[p] ?? Number.NaN);
-      const half = table.rows.map((row) => row.halfWidths[p] ?? Number.NaN);
       return {
         name: policy,
-        values: mean,
-        low: mean.map((m, i) => m - (half[i] ?? Number.NaN)),
-        high: mean.map((m, i) => m + (half[i] ?? Number.NaN)),
+        values: table.rows.map((row) => row.ratios[p] ?? Number.NaN),
+        low: table.rows.map((row) => row.intervals[p]?.[0] ?? Number.NaN),
+        high: table.rows.map((row) => row.intervals[p]?.[1] ?? Number.NaN),
       };
     }),
   });

@@ -13,6 +13,8 @@ export type {
   NormalisedTable,
   NormalisedTableOptions,
 } from './normalised-table-types.js';
+export { pairedRatioInterval, ratioInterval, ratioText } from './ratio-interval.js';
+export type { RatioInterval } from './ratio-interval.js';
 export { toCsv } from './csv-report.js';
 export { parseResultJson, toJson } from './json-report.js';
 export type { ParsedResult } from './json-report.js';

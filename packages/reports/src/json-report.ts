@@ -20,11 +20,15 @@ export type ParsedResult =
  * @throws Error naming the file when the text is not JSON or not a rackwise result.
  */
 export function parseResultJson(text: string, source = 'result'): ParsedResult {
+  // A binary file (an archive, an image) holds control bytes JSON never does: say so,
+  // rather than quote them back to a terminal.
+  if ([...text.slice(0, 4096)].some((c) => c === '\ufffd' || (isControl(c) && !'\t\n\r\f\v'.includes(c))))
+    throw new Error(`${source}: a binary file, not a rackwise result (JSON written by --json)`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${source}: not valid JSON (${(error as Error).message})`);
+    throw new Error(`${source}: not valid JSON (${printable((error as Error).message)})`);
   }
   const format =
     typeof value === 'object' && value !== null ? (value as { format?: unknown }).format : undefined;
@@ -74,4 +78,17 @@ function reviveExperiment(value: unknown, source: string): ExperimentResult {
       };
     }),
   };
+}
+
+/** A C0 or C1 control character (or DEL), which a terminal may act on. */
+function isControl(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+}
+
+/** A message with its control characters written as `\uXXXX`, safe to print on a terminal. */
+function printable(message: string): string {
+  return [...message]
+    .map((c) => (isControl(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c))
+    .join('');
 }

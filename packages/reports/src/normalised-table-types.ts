@@ -13,20 +13,25 @@ export interface NormalisedRow {
   /** Half-width of the 95 % interval of the baseline's mean, stored units (`NaN` for one seed). */
   readonly baselineHalfWidth: number;
   /**
-   * Per policy, in the result's order: the mean of its per-seed ratios to the baseline
-   * (`pairedRatioSummary`): each seed's value over the baseline's on the same seed.
+   * Per policy, in the result's order: its ratio to the baseline over the seeds, each
+   * seed's value over the baseline's on the same seed, summarised on the log scale
+   * (`pairedRatioInterval`: the geometric mean of the per-seed ratios).
    */
   readonly ratios: readonly number[];
-  /** Per policy: half-width of the 95 % interval of those per-seed ratios (`NaN` below two seeds). */
-  readonly halfWidths: readonly number[];
+  /**
+   * Per policy: the 95 % interval of that ratio, `[low, high]`, never below zero (`NaN`
+   * ends below two seeds). On the log scale, so not centred on the ratio.
+   */
+  readonly intervals: readonly (readonly [number, number])[];
 }
 
 /**
  * Which policy did best on one metric. `winners` holds the policy of the best ratio, and
  * every policy whose ratio reads the same to the three decimals the table shows (a tie);
  * none for a metric that is neither better higher nor lower, or that no policy has a
- * ratio of. `sure` is true where the winners' 95 % intervals lie clear of every other
- * policy's (the baseline's own ratio is exactly 1 on every seed, an interval of width 0);
+ * ratio of. `sure` is true where the winners' 95 % intervals (as the table shows them) lie
+ * clear of every other policy's (the baseline's own ratio is exactly 1 on every seed, an
+ * interval of width 0);
  * never with one seed, which has no interval, nor where every policy ties.
  */
 export interface MetricVerdict {

@@ -65,23 +65,54 @@ function htmlCells(html: string): { rows: string[][]; caption: string; verdict: 
 }
 
 describe('the normalised table', () => {
-  test.prop([arbResult])('gives each policy the mean of its per-seed ratios to the baseline', (r) => {
-    const table = normalisedTable(r);
-    const base = r.policies[0];
-    table.rows.forEach((row, m) => {
-      r.policies.forEach((policy, p) => {
-        const ratios = policy.runs
-          .map((own, s) => [own.metrics[row.metric] ?? 0, base?.runs[s]?.metrics[row.metric] ?? 0])
-          .map(([a, b]) => (b === 0 ? (a === 0 ? 1 : Number.NaN) : (a as number) / (b as number)))
-          .filter(Number.isFinite);
-        const mean = ratios.reduce((sum, x) => sum + x, 0) / ratios.length;
-        if (ratios.length === 0) expect(row.ratios[p]).toBeNaN();
-        else expect(row.ratios[p]).toBeCloseTo(mean, 9);
-        const half = confidenceHalfWidth(summarise(ratios));
-        if (ratios.length < 2) expect(row.halfWidths[p], `${m} ${p}`).toBeNaN();
-        else expect(row.halfWidths[p]).toBeCloseTo(half, 9);
+  test.prop([arbResult])(
+    'gives each policy the geometric mean of its per-seed ratios, its interval on the log scale, never below 0',
+    (r) => {
+      const table = normalisedTable(r);
+      const base = r.policies[0];
+      table.rows.forEach((row, m) => {
+        r.policies.forEach((policy, p) => {
+          const ratios = policy.runs
+            .map((own, s) => [own.metrics[row.metric] ?? 0, base?.runs[s]?.metrics[row.metric] ?? 0])
+            .map(([a, b]) => (b === 0 ? (a === 0 ? 1 : Number.NaN) : (a as number) / (b as number)))
+            .filter(Number.isFinite);
+          const [low, high] = row.intervals[p] ?? [Number.NaN, Number.NaN];
+          if (ratios.length === 0) {
+            expect(row.ratios[p]).toBeNaN();
+            return;
+          }
+          const positive = ratios.every((x) => x > 0);
+          const logs = summarise(ratios.map(Math.log));
+          const mean = positive ? Math.exp(logs.mean) : ratios.reduce((sum, x) => sum + x, 0) / ratios.length;
+          expect(Math.abs((row.ratios[p] as number) - mean)).toBeLessThanOrEqual(1e-9 * Math.max(1, mean));
+          if (ratios.length < 2) {
+            expect(low, `${m} ${p}`).toBeNaN();
+            expect(high, `${m} ${p}`).toBeNaN();
+            return;
+          }
+          expect(low).toBeGreaterThanOrEqual(0);
+          expect(low).toBeLessThanOrEqual(row.ratios[p] as number);
+          expect(high).toBeGreaterThanOrEqual(row.ratios[p] as number);
+          if (positive && logs.sd > 0) {
+            const half = confidenceHalfWidth(logs);
+            expect(Math.log(low)).toBeCloseTo(logs.mean - half, 9);
+            expect(Math.log(high)).toBeCloseTo(logs.mean + half, 9);
+          }
+        });
       });
-    });
+    },
+  );
+
+  it('keeps a ratio interval above zero where the half-width of the plain ratios would not', () => {
+    // Per-seed ratios 0.05, 0.1 and 0.3: their plain mean, 0.15 ± 0.329 (t(2) = 4.303),
+    // would reach −0.179. On the log scale: exp(mean ln r) = 0.1145 within [0.0121, 1.080].
+    const times = (values: number[]) => values.map((t, s) => run(s + 1, { 'executionTime.mean': t }));
+    const r = result({ fair: times([100, 100, 100]), nas: times([5, 10, 30]) });
+    const row = normalisedTable(r, { metrics: ['executionTime.mean'] }).rows[0]!;
+    const [low, high] = row.intervals[1]!;
+    expect(row.ratios[1]).toBeCloseTo(Math.cbrt(0.05 * 0.1 * 0.3), 12);
+    expect(low).toBeCloseTo(0.0121, 4);
+    expect(high).toBeCloseTo(1.08, 2);
   });
 
   test.prop([arbResult], { numRuns: 30 })(
@@ -124,8 +155,10 @@ describe('the normalised table', () => {
           const i = table.policies.indexOf(w);
           table.policies.forEach((other, o) => {
             if (winners.includes(other) || !Number.isFinite(row.ratios[o] as number)) return;
-            const gap = Math.abs((row.ratios[i] as number) - (row.ratios[o] as number));
-            expect(gap).toBeGreaterThan((row.halfWidths[i] as number) + (row.halfWidths[o] as number));
+            const [wLow, wHigh] = row.intervals[i] as [number, number];
+            const [oLow, oHigh] = row.intervals[o] as [number, number];
+            if (direction === 'lower') expect(wHigh).toBeLessThan(oLow);
+            else expect(wLow).toBeGreaterThan(oHigh);
           });
         }
       });
@@ -134,12 +167,13 @@ describe('the normalised table', () => {
 
   it('says who won each headline metric, tied, sure or not, in one line', () => {
     // Mean job time: nas / fair per seed 0.500, 0.508, 0.488 — clear of fair (1) and of
-    // delay (0.900, 1.083, 0.875: ± 0.28). Cross-rack: fair 1 and nas 0.9, 1.1, 1.0 read
-    // 1.000 both, a tie; nas's interval (± 0.25) reaches delay's 1.2, so not sure.
+    // delay (0.900, 1.083, 0.875: [0.71, 1.27] on the log scale). Cross-rack: nas 0.9,
+    // 1.1, 1.0 has the geometric mean 0.997, below fair's 1, but its interval [0.78, 1.28]
+    // holds 1, so not sure.
     const r = threePolicyResult();
     const lines = formatNormalisedTable(normalisedTable(r)).split('\n');
     expect(lines.at(-1)).toBe(
-      'best (? = not sure: the 95 % intervals overlap): Throughput all equal · Mean job execution time nas · Cross-rack traffic fair = nas?',
+      'best (? = not sure: the 95 % intervals overlap): Throughput all equal · Mean job execution time nas · Cross-rack traffic nas?',
     );
     expect(toHtml(r)).toContain(`<p class="verdict">${lines.at(-1)}</p>`);
   });

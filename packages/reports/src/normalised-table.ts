@@ -4,7 +4,6 @@ import {
   confidenceHalfWidth,
   metricInfo,
   metricTitle,
-  pairedRatioSummary,
 } from '@rackwise/experiments';
 import { formatNumber } from './format-values.js';
 import type {
@@ -13,6 +12,7 @@ import type {
   NormalisedTable,
   NormalisedTableOptions,
 } from './normalised-table-types.js';
+import { pairedRatioInterval, ratioText } from './ratio-interval.js';
 import { verdictInWords } from './verdict-words.js';
 
 /**
@@ -44,15 +44,15 @@ export function normalisedTable(
         `metric ${JSON.stringify(metric)} is not in the result; known metrics: ${result.metricNames.join(', ')}`,
       );
     }
-    const cells = result.policies.map((p) => pairedRatio(p, base, metric));
+    const cells = result.policies.map((p) => pairedRatioInterval(p.runs, base.runs, metric));
     const spread = base.spread[metric];
     return {
       metric,
       info: metricInfo(metric),
       baselineValue: base.metrics[metric] ?? Number.NaN,
       baselineHalfWidth: spread === undefined ? Number.NaN : confidenceHalfWidth(spread),
-      ratios: cells.map((c) => c.mean),
-      halfWidths: cells.map((c) => c.half),
+      ratios: cells.map((c) => c.ratio),
+      intervals: cells.map((c) => [c.low, c.high] as const),
     };
   });
   return {
@@ -64,16 +64,6 @@ export function normalisedTable(
   };
 }
 
-/** Mean of a policy's per-seed ratios to the baseline and the half-width of their 95 % interval. */
-function pairedRatio(
-  policy: PolicyResult,
-  base: PolicyResult,
-  metric: string,
-): { mean: number; half: number } {
-  const summary = pairedRatioSummary(policy.runs, base.runs, metric);
-  return { mean: summary.mean, half: confidenceHalfWidth(summary) };
-}
-
 /** The best policy of a row by the metric's direction, and whether the intervals are sure of it. */
 function verdict(row: NormalisedRow, policies: readonly string[]): MetricVerdict {
   const { direction } = row.info;
@@ -81,7 +71,8 @@ function verdict(row: NormalisedRow, policies: readonly string[]): MetricVerdict
     .map((policy, i) => ({
       policy,
       mean: row.ratios[i] ?? Number.NaN,
-      half: row.halfWidths[i] ?? Number.NaN,
+      low: row.intervals[i]?.[0] ?? Number.NaN,
+      high: row.intervals[i]?.[1] ?? Number.NaN,
     }))
     .filter((c) => Number.isFinite(c.mean));
   if (direction === 'neither' || cells.length === 0) return { metric: row.metric, winners: [], sure: false };
@@ -90,11 +81,12 @@ function verdict(row: NormalisedRow, policies: readonly string[]): MetricVerdict
   const shown = (mean: number) => mean.toFixed(3);
   const winners = cells.filter((c) => shown(c.mean) === shown(best.mean));
   const others = cells.filter((c) => shown(c.mean) !== shown(best.mean));
+  // Clear: the winner's interval and the other's do not meet, on the better side.
   const clear = (w: (typeof cells)[number], o: (typeof cells)[number]) =>
-    better * (w.mean - o.mean) > w.half + o.half;
+    better > 0 ? w.low > o.high : w.high < o.low;
   const sure =
     others.length > 0 &&
-    cells.every((c) => Number.isFinite(c.half)) &&
+    cells.every((c) => Number.isFinite(c.low) && Number.isFinite(c.high)) &&
     winners.every((w) => others.every((o) => clear(w, o)));
   return { metric: row.metric, winners: winners.map((w) => w.policy), sure };
 }
@@ -116,11 +108,11 @@ export function normalisedCells(table: NormalisedTable): {
       metricTitle(row.info),
       row.info.direction,
       withInterval(row.baselineValue * row.info.scale, row.baselineHalfWidth * row.info.scale),
-      ...row.ratios.map((r, i) => ratioText(r, row.halfWidths[i] ?? Number.NaN)),
+      ...row.ratios.map((r, i) => ratioText(r, row.intervals[i] ?? [Number.NaN, Number.NaN])),
     ]),
-    caption: `Absolute: mean over ${seedsCount(table.seeds)}; ratios: mean of the per-seed ratios to ${
+    caption: `Absolute: mean over ${seedsCount(table.seeds)}; ratios: geometric mean of the per-seed ratios to ${
       table.baseline
-    }${table.seeds > 1 ? ' ± half-width of their 95 % interval' : ''}.`,
+    }${table.seeds > 1 ? ' [95 % interval, on the log scale]' : ''}.`,
   };
 }
 
@@ -165,12 +157,6 @@ function seedsCount(n: number): string {
 export function withInterval(mean: number, half: number): string {
   if (!Number.isFinite(mean)) return '—';
   return Number.isFinite(half) ? `${formatNumber(mean)} ± ${formatNumber(half)}` : formatNumber(mean);
-}
-
-/** A ratio to three decimals with its interval: `0.907 ± 0.045`, or `—`. */
-function ratioText(mean: number, half: number): string {
-  if (!Number.isFinite(mean)) return '—';
-  return Number.isFinite(half) ? `${mean.toFixed(3)} ± ${half.toFixed(3)}` : mean.toFixed(3);
 }
 
 /** Left-aligns the first column and right-aligns the others; a caption line comes first. */

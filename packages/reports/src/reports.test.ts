@@ -45,22 +45,23 @@ describe('normalisedTable', () => {
       ─────────────────────────────────────────────────────────────────────────────
       Throughput (jobs/h)          higher             1800        1.000       1.500
       Mean job execution time (s)   lower              100        1.000       0.600
-      Absolute: mean over 1 seed; ratios: mean of the per-seed ratios to fair.
+      Absolute: mean over 1 seed; ratios: geometric mean of the per-seed ratios to fair.
       best (one seed: no interval, so none is sure): Throughput nas · Mean job execution time nas"
     `);
   });
 
-  it('shows the mean of the per-seed ratios with the half-width of their 95 % interval', () => {
-    // Worked example: nas / fair per seed 4 / 1 = 4 and 4 / 3 = 1.333; mean 2.667, sd
-    // 1.886, half-width t(1) · sd / √2 = 12.706 · 1.333 = 16.941. The ratio of
-    // the means would be 4 / 2 = 2.
+  it('shows the geometric mean of the per-seed ratios with their 95 % interval on the log scale', () => {
+    // Worked example: nas / fair per seed 4 / 1 = 4 and 4 / 3 = 1.333; ln: 1.386 and
+    // 0.288, mean 0.837, sd 0.777, half-width t(1) · sd / √2 = 12.706 · 0.549 = 6.980;
+    // exp(0.837) = 2.309 within [exp(−6.143), exp(7.817)] = [0.002, 2481.137]. The plain
+    // mean, 2.667 ± 16.941, would reach −14.27. The ratio of the means would be 4 / 2 = 2.
     const twoSeeds = result({
       fair: [run(1, { throughput: 1 }), run(2, { throughput: 3 })],
       nas: [run(1, { throughput: 4 }), run(2, { throughput: 4 })],
     });
     const text = formatNormalisedTable(normalisedTable(twoSeeds, { metrics: ['throughput'] }));
-    expect(text).toContain('1.000 ± 0.000');
-    expect(text).toContain('2.667 ± 16.941');
+    expect(text).toContain('1.000 [1.000, 1.000]');
+    expect(text).toContain('2.309 [0.002, 2481.137]');
     expect(text).toContain('best (? = not sure: the 95 % intervals overlap): Throughput nas?');
   });
 });
@@ -107,6 +108,26 @@ describe('toJson and parseResultJson', () => {
   it('names the file when the text is not a result', () => {
     expect(() => parseResultJson('{', 'r.json')).toThrowError(/^r.json: not valid JSON/);
     expect(() => parseResultJson('{"format":"x"}', 'r.json')).toThrowError(/^r.json: not a rackwise result/);
+  });
+
+  it('refuses a binary file plainly, and never quotes a control character back', () => {
+    // The start of a gzip file, as a UTF-8 read of it gives.
+    const gzip = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]).toString('utf8');
+    expect(() => parseResultJson(gzip, 'r.gz')).toThrowError(
+      /^r.gz: a binary file, not a rackwise result \(JSON written by --json\)$/,
+    );
+    let message = '';
+    try {
+      // Control bytes past the start, where the binary test does not look: JSON's own error.
+      parseResultJson(`{"a": ${' '.repeat(5000)}\u007f\u009b[31m}`, 'r.json');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^r.json: not valid JSON/);
+    const controls = [...message].filter(
+      (c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f),
+    );
+    expect(controls).toEqual([]);
   });
 });
 

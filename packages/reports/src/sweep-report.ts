@@ -14,6 +14,7 @@ import { formatMetricValue, formatNumber } from './format-values.js';
 import { htmlPage, htmlTable, intervalNote, seedsText, versionsLine } from './html-report.js';
 import { escapeXml, formatDuration } from './internal/chart-svg.js';
 import { alignColumns } from './normalised-table.js';
+import { pairedRatioInterval, ratioText } from './ratio-interval.js';
 import { bandChartSvg } from './report-charts.js';
 
 /** One metric of a sweep: per value, per policy, the mean normalised to the reference and its spread. */
@@ -132,8 +133,7 @@ export function sweepToHtml(result: SweepResult): string {
       const base = referencePoint.result.policies.find((p) => p.policy === result.baseline);
       return table.policies.map((policy) => {
         const own = point.result.policies.find((p) => p.policy === policy);
-        const summary = pairedRatioSummary(own?.runs ?? [], base?.runs ?? [], metric);
-        return { mean: summary.mean, half: confidenceHalfWidth(summary) };
+        return pairedRatioInterval(own?.runs ?? [], base?.runs ?? [], metric);
       });
     });
     const note = directionNote(info);
@@ -147,13 +147,11 @@ export function sweepToHtml(result: SweepResult): string {
         yName: `ratio to ${result.baseline}`,
         reference: 1,
         series: table.policies.map((name, p) => {
-          const mean = paired.map((row) => row[p]?.mean ?? Number.NaN);
-          const half = paired.map((row) => row[p]?.half ?? Number.NaN);
           return {
             name,
-            mean,
-            low: mean.map((m, v) => m - (half[v] ?? Number.NaN)),
-            high: mean.map((m, v) => m + (half[v] ?? Number.NaN)),
+            mean: paired.map((row) => row[p]?.ratio ?? Number.NaN),
+            low: paired.map((row) => row[p]?.low ?? Number.NaN),
+            high: paired.map((row) => row[p]?.high ?? Number.NaN),
           };
         }),
       }),
@@ -163,11 +161,8 @@ export function sweepToHtml(result: SweepResult): string {
           String(value),
           formatNumber((table.referenceValues[v] ?? Number.NaN) * info.scale),
           ...table.policies.map((_, p) => {
-            const r = paired[v]?.[p]?.mean ?? Number.NaN;
-            const h = paired[v]?.[p]?.half ?? Number.NaN;
-            return Number.isFinite(r)
-              ? `${r.toFixed(3)}${Number.isFinite(h) ? ` ± ${h.toFixed(3)}` : ''}`
-              : '—';
+            const cell = paired[v]?.[p];
+            return ratioText(cell?.ratio ?? Number.NaN, [cell?.low ?? Number.NaN, cell?.high ?? Number.NaN]);
           }),
         ]),
       ),

@@ -1,9 +1,10 @@
 import { fc, test } from '@fast-check/vitest';
-import { confidenceHalfWidth, metricInfo, pairedRatioSummary } from '@rackwise/experiments';
+import { metricInfo } from '@rackwise/experiments';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_METRICS, result, run, threePolicyResult } from '../test/results.js';
 import { toHtml } from './html-report.js';
 import { formatNormalisedTable, normalisedTable } from './normalised-table.js';
+import { pairedRatioInterval } from './ratio-interval.js';
 import { policyStandings, verdictInWords } from './verdict-words.js';
 
 const METRICS = ['throughput', 'executionTime.mean', 'crossRackBytes.total'];
@@ -39,10 +40,7 @@ describe('the verdict in words', () => {
         const all = [...standing.better, ...standing.worse, ...standing.unsure];
         expect([...all].sort()).toEqual([...METRICS].sort());
         for (const metric of all) {
-          const summary = pairedRatioSummary(own.runs, base.runs, metric);
-          const half = confidenceHalfWidth(summary);
-          const low = summary.mean - half;
-          const high = summary.mean + half;
+          const { low, high } = pairedRatioInterval(own.runs, base.runs, metric);
           const higherIsBetter = metricInfo(metric).direction === 'higher';
           if (standing.better.includes(metric)) expect(higherIsBetter ? low > 1 : high < 1).toBe(true);
           else if (standing.worse.includes(metric)) expect(higherIsBetter ? high < 1 : low > 1).toBe(true);
@@ -54,15 +52,15 @@ describe('the verdict in words', () => {
 
   it('opens the text table and the HTML report with one sentence per policy', () => {
     // Mean job time, nas over fair per seed: 50/100, 61/120, 39/80 = 0.5, 0.5083, 0.4875;
-    // mean 0.4986, sd 0.01049, half-width 4.303 × 0.01049 / √3 = 0.026: clear of 1, better.
-    // Delay's 0.9, 1.083, 0.875 hold 1. Cross-rack: delay 1.2 on every seed (± 0): worse;
-    // nas 0.9, 1.1, 1.0 holds 1. Throughput equal everywhere: no sure difference.
+    // on the log scale their geometric mean 0.4985 within [0.473, 0.525]: clear of 1,
+    // better. Delay's 0.9, 1.083, 0.875 hold 1. Cross-rack: delay 1.2 on every seed
+    // ([1.2, 1.2]): worse; nas 0.9, 1.1, 1.0 holds 1. Throughput equal everywhere.
     const r = threePolicyResult();
     const words = verdictInWords(normalisedTable(r));
     expect(words).toEqual([
       'Over 3 seeds, paired by seed (ratio to fair per seed, 95 % interval):',
-      "delay against fair: worse on cross-rack traffic (1.200 ± 0.000 of fair's); no sure difference on 2 other metrics.",
-      "nas against fair: better on mean job execution time (0.499 ± 0.026 of fair's); no sure difference on 2 other metrics.",
+      "delay against fair: worse on cross-rack traffic (1.200 [1.200, 1.200] of fair's); no sure difference on 2 other metrics.",
+      "nas against fair: better on mean job execution time (0.499 [0.473, 0.525] of fair's); no sure difference on 2 other metrics.",
     ]);
     expect(formatNormalisedTable(normalisedTable(r)).split('\n').slice(0, 3)).toEqual(words);
     const html = toHtml(r);

@@ -1,4 +1,5 @@
 import type { NormalisedRow, NormalisedTable } from './normalised-table-types.js';
+import { ratioText, sideOfOne } from './ratio-interval.js';
 
 /** Where one policy stands against the baseline on the table's metrics. */
 export interface PolicyStanding {
@@ -37,10 +38,10 @@ function sureSide(row: NormalisedRow, p: number): 'better' | 'worse' | 'unsure' 
   const { direction } = row.info;
   const mean = row.ratios[p] ?? Number.NaN;
   if (direction === 'neither' || !Number.isFinite(mean)) return undefined;
-  const half = row.halfWidths[p] ?? Number.NaN;
-  if (!Number.isFinite(half) || (mean - half <= 1 && mean + half >= 1)) return 'unsure';
-  const above = mean - half > 1;
-  return above === (direction === 'higher') ? 'better' : 'worse';
+  const [low, high] = row.intervals[p] ?? [Number.NaN, Number.NaN];
+  const side = sideOfOne({ low, high });
+  if (side === undefined) return 'unsure';
+  return (side === 'above') === (direction === 'higher') ? 'better' : 'worse';
 }
 
 /**
@@ -61,11 +62,8 @@ export function verdictInWords(table: NormalisedTable): string[] {
     listText(
       metrics.map((metric) => {
         const row = rowOf.get(metric)!;
-        const mean = row.ratios[p]!;
-        const half = row.halfWidths[p]!;
-        return `${lowerFirst(row.info.label)} (${mean.toFixed(3)}${
-          Number.isFinite(half) ? ` ± ${half.toFixed(3)}` : ''
-        } of ${table.baseline}'s)`;
+        const interval = row.intervals[p] ?? [Number.NaN, Number.NaN];
+        return `${lowerFirst(row.info.label)} (${ratioText(row.ratios[p]!, interval)} of ${table.baseline}'s)`;
       }),
     );
   const sentences = policyStandings(table).map(({ policy, better, worse, unsure }) => {
