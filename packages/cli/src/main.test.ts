@@ -171,5 +171,11 @@ describe('help', () => {
     expect(code).toBe(EXIT_OK);
     expect(out).toContain('--trace <path|fb2010>');
     expect(out).toContain('--policies <a,b,…>');
+    // Every trace format `--trace` reads is named in its help.
+    const traceHelp = out
+      .split('\n')
+      .filter((line) => /--trace\b|^\s{8,}\S/.test(line))
+      .join(' ');
+    for (const format of ['SWIM', 'coflow', 'Spark', 'Rumen']) expect(traceHelp).toContain(format);
   });
 });

@@ -35,7 +35,7 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     short: 't',
     value: '<path|fb2010>',
     description:
-      "replay this SWIM trace instead of the preset's workload; a coflow-benchmark file is replayed at CoflowSim's fabric",
+      "replay this trace instead of the preset's workload: a SWIM trace, a coflow-benchmark file (at CoflowSim's fabric), a Spark event log or a Rumen job history (on the cluster its hosts form); the format is detected, or give --trace-format",
   },
   policies: {
     type: 'string',
