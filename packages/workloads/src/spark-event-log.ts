@@ -37,11 +37,15 @@ const ROLLING_PART = /^events_(\d+)_/;
 export function readSparkEventLog(path: string): RecordedTrace {
   const parts = sparkLogParts(path);
   const lines: EventLine[] = [];
-  for (const part of parts) {
+  let cut: string | undefined;
+  parts.forEach((part, i) => {
     const text = readTraceText(part, basename(part), 'readSparkEventLog');
-    lines.push(...eventLines(refuseForeign(text, basename(part)), basename(part)));
-  }
-  return parseSparkEvents(lines, basename(path));
+    // Only the last part of a log can be under way.
+    const events = eventLines(refuseForeign(text, basename(part)), basename(part), i === parts.length - 1);
+    lines.push(...events.lines);
+    cut = events.cut;
+  });
+  return parseSparkEvents(lines, basename(path), cut);
 }
 
 /**
@@ -50,7 +54,8 @@ export function readSparkEventLog(path: string): RecordedTrace {
  */
 export function parseSparkEventLog(text: string, fileName: string): RecordedTrace {
   if (typeof text !== 'string') throw new Error(`parseSparkEventLog: text of ${fileName} must be a string`);
-  return parseSparkEvents(eventLines(refuseForeign(text, fileName), fileName), fileName);
+  const events = eventLines(refuseForeign(text, fileName), fileName, true);
+  return parseSparkEvents(events.lines, fileName, events.cut);
 }
 
 /** The text, unless it is a `.jhist` or a JSON array (refused by their own names). */
@@ -91,7 +96,7 @@ function sparkLogParts(path: string): string[] {
   return parts.map((p) => join(path, p.file));
 }
 
-function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTrace {
+function parseSparkEvents(lines: readonly EventLine[], name: string, cut: string | undefined): RecordedTrace {
   if (lines.length === 0) throw new Error(`${name}: no events (an empty event log)`);
   const start = lines.find((l) => l.event === 'SparkListenerApplicationStart');
   if (start === undefined)
@@ -167,7 +172,7 @@ function parseSparkEvents(lines: readonly EventLine[], name: string): RecordedTr
         break;
     }
   }
-  return buildTrace(name, start, mode, stages, hosts, executors, { failedTasks, duplicateTasks, ended });
+  return buildTrace(name, start, mode, stages, hosts, executors, { failedTasks, duplicateTasks, ended, cut });
 }
 
 function buildTrace(
@@ -177,7 +182,7 @@ function buildTrace(
   records: Map<number, SparkStageRecord>,
   hosts: Set<string>,
   executors: ExecutorCores,
-  counts: { failedTasks: number; duplicateTasks: number; ended: boolean },
+  counts: { failedTasks: number; duplicateTasks: number; ended: boolean; cut: string | undefined },
 ): RecordedTrace {
   const app: RecordedApplication = {
     id: start.fields.optionalString('App ID', name),
@@ -197,20 +202,19 @@ function buildTrace(
   const matched: [number, number][] = [];
   const modelled: string[] = [];
   for (const s of ran) {
-    if (s.completed === undefined && counts.ended) {
+    if (s.completed === undefined) {
       // A complete log: the stage failed, or was cancelled (its job failed, or the
-      // application stopped while it ran). It has no completion to compare with.
+      // application stopped while it ran). An in-progress log: it is under way. Either
+      // way it has no completion to compare with.
+      const done = `${s.tasks.size} of ${s.taskCount} task(s) done`;
       unfinished.push(
-        s.failureReason === undefined
-          ? `stage ${s.id} never completed before the application ended (cancelled): left out, its ${s.tasks.size} successful task(s) not replayed`
-          : `stage ${s.id} failed ("${s.failureReason}") and was not run again: left out, its ${s.tasks.size} successful task(s) not replayed`,
+        !counts.ended
+          ? `stage ${s.id} under way when the log ends (${done}): left out`
+          : s.failureReason === undefined
+            ? `stage ${s.id} never completed before the application ended (cancelled): left out, its ${s.tasks.size} successful task(s) not replayed`
+            : `stage ${s.id} failed ("${s.failureReason}") and was not run again: left out, its ${s.tasks.size} successful task(s) not replayed`,
       );
       continue;
-    }
-    if (s.completed === undefined) {
-      throw new Error(
-        `${s.submitted ?? s.where}, field "Stage Info.Completion Time": stage ${s.id} was submitted but never completed (a truncated or in-progress log)`,
-      );
     }
     if (s.tasks.size !== s.taskCount) {
       throw new Error(
@@ -236,6 +240,11 @@ function buildTrace(
   }
   const assumptions = [
     `one application: its stages are jobs of user "${app.user}"; the log names the scheduler ${app.scheduler}`,
+    ...(counts.ended
+      ? []
+      : [
+          `an in-progress log (no application end): only what it records so far is read${counts.cut === undefined ? '' : `; its last line (${counts.cut}) is cut and left out`}`,
+        ]),
     ...unfinished,
     'a task computes for its executor run time minus its shuffle fetch wait; deserialisation, result fetch and scheduler delay are not replayed',
     'shuffle "remote" bytes are those Spark read from another executor (possibly on the same host)',

@@ -9,8 +9,19 @@ export interface EventLine {
   readonly fields: JsonFields;
 }
 
-/** Lines of JSON text as events, refusing a line that is not a JSON object with an `Event`. */
-export function eventLines(text: string, fileName: string): EventLine[] {
+/** The events of a log's text, and where its last line was cut, if it was. */
+export interface EventText {
+  readonly lines: EventLine[];
+  /** `file line N` of a last line the file ends inside (an in-progress log), left out. */
+  readonly cut: string | undefined;
+}
+
+/**
+ * Lines of JSON text as events, refusing a line that is not a JSON object with an `Event`;
+ * with `allowCut`, a last line the file ends inside (a writer still at work) is left out
+ * and named instead.
+ */
+export function eventLines(text: string, fileName: string, allowCut = false): EventText {
   const out: EventLine[] = [];
   const raw = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
   for (let i = 0; i < raw.length; i++) {
@@ -22,6 +33,7 @@ export function eventLines(text: string, fileName: string): EventLine[] {
       value = JSON.parse(line);
     } catch (error) {
       const last = i === raw.length - 1 || raw.slice(i + 1).every((l) => l.trim() === '');
+      if (last && allowCut) return { lines: out, cut: where };
       throw new Error(
         `${where}: not a JSON object${last ? ' (the file ends inside this line: truncated?)' : ''}: ${(error as Error).message}`,
       );
@@ -31,7 +43,7 @@ export function eventLines(text: string, fileName: string): EventLine[] {
     const fields = new JsonFields(where, value);
     out.push({ where, event: fields.string('Event'), fields });
   }
-  return out;
+  return { lines: out, cut: undefined };
 }
 
 /** A stage as the log tells it, before checks. */
