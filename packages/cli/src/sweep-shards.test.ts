@@ -164,6 +164,9 @@ describe('rackwise sweep --emit', () => {
     expect(header).toContain('sbatch --cpus-per-task=4 --mem-per-cpu=4G');
     expect(header).toContain(`Node.js 20 or later on PATH (module load, or an export here); npx
 # fetches rackwise@${cliVersion()} into the npm cache`);
+    // It says plainly what must be published first, and what runs a clone instead.
+    expect(header).toContain(`Before publishing: rackwise@${cliVersion()} must be on the npm registry`);
+    expect(header).toContain('node <clone>/packages/cli/dist/bin.js');
     const shard = (env: Record<string, string>) => {
       const run = spawnSync('bash', [path], {
         encoding: 'utf8',

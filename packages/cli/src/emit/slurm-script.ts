@@ -35,6 +35,9 @@ export function slurmArrayScript(run: ShardedRun): string {
 # go to ${shellQuote(out)}${out.startsWith('/') ? '' : ' (relative to it)'}, which must be shared too: \`merge\` reads every cell there.
 # Every node needs Node.js 20 or later on PATH (module load, or an export here); npx
 # fetches ${run.package} into the npm cache (~/.npm) the first time it runs.
+# Before publishing: ${run.package} must be on the npm registry for npx to fetch it. Until
+# it is, replace \`npx --yes ${run.package}\` below with \`node <clone>/packages/cli/dist/bin.js\`,
+# a built clone of the repository on the shared file system.
 # The requests below are defaults; sbatch's own options win over them, e.g.
 #   sbatch --cpus-per-task=4 --mem-per-cpu=4G --time=2:00:00 --partition=long sweep.sh
 # runs each shard's simulations on 4 worker threads. A task that is re-queued
