@@ -1,7 +1,9 @@
 import type { Topology } from '@rackwise/topology';
 import type { Bytes, NodeId, Seconds } from '@rackwise/types';
 import { jobGroupMetrics } from './job-group-metrics.js';
-import type { JobGroupMetrics, JobRecord } from './run-metrics.js';
+import type { JobRecord, WithoutDegenerateMetrics } from './run-metrics.js';
+
+export type { WithoutDegenerateMetrics } from './run-metrics.js';
 
 /** The rule {@link isDegenerateJob} applies, as printed beside the metrics it filters. */
 export const DEGENERATE_JOB_RULE =
@@ -73,16 +75,6 @@ export function throughputWhileArriving(records: readonly JobRecord[]): number {
   let done = 0;
   for (const r of records) if (r.finished && r.completionTime <= first + span) done++;
   return done / span;
-}
-
-/** The headline job metrics of a run without its degenerate jobs, and how many were left out. */
-export interface WithoutDegenerateMetrics extends JobGroupMetrics {
-  /** Jobs left out by the rule. */
-  readonly degenerateJobs: number;
-  /** Mean MapProgressRate at first reduce over the kept jobs that launched a reduce. */
-  readonly mapProgressAtFirstReduce: number;
-  /** Last completion − first submission of the kept jobs. */
-  readonly makespan: Seconds;
 }
 
 /** {@link WithoutDegenerateMetrics} of the records of one run on `topology`. */

@@ -12,7 +12,6 @@ import type {
   TaskRef,
   UserId,
 } from '@rackwise/types';
-import type { WithoutDegenerateMetrics } from './degenerate-jobs.js';
 
 /** Count, mean, median, 95th percentile (nearest rank) and maximum of a sample; NaN when empty. */
 export interface DistributionSummary {
@@ -48,6 +47,16 @@ export interface JobGroupMetrics {
   readonly crossRackShuffleBytes: Bytes;
   /** Map input bytes of its jobs read from another rack. */
   readonly crossRackMapInputBytes: Bytes;
+}
+
+/** The headline job metrics of a run without its degenerate jobs, and how many were left out. */
+export interface WithoutDegenerateMetrics extends JobGroupMetrics {
+  /** Jobs left out by the rule. */
+  readonly degenerateJobs: number;
+  /** Mean MapProgressRate at first reduce over the kept jobs that launched a reduce. */
+  readonly mapProgressAtFirstReduce: number;
+  /** Last completion − first submission of the kept jobs. */
+  readonly makespan: Seconds;
 }
 
 /**

@@ -82,11 +82,14 @@ function goodputCapacities(topology: Topology, goodput: number): Float64Array {
 }
 
 /**
- * The discrete-event engine (docs/architecture.md §3): the cluster state in typed arrays and
- * the event loop. The work is done by its parts, each over this state: job arrivals
- * (`JobArrivals`), the offer protocol (`OfferRounds`), map and reduce attempts (`MapLifecycle`,
- * `ReduceLifecycle`, preemption), the shuffle (`ShuffleFetcher`), transfers over the flow
- * network (`Transfers`) and the periodic samples (`Timers`).
+ * The discrete-event engine (docs/architecture.md §3): it wires the parts and runs the event
+ * loop. Each part owns its state and counts, and reads or calls the others only through
+ * the narrow host it declares (`part-calls.ts` for the calls): the slots (`SlotLedger`), the
+ * waiting work (`Backlog`), the jobs and users (`JobRegistry`), the state version
+ * (`StateVersion`), job arrivals (`JobArrivals`), the offer protocol (`OfferRounds`), map
+ * and reduce attempts (`MapLifecycle`, `ReduceLifecycle`, `Preemption`), the shuffle
+ * (`ShuffleFetcher`), transfers over the flow network (`Transfers`) and the periodic
+ * samples (`Timers`). The engine is every part's host.
  */
 export class Engine implements EngineContext {
   now = 0;

@@ -1,4 +1,5 @@
 import type {
+  Bytes,
   Fraction,
   JobId,
   MapTaskView,
@@ -7,7 +8,7 @@ import type {
   Seconds,
   TaskState,
 } from '@rackwise/types';
-import type { JobState } from './job-state.js';
+import type { EngineContext } from './engine-context.js';
 import {
   COMPLETED,
   EMPTY,
@@ -17,10 +18,33 @@ import {
   STATE_NAMES,
 } from './task-states.js';
 
+/** What a task view reads of its job's state (a `JobState`, which creates the views). */
+export interface TaskOwner {
+  readonly id: JobId;
+  readonly engine: Pick<EngineContext, 'attempts' | 'now'>;
+  readonly replication: number;
+  readonly replicas: Int32Array;
+  readonly mapState: Uint8Array;
+  readonly mapOutputNode: Int32Array;
+  readonly mapStart: Float64Array;
+  readonly mapAttempt: Int32Array;
+  readonly reduceState: Uint8Array;
+  readonly reduceNode: Int32Array;
+  readonly reduceStart: Float64Array;
+  readonly reduceProgress: Float64Array;
+  readonly reduceAttempt: Int32Array;
+  readonly reducePreemptions: Int32Array;
+  readonly completedMapOutputBytes: number;
+  mapInputBytes(i: number): Bytes;
+  trueMapOutput(i: number): Bytes;
+  reduceWeight(r: number): number;
+  reduceFetchedBytes(r: number): Bytes;
+}
+
 /** What every task view holds: its job's state and its index there. */
 abstract class TaskViewBase {
   constructor(
-    readonly owner: JobState,
+    readonly owner: TaskOwner,
     readonly index: number,
   ) {}
 

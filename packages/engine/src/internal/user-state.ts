@@ -1,9 +1,9 @@
-import type { TaskKind, UserId, UserView } from '@rackwise/types';
-import type { JobState } from './job-state.js';
+import type { JobView, TaskKind, UserId, UserView } from '@rackwise/types';
 
 /** One user (tenant) with active jobs, and its `UserView`. */
 export class UserState implements UserView {
-  readonly jobs: JobState[] = [];
+  /** The user's active jobs (the engine's `JobState`s), in arrival order. */
+  readonly jobs: JobView[] = [];
   runningMaps = 0;
   runningReduces = 0;
   /** Moves on every change a fairness order reads about the user (`UserView.version`). */
