@@ -15,7 +15,7 @@ export function foreignTraceError(head: string, fileName: string, wholeFile: boo
     );
   }
   if (start.startsWith('[')) {
-    const rumen = /^\[\s*\{[^]*?"jobID"\s*:/.test(start.slice(0, 4000));
+    const rumen = /^\[\s*\{[\s\S]*?"jobID"\s*:/.test(start.slice(0, 4000));
     return new Error(
       rumen
         ? `${fileName}: a JSON array of Rumen jobs: a Rumen job history is job objects one after another, as TraceBuilder writes it, not an array — write the array's elements one after another (e.g. jq -c '.[]')`
