@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { drive, loads, scenarioArb } from '../test/drive-flows.js';
+import { drive, expectWithinCapacityAndDelivered, loads, scenarioArb } from '../test/drive-flows.js';
 import { createFlowNetwork } from './flow-network.js';
 
 describe("betweenSolves: 'residual'", () => {
@@ -9,17 +9,7 @@ describe("betweenSolves: 'residual'", () => {
     ([topology, arrivals], resolveInterval) => {
       const capacities = topology.linkCapacitiesBytesPerSecond();
       const net = createFlowNetwork({ capacities, resolveInterval, betweenSolves: 'residual' });
-      const delivered = drive(net, arrivals, (_, live) => {
-        loads(capacities.length, net, live).forEach((load, l) => {
-          if (load > capacities[l]! * (1 + 1e-9)) expect.fail(`link ${l} carries ${load} > ${capacities[l]}`);
-          expect(net.linkLoad(l)).toBeCloseTo(load, -1);
-        });
-      });
-      arrivals.forEach((a, i) => {
-        if (Math.abs(delivered[i]! - a.bytes) > 1e-3 + 1e-9 * a.bytes) {
-          expect.fail(`flow ${i}: delivered ${delivered[i]} of ${a.bytes} bytes`);
-        }
-      });
+      expectWithinCapacityAndDelivered(net, arrivals, capacities);
     },
   );
 

@@ -76,3 +76,25 @@ export function loads(linkCount: number, net: FlowNetwork, live: readonly Live[]
   for (const f of live) for (const l of f.links) sum[l]! += net.rate(f.id);
   return sum;
 }
+
+/**
+ * Drives `arrivals` through `net` and fails if a link ever carries more than its capacity
+ * (or `linkLoad` disagrees with the flows' rates), or a flow delivers other than its size.
+ */
+export function expectWithinCapacityAndDelivered(
+  net: FlowNetwork,
+  arrivals: readonly Arrival[],
+  capacities: Float64Array,
+): void {
+  const delivered = drive(net, arrivals, (_, live) => {
+    loads(capacities.length, net, live).forEach((load, l) => {
+      if (load > capacities[l]! * (1 + 1e-9)) expect.fail(`link ${l} carries ${load} > ${capacities[l]}`);
+      expect(net.linkLoad(l)).toBeCloseTo(load, -1);
+    });
+  });
+  arrivals.forEach((a, i) => {
+    if (Math.abs(delivered[i]! - a.bytes) > 1e-3 + 1e-9 * a.bytes) {
+      expect.fail(`flow ${i}: delivered ${delivered[i]} of ${a.bytes} bytes`);
+    }
+  });
+}
