@@ -1,35 +1,20 @@
-import { planDuplicates } from '@rackwise/estimators';
-import {
-  ActiveJobsWhere,
-  GroupJobsWhere,
-  createLocalityWaits,
-  createRackReduceGate,
-  delayPlacementSteps,
-  hasReadyReduce,
-  serveInOrder,
-} from '@rackwise/policy-kit';
+import { delayPlacementSteps, serveInOrder } from '@rackwise/policy-kit';
 import type {
   ClusterView,
   Decision,
   DuplicationExtensionV1,
-  JobId,
   JobView,
-  MapTaskView,
-  NodeId,
   PolicyContext,
   PolicyDefinition,
-  RackId,
   SchedulerPolicy,
   SlotOffer,
   TaskEvent,
-  TaskRef,
 } from '@rackwise/types';
-import { pickDuplicate } from './internal/pick-duplicate.js';
-import { resolveShadowConfig } from './internal/resolve-config.js';
-import { ShadowJob } from './internal/shadow-job.js';
-import { decideByModel } from './internal/task-selection.js';
+import { chooseCopy, mapFinished, shadowStatistics } from './internal/copy-choice.js';
+import { duplicateFor } from './internal/duplicate-launch.js';
+import { createShadowState, forgetShadowJob, shadowJobOf } from './internal/shadow-state.js';
 import { SHADOW_DEFAULTS, type ShadowConfig } from './shadow-config.js';
-import type { ShadowEvidence, ShadowSelection, ShadowStatistics } from './shadow-evidence.js';
+import type { ShadowSelection, ShadowStatistics } from './shadow-evidence.js';
 
 /** The Shadow policy: a scheduler policy with the duplication extension and its records. */
 export interface ShadowPolicy extends SchedulerPolicy {
@@ -67,231 +52,41 @@ export function createShadowPolicy(
   config: Partial<ShadowConfig> | undefined,
   context: PolicyContext,
 ): ShadowPolicy {
-  const resolved = resolveShadowConfig(config);
-  const { userOrder } = resolved;
-  const evidence = context.recordEvidence === true;
-  const waits = createLocalityWaits(resolved);
-  const gate = createRackReduceGate(resolved.reduceRackWait);
-  const readyReduces = new GroupJobsWhere(hasReadyReduce);
-  const jobs = new Map<JobId, ShadowJob>();
-  const records: ShadowSelection[] = [];
-  const counts = {
-    launched: 0,
-    early: 0,
-    beforeTPredicted: 0,
-    model: 0,
-    killed: 0,
-    beforeT: 0,
-    errorSum: 0,
-    errors: 0,
-  };
-
-  const stateOf = (job: JobView, view: ClusterView): ShadowJob => {
-    let state = jobs.get(job.id);
-    if (state === undefined) {
-      state = new ShadowJob(view.topology.rackCount, job.reduceCount);
-      jobs.set(job.id, state);
-    }
-    return state;
-  };
-
-  const launch = (task: TaskRef, reason: string, proof?: ShadowEvidence): Decision =>
-    evidence && proof !== undefined
-      ? { type: 'launch', task, reason, evidence: proof }
-      : { type: 'launch', task, reason };
-
-  /** Algorithm 1 once the job's last original launched (§4.4: duplicates in the last wave only). */
-  const planOf = (job: JobView, state: ShadowJob) => {
-    if (state.moves === undefined && job.count('map', 'pending') === 0) {
-      const cap = Math.min(resolved.maxDuplicates, Math.floor(resolved.maxDuplicateRatio * job.mapCount));
-      state.moves = planDuplicates(state.mapsPerRack, { maxDuplicates: cap }).moves.slice();
-    }
-    return state.moves;
-  };
-
-  /**
-   * The jobs `duplicateFor` may plan or place a copy for, in submission order: every map
-   * launched, or copies still planned (a map that failed after the plan). A plan is made
-   * only for a job already listed, so none is missed; a job whose plan ran out stays
-   * listed until its user's state moves, and the walk passes over it.
-   */
-  const mayDuplicate = new ActiveJobsWhere(
-    (job) => job.count('map', 'pending') === 0 || (jobs.get(job.id)?.moves?.length ?? 0) > 0,
-  );
-
-  const duplicateFor = (offer: SlotOffer, view: ClusterView): Decision | undefined => {
-    const rack = view.topology.rackOf(offer.node);
-    for (const job of mayDuplicate.of(view)) {
-      const state = jobs.get(job.id);
-      if (state === undefined) continue;
-      const moves = planOf(job, state);
-      if (moves === undefined) continue;
-      for (let k = 0; k < moves.length; k += 1) {
-        const move = moves[k]!;
-        if (move.to !== rack) continue;
-        const pick = pickDuplicate(job, state, move.from, offer.node, view.topology, context.random);
-        moves.splice(k, 1);
-        k -= 1;
-        if (pick === undefined) continue;
-        const before = evidence ? state.mapsPerRack.slice() : undefined;
-        const skewBefore = evidence ? state.skew() : null;
-        const replicaRack = view.topology.rackOf(pick.map.replicaNodes[0] ?? offer.node);
-        state.copies.set(pick.map.index, {
-          node: offer.node,
-          from: move.from,
-          to: rack,
-          start: view.now,
-          crossRackBytes: pick.locality === 'remote' ? pick.map.inputBytes : 0,
-          sourceRack: replicaRack,
-        });
-        state.mapsPerRack[move.from] = state.mapsPerRack[move.from]! - 1;
-        state.mapsPerRack[rack] = state.mapsPerRack[rack]! + 1;
-        counts.launched += 1;
-        const decision = launch(
-          pick.map,
-          `shadow/duplicate-${pick.locality}`,
-          before === undefined
-            ? undefined
-            : {
-                kind: 'duplicate',
-                fromRack: move.from,
-                toRack: rack,
-                mapsPerRackBefore: before,
-                mapsPerRackAfter: state.mapsPerRack.slice(),
-                skewBefore,
-                skewAfter: state.skew(),
-              },
-        );
-        return { ...decision, duplicate: true } as Decision;
-      }
-    }
-    return undefined;
-  };
-
+  const state = createShadowState(config, context);
+  const { config: resolved } = state;
   const placement = delayPlacementSteps({
     prefix: 'shadow',
-    waits,
-    gate,
+    waits: state.waits,
+    gate: state.gate,
     rampupLimit: resolved.reduceRampupLimit,
-    evidence,
-    mapsPerRack: (job, view) => stateOf(job, view).mapsPerRack,
+    evidence: state.evidence,
+    mapsPerRack: (job, view) => shadowJobOf(state, job, view).mapsPerRack,
     onOriginal: (job, task, node, view) => {
-      const state = stateOf(job, view);
-      state.originalNode.set(task.index, node);
-      state.originalStart.set(task.index, view.now);
-      state.outstanding.add(task.index);
+      const kept = shadowJobOf(state, job, view);
+      kept.originalNode.set(task.index, node);
+      kept.originalStart.set(task.index, view.now);
+      kept.outstanding.add(task.index);
     },
   });
-
-  const select = (map: MapTaskView, completedOn: NodeId, view: ClusterView): NodeId | undefined => {
-    const job = view.job(map.job);
-    const state = jobs.get(map.job);
-    const copy = state?.copies.get(map.index);
-    if (state === undefined || copy === undefined) return undefined;
-    const allLaunched = job.count('map', 'pending') === 0;
-    const base = {
-      job: map.job as number,
-      map: map.index,
-      time: view.now,
-      fromRack: copy.from,
-      toRack: copy.to,
-    };
-    if (completedOn === copy.node) {
-      // The copy finished first: chosen at once, its original dropped (§4.3 early choice).
-      state.copies.delete(map.index);
-      counts.early += 1;
-      state.chosenFinish.push(view.now);
-      state.originalResolved(map.index, view.now, allLaunched);
-      records.push({ ...base, outcome: 'early-choice' });
-      return undefined;
-    }
-    const decision = decideByModel(job, map, copy, state, view, resolved.bandwidth);
-    state.copies.delete(map.index);
-    state.originalResolved(map.index, view.now, allLaunched);
-    records.push({
-      ...base,
-      outcome: decision.beforeT
-        ? 'chosen-before-t'
-        : decision.keepCopy
-          ? 'chosen-by-model'
-          : 'killed-by-model',
-      originalsDoneAt: decision.originalsDoneAt,
-      predictedFinish: decision.predictedFinish,
-      crossRackInputBytes: copy.crossRackBytes,
-      inputBandwidth: decision.inputBandwidth,
-      totalWith: decision.totalWith,
-      totalWithout: decision.totalWithout,
-    });
-    if (decision.keepCopy) {
-      if (decision.beforeT) counts.beforeTPredicted += 1;
-      else counts.model += 1;
-      state.predictions.set(map.index, { finish: decision.predictedFinish, start: copy.start });
-      return copy.node;
-    }
-    counts.killed += 1;
-    state.mapsPerRack[copy.to] = state.mapsPerRack[copy.to]! - 1;
-    state.mapsPerRack[copy.from] = state.mapsPerRack[copy.from]! + 1;
-    return undefined;
-  };
-
-  const statistics = (): ShadowStatistics => ({
-    duplicatesLaunched: counts.launched,
-    duplicatesChosen: counts.early + counts.beforeTPredicted + counts.model,
-    chosenEarly: counts.early,
-    chosenBeforeT: counts.beforeTPredicted,
-    chosenByModel: counts.model,
-    killedByModel: counts.killed,
-    finishedBeforeT: counts.beforeT,
-    predictionErrorMean: counts.errors === 0 ? Number.NaN : counts.errorSum / counts.errors,
-    predictionErrors: counts.errors,
-  });
-
+  const beforeMaps = (offer: SlotOffer, view: ClusterView) => duplicateFor(state, offer, view);
+  const statistics = () => shadowStatistics(state);
   return {
     specificationVersion: 'v1',
     name: resolved.name,
     assign(offer: SlotOffer, view: ClusterView): Decision {
-      return serveInOrder(userOrder, offer, view, {
+      return serveInOrder(resolved.userOrder, offer, view, {
         reduce: placement.reduce,
-        readyReduces,
-        ...(resolved.duplicate ? { beforeMaps: duplicateFor } : {}),
+        readyReduces: state.readyReduces,
+        ...(resolved.duplicate ? { beforeMaps } : {}),
         map: placement.map,
         idle: 'shadow/no-pending',
       });
     },
-    onTaskCompleted(event: TaskEvent, view: ClusterView): void {
-      if (event.task.kind !== 'map') return;
-      const state = jobs.get(event.task.job);
-      if (state === undefined) return;
-      const index = event.task.index;
-      const prediction = state.predictions.get(index);
-      if (prediction !== undefined) {
-        // A copy the model chose just finished: eq. 11 against its real finish (Fig. 19).
-        state.predictions.delete(index);
-        state.chosenFinish.push(view.now);
-        const ran = view.now - prediction.start;
-        if (ran > 0) {
-          counts.errorSum += Math.abs(prediction.finish - view.now) / ran;
-          counts.errors += 1;
-        }
-        return;
-      }
-      if (state.originalNode.get(index) === event.node && !state.copies.has(index)) {
-        state.originalResolved(index, view.now, view.job(event.task.job).count('map', 'pending') === 0);
-      }
-    },
-    onJobCompleted(job: JobView): void {
-      const state = jobs.get(job.id);
-      if (state !== undefined) {
-        const done = state.originalsDoneAt ?? Number.POSITIVE_INFINITY;
-        counts.beforeT += state.chosenFinish.filter((t) => t <= done).length;
-      }
-      jobs.delete(job.id);
-      waits.forget(job.id);
-      gate.forget(job.id);
-    },
-    duplication: { chooseCopy: select },
+    onTaskCompleted: (event: TaskEvent, view: ClusterView) => mapFinished(state, event, view),
+    onJobCompleted: (job: JobView) => forgetShadowJob(state, job),
+    duplication: { chooseCopy: (map, completedOn, view) => chooseCopy(state, map, completedOn, view) },
     statistics,
-    selections: () => records,
+    selections: () => state.records,
     reportMetrics: () => ({ ...statistics() }) as unknown as Record<string, number>,
   } satisfies ShadowPolicy;
 }
