@@ -94,6 +94,14 @@ export interface EngineParameters {
    */
   readonly flowModel: 'bundled' | 'per-flow';
   /**
+   * Where the per-flow model's full solves run (@rackwise/topology `kernel`):
+   * `webassembly` — progressive filling compiled to WebAssembly, the same rates to the
+   * bit as JavaScript's, where the runtime has WebAssembly and no `congestionLoss` is set;
+   * `javascript` — the JavaScript solver, the oracle. No result depends on it, only the
+   * run's cost. Default `webassembly`.
+   */
+  readonly solverKernel: 'webassembly' | 'javascript';
+  /**
    * Congestion loss: `none` (default) — a link delivers its full capacity however many
    * flows share it (work-conserving fluid); `incast` — a link's goodput falls when it
    * carries more concurrent flows than its buffer lets TCP repair by fast retransmit
@@ -175,6 +183,7 @@ export const DEFAULT_ENGINE_PARAMETERS: EngineParameters = Object.freeze({
   betweenSolves: 'idle',
   resolveTolerance: 0,
   flowModel: 'per-flow',
+  solverKernel: 'webassembly',
   network: true,
   replicateOutput: false,
   outputReplication: 3,
@@ -232,6 +241,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
   betweenSolves: [(v) => v === 'idle' || v === 'residual', "'idle' or 'residual'"],
   resolveTolerance: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a fraction in [0, 1)'],
   flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
+  solverKernel: [(v) => v === 'webassembly' || v === 'javascript', "'webassembly' or 'javascript'"],
   network: [boolean, 'a boolean'],
   replicateOutput: [boolean, 'a boolean'],
   outputReplication: [positiveInteger, 'a positive integer'],

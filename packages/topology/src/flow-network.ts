@@ -1,7 +1,7 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from './flow-network-types.js';
 import { BundledFlowNetwork } from './internal/bundled-flow-network.js';
-import { type BetweenSolves, PerFlowNetwork } from './internal/per-flow-network.js';
+import { type BetweenSolves, PerFlowNetwork, type SolverKernel } from './internal/per-flow-network.js';
 import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
 
 /** Options of a flow network. */
@@ -54,9 +54,17 @@ export interface FlowNetworkOptions {
    * (default): a link delivers its full capacity however many flows share it (fluid).
    */
   readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number;
+  /**
+   * Where the per-flow model's full solves run: `'webassembly'` (default) — progressive
+   * filling compiled to WebAssembly, the same rates and loads as JavaScript's to the bit,
+   * used where the runtime has WebAssembly and no `effectiveCapacity` is set (JavaScript
+   * otherwise); `'javascript'` — the solver in JavaScript, the oracle the compiled one is
+   * tested against. Nothing a run produces depends on it, only its cost.
+   */
+  readonly kernel?: SolverKernel;
 }
 
-export type { BetweenSolves };
+export type { BetweenSolves, SolverKernel };
 
 /** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
 export type FlowModel = 'bundled' | 'per-flow';
@@ -124,6 +132,10 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
       "flowNetwork.resolveTolerance needs betweenSolves 'residual' and a resolveInterval above 0",
     );
   }
+  const kernel = options.kernel ?? 'webassembly';
+  if (kernel !== 'webassembly' && kernel !== 'javascript') {
+    throw new Error(`flowNetwork.kernel must be 'webassembly' or 'javascript', got ${describe(kernel)}`);
+  }
   const model = options.model ?? 'per-flow';
   if (resolveTolerance > 0 && model !== 'per-flow') {
     throw new Error("flowNetwork.resolveTolerance needs model 'per-flow'");
@@ -142,6 +154,7 @@ export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
       effective,
       betweenSolves,
       resolveTolerance,
+      kernel,
     );
   }
   throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);

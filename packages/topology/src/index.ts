@@ -18,6 +18,7 @@ export type {
   FlowNetwork,
   FlowNetworkOptions,
   FlowNetworkStats,
+  SolverKernel,
 } from './flow-network.js';
 export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE, TIME_TOLERANCE } from './flow-network.js';
 export type { TwoTierFlowNetworkOptions } from './two-tier-flow-network.js';

@@ -175,6 +175,7 @@ export class Engine implements EngineContext {
           betweenSolves: parameters.betweenSolves,
           resolveTolerance: effectiveResolveTolerance(parameters),
           model: parameters.flowModel,
+          kernel: parameters.solverKernel,
           completionTolerance: parameters.completionTolerance,
           ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),
         })

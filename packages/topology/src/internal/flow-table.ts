@@ -8,6 +8,12 @@ export const ACTIVE = 1;
 /** Zero-size (or link-less) flow waiting to be reported complete; never in the solver. */
 export const INSTANT = 2;
 
+/** Link lists kept elsewhere in the table's order: told of every link and unlink. */
+export interface IncidenceMirror {
+  link(flow: number, flowLinks: Int32Array, count: number): void;
+  unlink(flow: number): void;
+}
+
 /**
  * Struct-of-arrays storage of flows and of the flows on each link. A new flow takes the
  * lowest free slot, so the active flows stay packed at the low slots and a solve's walk
@@ -33,6 +39,8 @@ export class FlowTable implements LinkIncidences {
 
   readonly linkFlows: Int32Array[];
   readonly linkFlowCount: Int32Array;
+  /** A copy of the link lists kept in step (the compiled solver's), if any. */
+  mirror: IncidenceMirror | undefined;
 
   /** One bit per slot below the high-water mark, set while the slot is free. */
   private freeBits: Int32Array = new Int32Array(0);
@@ -88,6 +96,7 @@ export class FlowTable implements LinkIncidences {
       this.incidencePos[inc] = n;
       this.linkFlowCount[l] = n + 1;
     }
+    this.mirror?.link(flow, this.flowLinks, end - base);
   }
 
   /** Takes a flow off the lists of its links (swap with the last entry). */
@@ -104,6 +113,7 @@ export class FlowTable implements LinkIncidences {
       this.incidencePos[moved] = at;
       this.linkFlowCount[l] = last;
     }
+    this.mirror?.unlink(flow);
   }
 
   private grow(capacity: number): void {

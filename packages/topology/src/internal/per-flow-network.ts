@@ -1,10 +1,11 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from '../flow-network-types.js';
+import { KernelFilling, fillingKernelAvailable } from './filling-kernel.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
 import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { InterimFilling } from './interim-filling.js';
-import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
+import { type FullFilling, MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
 import { ShareDrift } from './share-drift.js';
 import {
   CompletionBatch,
@@ -23,6 +24,13 @@ import { describe } from './validate.js';
  * capacity the solved flows leave (`InterimFilling`).
  */
 export type BetweenSolves = 'idle' | 'residual';
+
+/**
+ * Where full solves run: `webassembly` — the compiled progressive filling
+ * (kernel/filling.ts), the same rates to the bit, where the runtime has WebAssembly and no
+ * loss model is set (otherwise JavaScript); `javascript` — `ProgressiveFilling`.
+ */
+export type SolverKernel = 'webassembly' | 'javascript';
 
 /** A newly solved rate within this relative distance of the old one is kept (no re-key). */
 const RATE_TOLERANCE = 1e-12;
@@ -45,7 +53,7 @@ export class PerFlowNetwork implements FlowNetwork {
 
   private readonly capacities: Float64Array;
   private readonly table: FlowTable;
-  private readonly filling: ProgressiveFilling;
+  private readonly filling: FullFilling;
   /**
    * Each active flow's completion time: when its last byte arrives at its current rate
    * (now if at most the tolerance is left; infinity at rate 0).
@@ -103,6 +111,7 @@ export class PerFlowNetwork implements FlowNetwork {
     effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
     betweenSolves: BetweenSolves = 'idle',
     resolveTolerance = 0,
+    kernel: SolverKernel = 'webassembly',
   ) {
     this.capacities = Float64Array.from(capacities);
     this.interim =
@@ -111,7 +120,13 @@ export class PerFlowNetwork implements FlowNetwork {
         : undefined;
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
-    this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
+    if (kernel === 'webassembly' && effectiveCapacity === undefined && fillingKernelAvailable()) {
+      const compiled = new KernelFilling(this.capacities);
+      this.table.mirror = compiled;
+      this.filling = compiled;
+    } else {
+      this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
+    }
     this.drift =
       resolveTolerance > 0 && this.interim !== undefined
         ? new ShareDrift(resolveTolerance, this.capacities, this.filling)

@@ -16,6 +16,15 @@ export interface LinkIncidences {
   readonly flowLinkCount: Uint8Array;
 }
 
+/** What a full solve of the per-flow model needs of a filling: `ProgressiveFilling`, or the compiled one. */
+export interface FullFilling {
+  readonly effective: Float64Array;
+  readonly level: Float64Array;
+  readonly rates: Float64Array;
+  growFlows(capacity: number): void;
+  run(incidences: LinkIncidences, flowCount: number, load: Float64Array): void;
+}
+
 /**
  * Exact max-min fair rates by progressive filling (water-filling) with a heap over links.
  *
@@ -42,7 +51,7 @@ export interface LinkIncidences {
  *
  * Cost: O(links + incidences + pops × log links).
  */
-export class ProgressiveFilling {
+export class ProgressiveFilling implements FullFilling {
   private readonly heap: LinkQueue;
   private readonly remaining: Float64Array;
   private readonly unfrozen: Float64Array;
