@@ -2,8 +2,10 @@
 //
 // The same algorithm, in the same order, with the same floating-point operations as
 // `ProgressiveFilling.run` without weights, link subsets or a loss model
-// (src/internal/progressive-filling.ts, share-bands.ts, link-queue.ts): the rates and
-// loads it writes are the JavaScript solver's to the bit, which a property test checks.
+// (src/internal/progressive-filling.ts, share-bands.ts, link-queue.ts), and the re-timing
+// `PerFlowNetwork.solve` does after it, done as each flow freezes: the rates, loads and
+// completion times it writes are the JavaScript solver's to the bit, which a property
+// test checks.
 // It keeps its own copy of the flows on each link, kept in the flow table's order by
 // `link` and `unlink`, so a solve reads nothing from JavaScript's heap.
 //
@@ -35,11 +37,23 @@ let cursor: usize = 0; // i32 × BANDS
 let pow2: usize = 0; // f64 × (BANDS + 1)
 // Per flow slot.
 let flowCapacity: i32 = 0;
-let flowLinks: usize = 0; // i32 × MAX_LINKS_PER_FLOW
-let flowLinkCount: usize = 0; // i32
+// A flow's record, 32 bytes, what a solve reads of it in one cache line: its links (i32 ×
+// MAX_LINKS_PER_FLOW), their count (i32) and the stamp of the solve that froze it (i32).
+let records: usize = 0;
+const RECORD_SHIFT: usize = 5;
+const COUNT_AT: usize = 16;
+const STAMP_AT: usize = 20;
 let incidencePos: usize = 0; // i32 × MAX_LINKS_PER_FLOW
-let rates: usize = 0; // f64
-let frozen: usize = 0; // i32
+// The flow table's timing (views in JavaScript): each flow's current rate, bytes left at
+// `base`, that time, and its completion time; the network's dense list of active flows.
+let current: usize = 0; // f64
+let bytesLeft: usize = 0; // f64
+let since: usize = 0; // f64
+let due: usize = 0; // f64
+let active: usize = 0; // i32
+let window: usize = 0; // i32: `solve`'s output, the flows due by the horizon
+let restMin: f64 = Infinity;
+let rateChanges: i32 = 0;
 
 let stamp: i32 = 0;
 let heapSize: i32 = 0;
@@ -114,24 +128,28 @@ export function growFlows(capacity: i32): void {
   const o = <usize>flowCapacity;
   const n = <usize>capacity;
   const m = <usize>MAX_LINKS_PER_FLOW;
-  flowLinks = grown(flowLinks, (o * m) << 2, (n * m) << 2);
+  records = grown(records, o << RECORD_SHIFT, n << RECORD_SHIFT);
   incidencePos = grown(incidencePos, (o * m) << 2, (n * m) << 2);
-  flowLinkCount = grown(flowLinkCount, o << 2, n << 2);
-  rates = grown(rates, o << 3, n << 3);
-  frozen = grown(frozen, o << 2, n << 2);
+  current = grown(current, o << 3, n << 3);
+  bytesLeft = grown(bytesLeft, o << 3, n << 3);
+  since = grown(since, o << 3, n << 3);
+  due = grown(due, o << 3, n << 3);
+  active = grown(active, o << 2, n << 2);
+  window = grown(window, o << 2, n << 2);
   flowCapacity = capacity;
 }
 
 /** Puts flow `flow` on the lists of its `count` links (`a`, `b`, `c`, `d`), appending. */
 export function link(flow: i32, count: i32, a: i32, b: i32, c: i32, d: i32): void {
   const base = flow * MAX_LINKS_PER_FLOW;
-  setI32(flowLinks, base, a);
-  setI32(flowLinks, base + 1, b);
-  setI32(flowLinks, base + 2, c);
-  setI32(flowLinks, base + 3, d);
-  setI32(flowLinkCount, flow, count);
+  const record = records + (<usize>flow << RECORD_SHIFT);
+  store<i32>(record, a);
+  store<i32>(record, b, 4);
+  store<i32>(record, c, 8);
+  store<i32>(record, d, 12);
+  store<i32>(record + COUNT_AT, count);
   for (let inc = base, end = base + count; inc < end; inc++) {
-    const l = i32At(flowLinks, inc);
+    const l = i32At(record, inc - base);
     const n = i32At(listCount, l);
     const slot = lists + <usize>l * sizeof<usize>();
     let list = load<usize>(slot);
@@ -150,8 +168,9 @@ export function link(flow: i32, count: i32, a: i32, b: i32, c: i32, d: i32): voi
 /** Takes flow `flow` off the lists of its links (the last entry moves into its place). */
 export function unlink(flow: i32): void {
   const base = flow * MAX_LINKS_PER_FLOW;
-  for (let inc = base, end = base + i32At(flowLinkCount, flow); inc < end; inc++) {
-    const l = i32At(flowLinks, inc);
+  const record = records + (<usize>flow << RECORD_SHIFT);
+  for (let inc = base, end = base + load<i32>(record + COUNT_AT); inc < end; inc++) {
+    const l = i32At(record, inc - base);
     const list = load<usize>(lists + <usize>l * sizeof<usize>());
     const last = i32At(listCount, l) - 1;
     const at = i32At(incidencePos, inc);
@@ -160,7 +179,7 @@ export function unlink(flow: i32): void {
     setI32(incidencePos, moved, at);
     setI32(listCount, l, last);
   }
-  setI32(flowLinkCount, flow, 0);
+  store<i32>(record + COUNT_AT, 0);
 }
 
 // The link heap: (share, link) by share, then link index (link-queue.ts).
@@ -267,13 +286,21 @@ function admit(b: i32): f64 {
 }
 
 /**
- * Max-min fair rates of the `flowCount` flows on the lists: each flow's rate into
- * `rates`, each link's fair level into `level` (Infinity where it was no bottleneck) and,
- * on each link with flows, the sum of its flows' rates into `load`.
+ * Max-min fair rates of the `flowCount` flows on the lists, and their re-timing at `now`
+ * (`PerFlowNetwork.solve`): each link's fair level into `level` (Infinity where it was no
+ * bottleneck) and, on each link with flows, the sum of its flows' rates into `load`. A
+ * flow whose rate moved by more than `rateTolerance` of it has its bytes brought up to
+ * now and takes the new rate and completion time (now where at most `bytesTolerance` is
+ * left), as it freezes. The flows due by `horizon` are listed in `window` (in the order
+ * they froze) and counted in the result; `restMin` is the earliest other completion and
+ * `rateChanges` the flows re-timed.
  */
-export function run(flowCount: i32): void {
+export function solve(flowCount: i32, now: f64, horizon: f64, bytesTolerance: f64, rateTolerance: f64): i32 {
+  let changes = 0;
+  let earliest = Infinity;
+  let listed = 0;
   if (++stamp === FROZEN_WRAP) {
-    memory.fill(frozen, 0, <usize>flowCapacity << 2);
+    for (let f = 0; f < flowCapacity; f++) store<i32>(records + (<usize>f << RECORD_SHIFT) + STAMP_AT, 0);
     stamp = 1;
   }
   const mark = stamp;
@@ -329,13 +356,29 @@ export function run(flowCount: i32): void {
     const count = i32At(listCount, l);
     for (let i = 0; i < count; i++) {
       const flow = i32At(list, i) >> 2;
-      if (i32At(frozen, flow) === mark) continue;
-      setI32(frozen, flow, mark);
-      setF64(rates, flow, share);
+      const record = records + (<usize>flow << RECORD_SHIFT);
+      if (load<i32>(record + STAMP_AT) === mark) continue;
+      store<i32>(record + STAMP_AT, mark);
       unfrozenFlows--;
-      const base = flow * MAX_LINKS_PER_FLOW;
-      for (let j = base, end = base + i32At(flowLinkCount, flow); j < end; j++) {
-        const m = i32At(flowLinks, j);
+      const old = f64At(current, flow);
+      if (abs<f64>(share - old) > rateTolerance * share) {
+        const elapsed = now - f64At(since, flow);
+        let left = f64At(bytesLeft, flow);
+        if (old > 0 && elapsed > 0) {
+          left -= old * elapsed;
+          if (left < 0) left = 0;
+          setF64(bytesLeft, flow, left);
+        }
+        setF64(since, flow, now);
+        setF64(current, flow, share);
+        setF64(due, flow, left <= bytesTolerance ? now : share > 0 ? now + left / share : Infinity);
+        changes++;
+      }
+      const d = f64At(due, flow);
+      if (d <= horizon) setI32(window, listed++, flow);
+      else if (d < earliest) earliest = d;
+      for (let k = 0, end = load<i32>(record + COUNT_AT); k < end; k++) {
+        const m = i32At(record, k);
         if (m === l) continue;
         const left = f64At(remaining, m) - share;
         setF64(remaining, m, left > 0 ? left : 0);
@@ -347,14 +390,37 @@ export function run(flowCount: i32): void {
   for (let l = 0; l < links; l++) {
     if (i32At(listCount, l) > 0) setF64(loads, l, f64At(capacities, l) - f64At(remaining, l));
   }
+  restMin = earliest;
+  rateChanges = changes;
+  return listed;
 }
 
-export function ratesAddress(): usize {
-  return rates;
+export function restMinimum(): f64 {
+  return restMin;
 }
-export function levelAddress(): usize {
-  return level;
+export function retimedCount(): i32 {
+  return rateChanges;
 }
-export function loadAddress(): usize {
-  return loads;
+
+/** Where array `which` starts in memory (the numbers src/internal/filling-kernel.ts names). */
+export function addressOf(which: i32): usize {
+  switch (which) {
+    case 0:
+      return current;
+    case 1:
+      return bytesLeft;
+    case 2:
+      return since;
+    case 3:
+      return due;
+    case 4:
+      return active;
+    case 5:
+      return window;
+    case 6:
+      return level;
+    case 7:
+      return loads;
+  }
+  return 0;
 }

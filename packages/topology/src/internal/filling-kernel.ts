@@ -14,11 +14,27 @@ interface KernelExports {
   growFlows(capacity: number): void;
   link(flow: number, count: number, a: number, b: number, c: number, d: number): void;
   unlink(flow: number): void;
-  run(flowCount: number): void;
-  ratesAddress(): number;
-  levelAddress(): number;
-  loadAddress(): number;
+  solve(
+    flowCount: number,
+    now: number,
+    horizon: number,
+    bytesTolerance: number,
+    rateTolerance: number,
+  ): number;
+  restMinimum(): number;
+  retimedCount(): number;
+  addressOf(which: number): number;
 }
+
+/** The kernel's arrays JavaScript views, by their number in kernel/filling.ts `addressOf`. */
+const CURRENT = 0;
+const BYTES_LEFT = 1;
+const SINCE = 2;
+const DUE = 3;
+const ACTIVE = 4;
+const WINDOW = 5;
+const LEVEL = 6;
+const LOAD = 7;
 
 let compiled: object | null | undefined;
 
@@ -61,21 +77,36 @@ const imports = {
 /**
  * Progressive filling of the per-flow model in WebAssembly (kernel/filling.ts): the same
  * algorithm, order and floating-point operations as `ProgressiveFilling.run` without
- * weights, link subsets or a loss model, so the same rates and loads to the bit. It keeps
- * its own copy of the flows on each link: the flow table calls `link` and `unlink` in
- * step with its own lists (`FlowTable.mirror`), and a solve then reads nothing from
- * JavaScript's heap.
+ * weights, link subsets or a loss model, so the same rates and loads to the bit, and the
+ * re-timing of `PerFlowNetwork.solve` after it. It keeps its own copy of the flows on each
+ * link: the flow table calls `link` and `unlink` in step with its own lists
+ * (`FlowTable.mirror`), and a solve then reads nothing from JavaScript's heap. The flows'
+ * timing (rate, bytes left and their time, completion time) and the active list live in
+ * its memory; JavaScript reads and writes them through views, taken again (`onMove`)
+ * whenever growing moved them.
  */
 export class KernelFilling {
   /** What each link delivers: its capacity (the kernel runs no loss model). */
   readonly effective: Float64Array;
   /** Each link's fair level after `run` (Infinity where it was no bottleneck). */
   readonly level: Float64Array;
-  /** Rate of each flow slot on some link, after `run`: a view of the kernel's memory. */
-  rates: Float64Array = new Float64Array(0);
+  /** Each flow's current rate, bytes left at `since`, that time, and completion time. */
+  current: Float64Array = new Float64Array(0);
+  bytesLeft: Float64Array = new Float64Array(0);
+  since: Float64Array = new Float64Array(0);
+  due: Float64Array = new Float64Array(0);
+  /** The dense list of active flows (the network's). */
+  active: Int32Array = new Int32Array(0);
+  /** After `solve`, the flows due by its horizon, in the order they froze. */
+  window: Int32Array = new Int32Array(0);
+  /** Called once the views above were taken again: the kernel's memory moved. */
+  onMove: (() => void) | undefined;
   private readonly kernel: KernelExports;
   private readonly links: number;
   private flowCapacity = 0;
+  private buffer: ArrayBuffer;
+  private levels: Float64Array;
+  private loads: Float64Array;
 
   constructor(capacities: Float64Array) {
     const module = kernelModule();
@@ -86,12 +117,34 @@ export class KernelFilling {
     for (let l = 0; l < this.links; l++) this.kernel.setCapacity(l, capacities[l]!);
     this.effective = Float64Array.from(capacities);
     this.level = new Float64Array(this.links).fill(Number.POSITIVE_INFINITY);
+    this.buffer = this.kernel.memory.buffer;
+    this.levels = this.level;
+    this.loads = this.level;
+    this.adopt();
   }
 
   growFlows(capacity: number): void {
     if (capacity <= this.flowCapacity) return;
     this.kernel.growFlows(capacity);
     this.flowCapacity = capacity;
+    this.adopt();
+  }
+
+  /** Takes every view of the kernel's memory again, and tells `onMove`. */
+  private adopt(): void {
+    const k = this.kernel;
+    const buffer = k.memory.buffer;
+    const n = this.flowCapacity;
+    this.buffer = buffer;
+    this.levels = new Float64Array(buffer, k.addressOf(LEVEL), this.links);
+    this.loads = new Float64Array(buffer, k.addressOf(LOAD), this.links);
+    this.current = new Float64Array(buffer, k.addressOf(CURRENT), n);
+    this.bytesLeft = new Float64Array(buffer, k.addressOf(BYTES_LEFT), n);
+    this.since = new Float64Array(buffer, k.addressOf(SINCE), n);
+    this.due = new Float64Array(buffer, k.addressOf(DUE), n);
+    this.active = new Int32Array(buffer, k.addressOf(ACTIVE), n);
+    this.window = new Int32Array(buffer, k.addressOf(WINDOW), n);
+    this.onMove?.();
   }
 
   /** Puts a flow on its links' lists, after the flow table did (same order). */
@@ -105,6 +158,7 @@ export class KernelFilling {
       flowLinks[base + 2]!,
       flowLinks[base + 3]!,
     );
+    if (this.kernel.memory.buffer !== this.buffer) this.adopt();
   }
 
   /** Takes a flow off its links' lists, as the flow table did. */
@@ -113,17 +167,36 @@ export class KernelFilling {
   }
 
   /**
-   * `ProgressiveFilling.run` over the flows the kernel holds (the same as `incidences`'s):
-   * rates into `rates`, levels into `level`, and each link with flows its load into `load`.
+   * `ProgressiveFilling.run` over the flows the kernel holds (the same as `incidences`'s),
+   * levels into `level` and each link with flows its load into `load`, and the re-timing
+   * `PerFlowNetwork.solve` does after it at `now`, done as each flow freezes (see
+   * kernel/filling.ts `solve`); returns how many flows are due by `horizon`, listed in
+   * `window`.
    */
-  run(incidences: LinkIncidences, flowCount: number, load: Float64Array): void {
-    const kernel = this.kernel;
-    kernel.run(flowCount);
-    const buffer = kernel.memory.buffer;
-    this.rates = new Float64Array(buffer, kernel.ratesAddress(), this.flowCapacity);
-    this.level.set(new Float64Array(buffer, kernel.levelAddress(), this.links));
-    const loads = new Float64Array(buffer, kernel.loadAddress(), this.links);
+  solve(
+    incidences: LinkIncidences,
+    flowCount: number,
+    load: Float64Array,
+    now: number,
+    horizon: number,
+    bytesTolerance: number,
+    rateTolerance: number,
+  ): number {
+    const listed = this.kernel.solve(flowCount, now, horizon, bytesTolerance, rateTolerance);
+    this.level.set(this.levels);
+    const loads = this.loads;
     const counts = incidences.linkFlowCount;
     for (let l = 0; l < this.links; l++) if (counts[l]! > 0) load[l] = loads[l]!;
+    return listed;
+  }
+
+  /** After `solve`, the earliest completion not listed in `window` (Infinity if none). */
+  get restMin(): number {
+    return this.kernel.restMinimum();
+  }
+
+  /** After `solve`, how many flows took a new rate. */
+  get retimed(): number {
+    return this.kernel.retimedCount();
   }
 }

@@ -12,6 +12,8 @@ export const INSTANT = 2;
 export interface IncidenceMirror {
   link(flow: number, flowLinks: Int32Array, count: number): void;
   unlink(flow: number): void;
+  /** Makes room for flow slots below `capacity`; the table's `rate`, `left` and `base` are then its to give (`adoptTiming`). */
+  growFlows(capacity: number): void;
 }
 
 /**
@@ -81,6 +83,13 @@ export class FlowTable implements LinkIncidences {
     this.freeCount++;
   }
 
+  /** Takes the flows' timing arrays from where a mirror keeps them (after it grew or moved them). */
+  adoptTiming(rate: Float64Array, left: Float64Array, base: Float64Array): void {
+    this.rate = rate;
+    this.left = left;
+    this.base = base;
+  }
+
   /** Puts an active flow on the lists of its links. */
   link(flow: number): void {
     const base = flow * MAX_LINKS_PER_FLOW;
@@ -118,9 +127,13 @@ export class FlowTable implements LinkIncidences {
 
   private grow(capacity: number): void {
     this.state = growUint8(this.state, capacity);
-    this.rate = growFloat64(this.rate, capacity);
-    this.left = growFloat64(this.left, capacity);
-    this.base = growFloat64(this.base, capacity);
+    if (this.mirror === undefined) {
+      this.rate = growFloat64(this.rate, capacity);
+      this.left = growFloat64(this.left, capacity);
+      this.base = growFloat64(this.base, capacity);
+    } else {
+      this.mirror.growFlows(capacity);
+    }
     this.seq = growFloat64(this.seq, capacity);
     this.tag = growFloat64(this.tag, capacity);
     this.flowLinkCount = growUint8(this.flowLinkCount, capacity);

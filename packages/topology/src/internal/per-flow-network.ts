@@ -5,7 +5,7 @@ import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } fro
 import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { IndexedMinHeap } from './indexed-min-heap.js';
 import { InterimFilling } from './interim-filling.js';
-import { type FullFilling, MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
+import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
 import { ShareDrift } from './share-drift.js';
 import {
   CompletionBatch,
@@ -53,7 +53,10 @@ export class PerFlowNetwork implements FlowNetwork {
 
   private readonly capacities: Float64Array;
   private readonly table: FlowTable;
-  private readonly filling: FullFilling;
+  /** Full solves in JavaScript; absent where they run compiled. */
+  private readonly filling: ProgressiveFilling | undefined;
+  /** The compiled filling, where full solves and their re-timing run in WebAssembly. */
+  private readonly compiled: KernelFilling | undefined;
   /**
    * Each active flow's completion time: when its last byte arrives at its current rate
    * (now if at most the tolerance is left; infinity at rate 0).
@@ -122,14 +125,21 @@ export class PerFlowNetwork implements FlowNetwork {
     this.table = new FlowTable(capacities.length);
     if (kernel === 'webassembly' && effectiveCapacity === undefined && fillingKernelAvailable()) {
       const compiled = new KernelFilling(this.capacities);
+      compiled.onMove = () => {
+        this.table.adoptTiming(compiled.current, compiled.bytesLeft, compiled.since);
+        this.due = compiled.due;
+        this.active = compiled.active;
+      };
       this.table.mirror = compiled;
-      this.filling = compiled;
+      this.filling = undefined;
+      this.compiled = compiled;
     } else {
       this.filling = new ProgressiveFilling(this.capacities, effectiveCapacity);
+      this.compiled = undefined;
     }
     this.drift =
       resolveTolerance > 0 && this.interim !== undefined
-        ? new ShareDrift(resolveTolerance, this.capacities, this.filling)
+        ? new ShareDrift(resolveTolerance, this.capacities, this.filling ?? this.compiled!)
         : undefined;
     this.window = new IndexedMinHeap(0);
     this.load = new Float64Array(capacities.length);
@@ -210,16 +220,32 @@ export class PerFlowNetwork implements FlowNetwork {
     this.lastFullSolve = this.now;
     this.interim?.clear();
     const started = performance.now();
-    this.filling.run(this.table, this.activeCount, this.load);
-    drift?.solved();
-    const rates = this.filling.rates;
+    // Solves that drift governs come at no set time: every flow's completion is kept in order.
+    const horizon = drift === undefined ? this.now + this.schedule.interval : Number.POSITIVE_INFINITY;
+    this.window.clear();
+    const compiled = this.compiled;
+    const changes =
+      compiled === undefined ? this.fillAndRetime(horizon) : this.fillCompiled(compiled, horizon);
+    this.window.heapify();
+    this.horizon = horizon;
+    this.restStale = false;
+    countSolve(this.stats, changes, this.activeCount, this.activeCount, started);
+  }
+
+  /**
+   * Solves every flow in JavaScript and re-times those whose rate moved; lists in the
+   * window the flows due by `horizon` and keeps the earliest other completion; returns
+   * how many flows took a new rate.
+   */
+  private fillAndRetime(horizon: number): number {
+    const filling = this.filling!;
+    filling.run(this.table, this.activeCount, this.load);
+    this.drift?.solved();
+    const rates = filling.rates;
     const current = this.table.rate;
     const seq = this.table.seq;
     const due = this.due;
     const window = this.window;
-    // Solves that drift governs come at no set time: every flow's completion is kept in order.
-    const horizon = drift === undefined ? this.now + this.schedule.interval : Number.POSITIVE_INFINITY;
-    window.clear();
     let restMin = Number.POSITIVE_INFINITY;
     let changes = 0;
     for (let i = 0; i < this.activeCount; i++) {
@@ -233,11 +259,31 @@ export class PerFlowNetwork implements FlowNetwork {
       if (d <= horizon) window.append(flow, d, seq[flow]!);
       else if (d < restMin) restMin = d;
     }
-    window.heapify();
-    this.horizon = horizon;
     this.restMin = restMin;
-    this.restStale = false;
-    countSolve(this.stats, changes, this.activeCount, this.activeCount, started);
+    return changes;
+  }
+
+  /** `fillAndRetime` in WebAssembly: the same rates, times and window to the bit. */
+  private fillCompiled(compiled: KernelFilling, horizon: number): number {
+    const listed = compiled.solve(
+      this.table,
+      this.activeCount,
+      this.load,
+      this.now,
+      horizon,
+      this.tolerance,
+      RATE_TOLERANCE,
+    );
+    this.drift?.solved();
+    const listedFlows = compiled.window;
+    const due = this.due;
+    const seq = this.table.seq;
+    for (let k = 0; k < listed; k++) {
+      const flow = listedFlows[k]!;
+      this.window.append(flow, due[flow]!, seq[flow]!);
+    }
+    this.restMin = compiled.restMin;
+    return compiled.retimed;
   }
 
   nextEventTime(): Seconds {
@@ -395,10 +441,13 @@ export class PerFlowNetwork implements FlowNetwork {
 
   private grow(capacity: number): void {
     this.window.grow(capacity);
-    this.due = growFloat64(this.due, capacity);
-    this.filling.growFlows(capacity);
+    // With the compiled filling, completion times and the active list are its, taken on `onMove`.
+    if (this.compiled === undefined) {
+      this.due = growFloat64(this.due, capacity);
+      this.active = growInt32(this.active, capacity);
+    }
+    (this.filling ?? this.compiled!).growFlows(capacity);
     this.interim?.growFlows(capacity);
-    this.active = growInt32(this.active, capacity);
     this.activePos = growInt32(this.activePos, capacity);
   }
 

@@ -16,13 +16,12 @@ export interface LinkIncidences {
   readonly flowLinkCount: Uint8Array;
 }
 
-/** What a full solve of the per-flow model needs of a filling: `ProgressiveFilling`, or the compiled one. */
-export interface FullFilling {
+/** What a full solve leaves on each link: `ProgressiveFilling`'s, or the compiled one's. */
+export interface SolvedLinks {
+  /** What each link delivered (its capacity, or less under a loss model). */
   readonly effective: Float64Array;
+  /** Each link's fair level (Infinity where it was no bottleneck). */
   readonly level: Float64Array;
-  readonly rates: Float64Array;
-  growFlows(capacity: number): void;
-  run(incidences: LinkIncidences, flowCount: number, load: Float64Array): void;
 }
 
 /**
@@ -51,7 +50,7 @@ export interface FullFilling {
  *
  * Cost: O(links + incidences + pops × log links).
  */
-export class ProgressiveFilling implements FullFilling {
+export class ProgressiveFilling implements SolvedLinks {
   private readonly heap: LinkQueue;
   private readonly remaining: Float64Array;
   private readonly unfrozen: Float64Array;

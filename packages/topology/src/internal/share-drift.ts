@@ -1,6 +1,6 @@
 import type { FlowTable } from './flow-table.js';
 import type { InterimFilling } from './interim-filling.js';
-import { type FullFilling, MAX_LINKS_PER_FLOW } from './progressive-filling.js';
+import { MAX_LINKS_PER_FLOW, type SolvedLinks } from './progressive-filling.js';
 import { growInt32 } from './typed-arrays.js';
 
 /** A link whose load is within this fraction of what it delivers counts as full. */
@@ -53,7 +53,7 @@ export class ShareDrift {
   constructor(
     private readonly tolerance: number,
     private readonly capacities: Float64Array,
-    private readonly filling: FullFilling,
+    private readonly filling: SolvedLinks,
   ) {
     const links = capacities.length;
     this.isDrifted = new Uint8Array(links);
