@@ -20,7 +20,7 @@ export { createLocalityWaits } from './locality-wait.js';
 export type { RackReduceAdmission, RackReduceGate } from './rack-round-robin.js';
 export { createRackReduceGate, roundRobinReduceQuota } from './rack-round-robin.js';
 export type { JobStep, OrderedSteps } from './serve-in-order.js';
-export { serveInOrder } from './serve-in-order.js';
+export { serveInOrder, stepJobs } from './serve-in-order.js';
 export type { PlacementStepsOptions, RackPlacementEvidence } from './placement-steps.js';
 export { delayPlacementSteps } from './placement-steps.js';
 export { versionedOrder } from './versioned-order.js';
