@@ -13,6 +13,7 @@ import type {
   UserView,
 } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
+import { type Sight, seeing } from '../test/sighted-policy.js';
 import { type ClusterState, createClusterState } from './cluster-state.js';
 import { HostEventError } from './host-event-error.js';
 import type { HostEvent } from './host-events.js';
@@ -79,59 +80,6 @@ const CASES: readonly Case[] = [
 ];
 const RACKS = 3;
 const NODES = 6;
-
-type Sight = 'kept' | 'no-moves' | 'fresh';
-
-/** A user view without its `version`. */
-function unversionedUser(user: UserView): UserView {
-  return { id: user.id, jobs: user.jobs, running: (kind) => user.running(kind) };
-}
-
-/** The view as a host that keeps fewer versions shows it. */
-function sighted(view: ClusterView, sight: Exclude<Sight, 'kept'>): ClusterView {
-  return new Proxy(view, {
-    get(target, key) {
-      if (key === 'usersChangedSince') return undefined;
-      if (sight === 'fresh') {
-        if (key === 'stateVersion') return undefined;
-        if (key === 'activeUsers') return () => target.activeUsers().map(unversionedUser);
-        if (key === 'user') return (id: never) => unversionedUser(target.user(id));
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/** The policy, handed every view as `sight` shows it (one proxy per host view, as a host keeps one view). */
-function seeing(inner: SchedulerPolicy, sight: Sight): SchedulerPolicy {
-  if (sight === 'kept') return inner;
-  const proxies = new WeakMap<ClusterView, ClusterView>();
-  const see = (view: ClusterView): ClusterView => {
-    let proxy = proxies.get(view);
-    if (proxy === undefined) {
-      proxy = sighted(view, sight);
-      proxies.set(view, proxy);
-    }
-    return proxy;
-  };
-  const { duplication, preemption } = inner;
-  return {
-    ...inner,
-    assign: (offer, view) => inner.assign(offer, see(view)),
-    onJobSubmitted: (job, view) => inner.onJobSubmitted?.(job, see(view)),
-    onJobCompleted: (job, view) => inner.onJobCompleted?.(job, see(view)),
-    onTaskStarted: (event, view) => inner.onTaskStarted?.(event, see(view)),
-    onTaskCompleted: (event, view) => inner.onTaskCompleted?.(event, see(view)),
-    ...(inner.onTick === undefined ? {} : { onTick: (view: ClusterView) => inner.onTick?.(see(view)) }),
-    ...(duplication === undefined
-      ? {}
-      : { duplication: { chooseCopy: (map, node, view) => duplication.chooseCopy(map, node, see(view)) } }),
-    ...(preemption === undefined
-      ? {}
-      : { preemption: { mode: preemption.mode, preempt: (view) => preemption.preempt(see(view)) } }),
-  };
-}
 
 /** A decision with its task as a plain reference (a launch names a live task view of its host). */
 function plain(decision: Decision): Decision {

@@ -7,6 +7,7 @@ import {
   requireFraction,
   requireName,
   serveInOrder,
+  stepJobs,
 } from '@rackwise/policy-kit';
 import type {
   ClusterView,
@@ -17,11 +18,35 @@ import type {
   PolicyContext,
   PolicyDefinition,
   SchedulerPolicy,
+  ServiceGroup,
   SlotOffer,
   UserOrder,
 } from '@rackwise/types';
 import { EVEN_DEFAULTS, type EvenConfig } from './even-config.js';
 import type { EvenEvidence } from './even-evidence.js';
+
+/** What Even keeps of a job: its maps launched per rack and when a rack first refused it one. */
+interface LaunchedMaps {
+  /** Maps launched per rack. */
+  readonly counts: number[];
+  /** How many racks hold more than `⌊maps / racks⌋` of them, kept as `counts` grows. */
+  above: number;
+  /** When a rack first refused the job a map since its last map launch (for `overflowWait`); NaN when none has. */
+  refusedSince: number;
+}
+
+/** A group's jobs a walk on one rack met over their share, kept for the group's version. */
+interface PassedOnRack {
+  /** Where in the group's jobs the next walk looks on. */
+  next: number;
+  /** The jobs before `next` with pending maps, each over its share on the rack, in order. */
+  readonly jobs: JobView[];
+  /** What Even keeps of each of them. */
+  readonly entries: LaunchedMaps[];
+}
+
+/** The answer for a job over its share on the offered rack: one object, as walks pass many such jobs. */
+const RACK_FULL = Object.freeze({ held: 'even/rack-full' });
 
 /** The Even policy: a scheduler policy that also tells a job's maps per rack. */
 export interface EvenPolicy extends SchedulerPolicy {
@@ -80,35 +105,51 @@ export function createEvenPolicy(
   const evidence = context.recordEvidence === true;
   const gate = createRackReduceGate(resolved.reduceRackWait);
   const readyReduces = new GroupJobsWhere(hasReadyReduce);
-  const launched = new Map<JobId, number[]>();
-  /** When a rack first refused each job a map since its last map launch (for `overflowWait`). */
-  const lastProgress = new Map<JobId, number>();
+  const launched = new Map<JobId, LaunchedMaps>();
+  /** Per group the order keeps, per rack, the jobs a walk met over their share. */
+  const overShareKept = new WeakMap<ServiceGroup, { version: number; racks: PassedOnRack[] }>();
 
-  const countsOf = (job: JobView, view: ClusterView): number[] => {
-    let counts = launched.get(job.id);
-    if (counts === undefined) {
-      counts = new Array<number>(view.topology.rackCount).fill(0);
-      launched.set(job.id, counts);
+  const launchedOf = (job: JobView, view: ClusterView): LaunchedMaps => {
+    let entry = launched.get(job.id);
+    if (entry === undefined) {
+      entry = {
+        counts: new Array<number>(view.topology.rackCount).fill(0),
+        above: 0,
+        refusedSince: Number.NaN,
+      };
+      launched.set(job.id, entry);
     }
-    return counts;
+    return entry;
+  };
+  const countsOf = (job: JobView, view: ClusterView): number[] => launchedOf(job, view).counts;
+
+  /** Whether the job holds its share of maps on the rack already (it may then only overflow). */
+  const overShare = (job: JobView, entry: LaunchedMaps, rack: number): boolean => {
+    const racks = entry.counts.length;
+    const floor = Math.floor(job.mapCount / racks);
+    const mine = entry.counts[rack]!;
+    return !(mine < floor || (mine === floor && entry.above < job.mapCount % racks));
   };
 
-  const mapFor = (job: JobView, offer: SlotOffer, view: ClusterView): JobStep => {
-    if (job.count('map', 'pending') === 0) return undefined;
-    const counts = countsOf(job, view);
+  /** A job over its share on the rack met by a walk: held back, or its map when it waited long enough. */
+  const refuse = (job: JobView, entry: LaunchedMaps, offer: SlotOffer, view: ClusterView): JobStep => {
+    const since = entry.refusedSince;
+    if (Number.isNaN(since)) entry.refusedSince = view.now;
+    if (Number.isNaN(since) || view.now - since < resolved.overflowWait) return RACK_FULL;
+    return launchMap(job, entry, offer, view, true);
+  };
+
+  const launchMap = (
+    job: JobView,
+    entry: LaunchedMaps,
+    offer: SlotOffer,
+    view: ClusterView,
+    overflow: boolean,
+  ): Decision => {
+    const counts = entry.counts;
     const rack = view.topology.rackOf(offer.node);
     const racks = counts.length;
-    const floor = Math.floor(job.mapCount / racks);
-    const above = counts.filter((c) => c > floor).length;
-    const mine = counts[rack]!;
-    let overflow = false;
-    if (!(mine < floor || (mine === floor && above < job.mapCount % racks))) {
-      const since = lastProgress.get(job.id);
-      if (since === undefined) lastProgress.set(job.id, view.now);
-      if (since === undefined || view.now - since < resolved.overflowWait) return { held: 'even/rack-full' };
-      overflow = true;
-    }
-    lastProgress.delete(job.id);
+    entry.refusedSince = Number.NaN;
     let task: MapTaskView | undefined;
     let reason = 'even/map';
     if (resolved.preferLocal) {
@@ -124,13 +165,68 @@ export function createEvenPolicy(
       reason = 'even/map';
     }
     if (overflow) reason = 'even/map-overflow';
+    const mine = counts[rack]!;
     counts[rack] = mine + 1;
+    if (mine === Math.floor(job.mapCount / racks)) entry.above++;
     const proof: EvenEvidence | undefined = evidence
       ? { kind: 'map', rack, mapsPerRack: counts.slice(), rackShare: Math.ceil(job.mapCount / racks) }
       : undefined;
     return proof === undefined
       ? { type: 'launch', task, reason }
       : { type: 'launch', task, reason, evidence: proof };
+  };
+
+  const mapFor = (job: JobView, offer: SlotOffer, view: ClusterView): JobStep => {
+    if (job.count('map', 'pending') === 0) return undefined;
+    const entry = launchedOf(job, view);
+    if (overShare(job, entry, view.topology.rackOf(offer.node))) return refuse(job, entry, offer, view);
+    return launchMap(job, entry, offer, view, false);
+  };
+
+  /**
+   * A group's map walk, as `mapFor` over its jobs would answer, but passing at once the
+   * jobs already met over their share on the rack: while the order hands out the group
+   * with the same version, a job's pending maps stay as they are and its counts only
+   * grow, so a job once over its share on a rack stays so, and only its refusal time,
+   * one number, is looked at again.
+   */
+  const mapGroup = (group: ServiceGroup, offer: SlotOffer, view: ClusterView): JobStep => {
+    const version = group.version;
+    if (version === undefined || view.stateVersion === undefined)
+      return stepJobs(group.jobs, mapFor, offer, view);
+    let kept = overShareKept.get(group);
+    if (kept === undefined || kept.version !== version) {
+      kept = { version, racks: [] };
+      overShareKept.set(group, kept);
+    }
+    const rack = view.topology.rackOf(offer.node);
+    let passed = kept.racks[rack];
+    if (passed === undefined) {
+      passed = { next: 0, jobs: [], entries: [] };
+      kept.racks[rack] = passed;
+    }
+    const { jobs: heldJobs, entries } = passed;
+    for (let i = 0; i < entries.length; i++) {
+      const answer = refuse(heldJobs[i]!, entries[i]!, offer, view);
+      if (answer !== RACK_FULL) return answer;
+    }
+    let held = entries.length > 0;
+    const jobs = group.jobs;
+    for (; passed.next < jobs.length; passed.next++) {
+      const job = jobs[passed.next]!;
+      if (job.count('map', 'pending') === 0) continue;
+      const entry = launchedOf(job, view);
+      if (!overShare(job, entry, rack)) return launchMap(job, entry, offer, view, false);
+      heldJobs.push(job);
+      entries.push(entry);
+      held = true;
+      const answer = refuse(job, entry, offer, view);
+      if (answer !== RACK_FULL) {
+        passed.next++;
+        return answer;
+      }
+    }
+    return held ? RACK_FULL : undefined;
   };
 
   const reduceFor = (job: JobView, offer: SlotOffer, view: ClusterView): JobStep => {
@@ -160,15 +256,15 @@ export function createEvenPolicy(
         reduce: reduceFor,
         readyReduces,
         map: mapFor,
+        mapGroup,
         idle: 'even/no-pending',
       });
     },
     onJobCompleted(job: JobView): void {
       launched.delete(job.id);
-      lastProgress.delete(job.id);
       gate.forget(job.id);
     },
-    mapsPerRack: (job: JobId) => launched.get(job) ?? [],
+    mapsPerRack: (job: JobId) => launched.get(job)?.counts ?? [],
   } satisfies EvenPolicy;
 }
 
