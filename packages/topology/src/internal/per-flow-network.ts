@@ -1,9 +1,9 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from '../flow-network-types.js';
+import { CompletionWindow } from './completion-window.js';
 import { KernelFilling, fillingKernelAvailable } from './filling-kernel.js';
 import { checkAdvance, checkFlowLinks, checkFlowSize, checkLink, sortBySeq } from './flow-arguments.js';
 import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
-import { IndexedMinHeap } from './indexed-min-heap.js';
 import { InterimFilling } from './interim-filling.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
 import { ShareDrift } from './share-drift.js';
@@ -62,17 +62,8 @@ export class PerFlowNetwork implements FlowNetwork {
    * (now if at most the tolerance is left; infinity at rate 0).
    */
   private due: Float64Array = new Float64Array(0);
-  /**
-   * The flows due by `horizon` (no solve can come sooner than the resolve interval after
-   * the last one), in a heap keyed by `due`; the rest are only scanned, when `restMin`
-   * (their earliest `due`) comes before any solve has re-timed them. A solve re-times
-   * every flow, so only the first interval's completions need an order.
-   */
-  private readonly window: IndexedMinHeap;
-  private horizon = Number.NEGATIVE_INFINITY;
-  private restMin = Number.POSITIVE_INFINITY;
-  /** A flow outside the window left; `restMin` may be too early until recomputed. */
-  private restStale = false;
+  /** The order the active flows complete in until the next solve. */
+  private readonly completions = new CompletionWindow();
   private readonly load: Float64Array;
   /** Dense list of active flows and each flow's position in it. */
   private active: Int32Array = new Int32Array(0);
@@ -91,7 +82,7 @@ export class PerFlowNetwork implements FlowNetwork {
   private readonly assignSolved = (flow: number, rate: number): void => {
     const old = this.due[flow]!;
     this.setRate(flow, rate);
-    this.place(flow, old);
+    this.completions.place(flow, old, this.due[flow]!, this.table.seq[flow]!);
     const t = this.table;
     const base = flow * MAX_LINKS_PER_FLOW;
     const end = base + t.flowLinkCount[flow]!;
@@ -141,7 +132,6 @@ export class PerFlowNetwork implements FlowNetwork {
       resolveTolerance > 0 && this.interim !== undefined
         ? new ShareDrift(resolveTolerance, this.capacities, this.filling ?? this.compiled!)
         : undefined;
-    this.window = new IndexedMinHeap(0);
     this.load = new Float64Array(capacities.length);
   }
 
@@ -189,8 +179,7 @@ export class PerFlowNetwork implements FlowNetwork {
     if (state === INSTANT) {
       this.instant.splice(this.instant.indexOf(flow), 1);
     } else {
-      if (this.window.has(flow)) this.window.remove(flow);
-      else if (this.due[flow]! <= this.restMin) this.restStale = true;
+      this.completions.forget(flow, this.due[flow]!);
       this.detach(flow);
     }
     this.table.release(flow);
@@ -222,20 +211,17 @@ export class PerFlowNetwork implements FlowNetwork {
     const started = performance.now();
     // Solves that drift governs come at no set time: every flow's completion is kept in order.
     const horizon = drift === undefined ? this.now + this.schedule.interval : Number.POSITIVE_INFINITY;
-    this.window.clear();
+    this.completions.open(horizon);
     const compiled = this.compiled;
     const changes =
       compiled === undefined ? this.fillAndRetime(horizon) : this.fillCompiled(compiled, horizon);
-    this.window.heapify();
-    this.horizon = horizon;
-    this.restStale = false;
     countSolve(this.stats, changes, this.activeCount, this.activeCount, started);
   }
 
   /**
-   * Solves every flow in JavaScript and re-times those whose rate moved; lists in the
-   * window the flows due by `horizon` and keeps the earliest other completion; returns
-   * how many flows took a new rate.
+   * Solves every flow in JavaScript and re-times those whose rate moved; lists the flows
+   * due by `horizon` in the completion window and closes it with the earliest other
+   * completion; returns how many flows took a new rate.
    */
   private fillAndRetime(horizon: number): number {
     const filling = this.filling!;
@@ -245,7 +231,7 @@ export class PerFlowNetwork implements FlowNetwork {
     const current = this.table.rate;
     const seq = this.table.seq;
     const due = this.due;
-    const window = this.window;
+    const window = this.completions.heap;
     let restMin = Number.POSITIVE_INFINITY;
     let changes = 0;
     for (let i = 0; i < this.activeCount; i++) {
@@ -259,7 +245,7 @@ export class PerFlowNetwork implements FlowNetwork {
       if (d <= horizon) window.append(flow, d, seq[flow]!);
       else if (d < restMin) restMin = d;
     }
-    this.restMin = restMin;
+    this.completions.close(restMin);
     return changes;
   }
 
@@ -276,30 +262,32 @@ export class PerFlowNetwork implements FlowNetwork {
     );
     this.drift?.solved();
     const listedFlows = compiled.window;
+    const window = this.completions.heap;
     const due = this.due;
     const seq = this.table.seq;
     for (let k = 0; k < listed; k++) {
       const flow = listedFlows[k]!;
-      this.window.append(flow, due[flow]!, seq[flow]!);
+      window.append(flow, due[flow]!, seq[flow]!);
     }
-    this.restMin = compiled.restMin;
+    this.completions.close(compiled.restMin);
     return compiled.retimed;
   }
 
   nextEventTime(): Seconds {
     if (this.instant.length > 0) return this.now;
-    if (this.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
-    const heap = this.window.topKey();
-    const next = heap < this.restMin ? heap : this.restMin;
+    const completions = this.completions;
+    if (completions.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
+    const heap = completions.heap.topKey();
+    const next = heap < completions.restMin ? heap : completions.restMin;
     const due = this.schedule.due;
     return next < due ? next : due;
   }
 
   takeCompleted(fn: (flow: number, tag: number) => void): void {
-    const heap = this.window;
+    const heap = this.completions.heap;
     const limit = this.now + TIME_TOLERANCE;
-    if (this.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
-    const fromRest = this.restMin <= limit;
+    if (this.completions.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
+    const fromRest = this.completions.restMin <= limit;
     if (this.instant.length === 0 && !(heap.topKey() <= limit) && !fromRest) return;
     const batch = this.batch;
     batch.count = 0;
@@ -362,42 +350,9 @@ export class PerFlowNetwork implements FlowNetwork {
     return true;
   }
 
-  /**
-   * Recomputes `restMin` over the flows outside the window; with a finite `limit`, the
-   * ones due by then go to the completion batch instead (the caller detaches them).
-   */
+  /** `CompletionWindow.rescan` over the active flows. */
   private rescanRest(limit: number): void {
-    const { active, due, window, batch } = this;
-    let restMin = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < this.activeCount; i++) {
-      const flow = active[i]!;
-      if (window.has(flow)) continue;
-      const d = due[flow]!;
-      if (d <= limit) batch.push(flow);
-      else if (d < restMin) restMin = d;
-    }
-    this.restMin = restMin;
-    this.restStale = false;
-  }
-
-  /**
-   * Files a flow whose completion time changed between solves (it was `old`): in the
-   * window if due by the horizon, else among the rest.
-   */
-  private place(flow: number, old: number): void {
-    const d = this.due[flow]!;
-    const window = this.window;
-    if (window.has(flow)) {
-      if (d <= this.horizon) {
-        window.update(flow, d);
-        return;
-      }
-      window.remove(flow);
-    } else if (old < Number.POSITIVE_INFINITY && old <= this.restMin) {
-      this.restStale = true;
-    }
-    if (d <= this.horizon) window.push(flow, d, this.table.seq[flow]!);
-    else if (d < this.restMin) this.restMin = d;
+    this.completions.rescan(this.active, this.activeCount, this.due, limit, this.batch);
   }
 
   /** Brings a flow's bytes up to `now`, then gives it a new rate and completion time. */
@@ -440,7 +395,7 @@ export class PerFlowNetwork implements FlowNetwork {
   }
 
   private grow(capacity: number): void {
-    this.window.grow(capacity);
+    this.completions.grow(capacity);
     // With the compiled filling, completion times and the active list are its, taken on `onMove`.
     if (this.compiled === undefined) {
       this.due = growFloat64(this.due, capacity);
