@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Checks the dependency rule (docs/architecture.md §1) on every package.json and every
 // source import: types depends on nothing and has no runtime code; the model packages and
-// the policy kit depend only on types; a policy never imports the engine, another policy
-// or the CLI; the engine never imports a policy; experiments (presets, registry, runs)
+// the policy kit depend only on types; the metrics stand on the model packages and never
+// on the engine; a policy never imports the engine, another policy or the CLI; the engine
+// never imports a policy; experiments (presets, registry, runs)
 // never imports reports or reproduce, which both stand on experiments (reproduce also on
 // reports, for the map's charts, and reports never on reproduce); only the CLI may depend
 // on everything. ECharts is a dependency of reports alone, and every example
@@ -30,15 +31,24 @@ const allowed = {
   '@rackwise/predictor': ['@rackwise/types'],
   '@rackwise/estimators': ['@rackwise/types'],
   '@rackwise/workloads': ['@rackwise/types'],
-  '@rackwise/engine': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
+  // What a run measures, from its records alone: it runs nothing, so never the engine.
+  '@rackwise/metrics': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
+  '@rackwise/engine': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor', '@rackwise/metrics'],
   '@rackwise/policy-kit': ['@rackwise/types'],
   // Embedded in a host's scheduler: the vocabulary, the max-min solver for its flows and
   // the default predictor, never the engine.
   '@rackwise/host': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
   policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
   '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
-  // Presets, the policy registry, runs and sweeps: the simulated world and every policy.
-  '@rackwise/experiments': ['@rackwise/types', ...LIBRARIES, '@rackwise/engine', ...POLICIES],
+  // Presets, the policy registry, runs and sweeps: the simulated world, its metrics and
+  // every policy.
+  '@rackwise/experiments': [
+    '@rackwise/types',
+    ...LIBRARIES,
+    '@rackwise/engine',
+    '@rackwise/metrics',
+    ...POLICIES,
+  ],
   // What a person reads of a result: it reads results, it runs nothing.
   '@rackwise/reports': ['@rackwise/types', '@rackwise/experiments'],
   // The papers' claims, checked on runs of the presets; the map's HTML page draws its
@@ -47,6 +57,7 @@ const allowed = {
     '@rackwise/types',
     '@rackwise/topology',
     '@rackwise/engine',
+    '@rackwise/metrics',
     '@rackwise/experiments',
     '@rackwise/reports',
   ],

@@ -1,8 +1,8 @@
+import { crossRackShare } from '@rackwise/metrics';
 import { describe, expect, it } from 'vitest';
 import { fifoTestPolicy } from '../test/fifo-test-policy.js';
 import { oneNodePolicy } from '../test/one-node-policy.js';
 import { fixedPlacement, jobSpec, placementFor, testTopology, workload } from '../test/workload-builders.js';
-import { crossRackShare } from './offered-load.js';
 import { simulate } from './simulation.js';
 
 const onNodeOne = oneNodePolicy(1);

@@ -1,9 +1,9 @@
+import { flattenMetrics } from '@rackwise/metrics';
 import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { fifoTestPolicy } from '../test/fifo-test-policy.js';
 import { jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { DEFAULT_ENGINE_PARAMETERS, resolveEngineParameters } from './engine-parameters.js';
-import { flattenMetrics } from './flatten-metrics.js';
 import { jobSkew } from './internal/skew.js';
 import { createSimulation, simulate } from './simulation.js';
 

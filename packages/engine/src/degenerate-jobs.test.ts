@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { fifoTestPolicy } from '../test/fifo-test-policy.js';
-import { jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import {
   arrivalSpan,
   isDegenerateJob,
   minimumShuffleSeconds,
   throughputWhileArriving,
-} from './degenerate-jobs.js';
-import type { JobRecord } from './run-metrics.js';
+} from '@rackwise/metrics';
+import type { JobRecord } from '@rackwise/metrics';
+import { describe, expect, it } from 'vitest';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { jobSpec, testTopology, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
 
 function record(fields: Partial<JobRecord>): JobRecord {

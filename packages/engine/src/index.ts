@@ -17,34 +17,40 @@ export {
   resolveEngineParameters,
 } from './engine-parameters.js';
 export type { EngineParameters } from './engine-parameters.js';
-export { flattenMetrics } from './flatten-metrics.js';
-export { jobGroupMetrics } from './job-group-metrics.js';
+export { standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
+export type { DecisionRecord, RunStats } from './simulation-result.js';
+export { createRandomSource } from './random-source.js';
+// What a run measures lives in @rackwise/metrics; the names a run's result is read with
+// stay importable from here.
 export {
   DEGENERATE_JOB_RULE,
   arrivalSpan,
+  crossRackShare,
   fastestNicBytesPerSecond,
+  flattenMetrics,
   isDegenerateJob,
+  jobClassMetrics,
+  jobClassOf,
+  jobGroupMetrics,
   minimumShuffleSeconds,
+  offeredShuffleLoad,
+  slowdown,
+  slowdownSummary,
   throughputWhileArriving,
+  uplinkCapacity,
   withoutDegenerateJobs,
-} from './degenerate-jobs.js';
-export type { WithoutDegenerateMetrics } from './degenerate-jobs.js';
-export { jobClassMetrics, jobClassOf, slowdownSummary } from './job-class-metrics.js';
-export type { JobClassMetrics } from './job-class-metrics.js';
-export { slowdown, standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
+} from '@rackwise/metrics';
 export type {
   ArrivalWindowLoadMetrics,
-  DecisionRecord,
   DistributionSummary,
+  JobClassMetrics,
   JobGroupMetrics,
   JobRecord,
   RunMetrics,
-  RunStats,
   TimeSeries,
   TrafficByKind,
-} from './run-metrics.js';
-export { createRandomSource } from './random-source.js';
-export { crossRackShare, offeredShuffleLoad, uplinkCapacity } from './offered-load.js';
+  WithoutDegenerateMetrics,
+} from '@rackwise/metrics';
 export { COFLOW_FABRIC_LINK_BITS, coflowFabric, replayCoflows } from './coflow-replay.js';
 export type {
   CoflowInput,

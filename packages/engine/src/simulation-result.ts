@@ -1,6 +1,6 @@
-import type { Seconds } from '@rackwise/types';
+import type { JobRecord, RunMetrics, TimeSeries } from '@rackwise/metrics';
+import type { DecisionEvidence, NodeId, Seconds, SlotKind, TaskRef } from '@rackwise/types';
 import type { EngineParameters } from './engine-parameters.js';
-import type { DecisionRecord, JobRecord, RunMetrics, RunStats, TimeSeries } from './run-metrics.js';
 
 /** Everything a run produced. */
 export interface SimulationResult {
@@ -16,4 +16,47 @@ export interface SimulationResult {
     readonly occurrences: readonly number[];
     readonly linkSeconds: readonly Seconds[];
   };
+}
+
+/** What the run cost (docs/architecture.md §8). */
+export interface RunStats {
+  /** Events processed (timers, task ends, flow completions, arrivals). */
+  readonly events: number;
+  readonly offers: number;
+  readonly launches: number;
+  readonly passes: number;
+  /** Wall-clock milliseconds inside the policy's `assign`. */
+  readonly policyMillis: number;
+  readonly heartbeats: number;
+  readonly monitorSamples: number;
+  readonly solves: number;
+  /** Solves of only the drifted links' flows (`resolveTolerance`); 0 without one. */
+  readonly localSolves: number;
+  /** Mean flows a local solve solved. */
+  readonly meanFlowsAtLocalSolves: number;
+  readonly rateChanges: number;
+  readonly flowsAdded: number;
+  readonly meanActiveFlows: number;
+  readonly peakActiveFlows: number;
+  /** Mean bundles (paths with flows) in the solver at a solve; equals the flows under `flowModel: 'per-flow'`. */
+  readonly meanActiveBundles: number;
+  readonly peakActiveBundles: number;
+  /** Wall-clock milliseconds in the flow solver. */
+  readonly solverMillis: number;
+  /** Wall-clock milliseconds of the run. */
+  readonly wallMillis: number;
+  readonly simulatedTime: Seconds;
+}
+
+/** One offer and the policy's answer. */
+export interface DecisionRecord {
+  readonly time: Seconds;
+  readonly node: NodeId;
+  readonly slot: SlotKind;
+  readonly decision: 'launch' | 'pass';
+  readonly task?: TaskRef;
+  readonly duplicate?: boolean;
+  readonly reason: string;
+  /** The values that decided it, when the run asked policies for them (`recordEvidence`). */
+  readonly evidence?: DecisionEvidence;
 }

@@ -1,5 +1,5 @@
+import type { JobRecord } from '@rackwise/metrics';
 import type { JobSpec, Seconds } from '@rackwise/types';
-import type { JobRecord } from './run-metrics.js';
 import { type SimulationConfig, simulate } from './simulation.js';
 
 /**
@@ -38,10 +38,4 @@ export function standaloneExecutionTimes(
     times.set(key, record?.finished === true ? record.executionTime : Number.NaN);
   }
   return times;
-}
-
-/** Slowdown of a job: its execution time over its stand-alone time (FCS §1, "normalized execution time"). */
-export function slowdown(record: JobRecord, standalone: Seconds | undefined): number {
-  if (!record.finished || standalone === undefined || !(standalone > 0)) return Number.NaN;
-  return record.executionTime / standalone;
 }

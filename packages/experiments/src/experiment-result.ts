@@ -1,5 +1,5 @@
+import type { MetricSummary } from '@rackwise/metrics';
 import type { JobTable } from './job-table.js';
-import type { MetricSummary } from './summary-statistics.js';
 
 /**
  * Time series of one run, downsampled for reports (docs/architecture.md §7 "Time series"): the

@@ -62,8 +62,8 @@ export { calibrateArrivalRate, steadySlotUtilisation } from './calibrate.js';
 export type { CalibrationOptions, CalibrationResult, CalibrationStep } from './calibrate.js';
 export { RESULT_FORMAT } from './experiment-result.js';
 export type { ExperimentResult, PolicyResult, PolicyRun, RunSeries } from './experiment-result.js';
-export { confidenceHalfWidth, normalise, pairedRatioSummary, summarise } from './summary-statistics.js';
-export type { MetricSummary } from './summary-statistics.js';
+export { confidenceHalfWidth, normalise, pairedRatioSummary, summarise } from '@rackwise/metrics';
+export type { MetricSummary } from '@rackwise/metrics';
 export {
   assembleSweep,
   prepareSweep,
@@ -87,8 +87,8 @@ export {
   SWEEP_CELL_FORMAT,
 } from './sweep-cells.js';
 export type { Shard, SweepCell, SweepCellFile, SweepCellsOutcome, SweepSpec } from './sweep-cells.js';
-export { directionNote, METRIC_CATALOGUE, metricInfo, metricTitle } from './metric-info.js';
-export type { MetricDirection, MetricEntry, MetricInfo } from './metric-info.js';
+export { directionNote, METRIC_CATALOGUE, metricInfo, metricTitle } from '@rackwise/metrics';
+export type { MetricDirection, MetricEntry, MetricInfo } from '@rackwise/metrics';
 export { SIZE_BUCKETS, compareFlowTimes, quantile } from './flow-comparison.js';
 export type {
   BucketComparison,

@@ -1,4 +1,4 @@
-import type { JobRecord } from '@rackwise/engine';
+import type { JobRecord } from '@rackwise/metrics';
 
 /**
  * One column of the per-job table: its CSV name, what it holds, and the field of the

@@ -1,11 +1,12 @@
-import { flattenMetrics, simulate } from '@rackwise/engine';
+import { simulate } from '@rackwise/engine';
+import { flattenMetrics } from '@rackwise/metrics';
+import { STEADY_STATE_METRICS } from '@rackwise/metrics';
 import { fifoPolicy } from '@rackwise/policy-fifo';
 import { buildTopology } from '@rackwise/topology';
 import type { JobSpec, UserId, Workload } from '@rackwise/types';
 import { hdfsPlacement } from '@rackwise/workloads';
 import type { ExperimentPreset } from './experiment-preset.js';
 import { jobGroupMetricNames } from './internal/job-group-run-metrics.js';
-import { STEADY_STATE_METRICS } from './internal/steady-state-metrics.js';
 import { createPolicyRegistry } from './policy-registry.js';
 import { steadyStateWindow } from './workload-recipe.js';
 

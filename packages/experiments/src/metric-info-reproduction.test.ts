@@ -1,6 +1,6 @@
+import { metricInfo } from '@rackwise/metrics';
 import { describe, expect, it } from 'vitest';
 import { metricNames } from './metric-catalogue.js';
-import { metricInfo } from './metric-info.js';
 
 describe('catalogue entries of the reproduction metrics', () => {
   const ours = metricNames().filter((n) =>

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolveEngineParameters } from '@rackwise/engine';
+import { summarise } from '@rackwise/metrics';
 import { resolveTopologySpec } from '@rackwise/topology';
 import { defaultPolicyRegistry } from './builtin-policies.js';
 import { type ExperimentOverrides, applyOverrides } from './experiment-overrides.js';
@@ -21,7 +22,6 @@ import {
 import { runOnWorkers } from './internal/worker-pool.js';
 import type { PolicyRegistry } from './policy-registry.js';
 import { experimentPreset } from './preset-catalogue.js';
-import { summarise } from './summary-statistics.js';
 import { PROBE_CONTEXT, validatePreset } from './validate-preset.js';
 import { buildWorkload } from './workload-recipe.js';
 

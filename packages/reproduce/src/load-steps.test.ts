@@ -1,5 +1,5 @@
-import { offeredShuffleLoad } from '@rackwise/engine';
 import { applyOverrides, buildWorkload, experimentPreset, runExperiment } from '@rackwise/experiments';
+import { offeredShuffleLoad } from '@rackwise/metrics';
 import { buildTopology } from '@rackwise/topology';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

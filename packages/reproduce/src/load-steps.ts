@@ -1,5 +1,5 @@
-import { offeredShuffleLoad } from '@rackwise/engine';
 import { type ExperimentPreset, applyOverrides, buildWorkload } from '@rackwise/experiments';
+import { offeredShuffleLoad } from '@rackwise/metrics';
 import { buildTopology } from '@rackwise/topology';
 import type { RackId } from '@rackwise/types';
 import type { GridCell, LoadAxis } from './paper-claims.js';

@@ -1,4 +1,4 @@
-import { DEGENERATE_JOB_RULE } from '@rackwise/engine';
+import { DEGENERATE_JOB_RULE } from '@rackwise/metrics';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
 import {

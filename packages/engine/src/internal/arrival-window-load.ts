@@ -1,6 +1,6 @@
+import type { ArrivalWindowLoadMetrics } from '@rackwise/metrics';
 import type { Topology } from '@rackwise/topology';
 import type { NodeId } from '@rackwise/types';
-import type { ArrivalWindowLoadMetrics } from '../run-metrics.js';
 
 /** Bins of the utilisation histogram: quantiles are exact to 1e-4 (the bin's lower edge). */
 const BINS = 10_000;

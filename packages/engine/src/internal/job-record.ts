@@ -1,5 +1,5 @@
+import type { JobRecord } from '@rackwise/metrics';
 import { classifyInput, classifyShuffleBySize } from '@rackwise/predictor';
-import type { JobRecord } from '../run-metrics.js';
 import type { JobState } from './job-state.js';
 import { jobSkew } from './skew.js';
 

@@ -1,5 +1,5 @@
+import type { JobRecord } from '@rackwise/metrics';
 import type { UserId } from '@rackwise/types';
-import type { JobRecord } from '../run-metrics.js';
 import { buildJobRecord } from './job-record.js';
 import type { JobState } from './job-state.js';
 import { UserState } from './user-state.js';

@@ -11,7 +11,7 @@ import type {
   TaskRef,
 } from '@rackwise/types';
 import type { EngineParameters } from '../engine-parameters.js';
-import type { DecisionRecord } from '../run-metrics.js';
+import type { DecisionRecord } from '../simulation-result.js';
 import type { Backlog } from './backlog.js';
 import type { EventQueue } from './event-queue.js';
 import { heartbeatSchedule } from './heartbeat-schedule.js';

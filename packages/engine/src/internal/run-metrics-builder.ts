@@ -1,11 +1,18 @@
+import {
+  type JobRecord,
+  type RunMetrics,
+  type TrafficByKind,
+  distributionSummary,
+  finiteMean,
+  jobGroupMetrics,
+  offeredShuffleLoad,
+  throughputWhileArriving,
+  withoutDegenerateJobs,
+} from '@rackwise/metrics';
 import { SHUFFLE_CLASSES } from '@rackwise/predictor';
 import type { FlowNetwork, Topology } from '@rackwise/topology';
 import type { InputClass, ShuffleClass } from '@rackwise/types';
-import { throughputWhileArriving, withoutDegenerateJobs } from '../degenerate-jobs.js';
 import type { EngineParameters } from '../engine-parameters.js';
-import { jobGroupMetrics } from '../job-group-metrics.js';
-import { offeredShuffleLoad } from '../offered-load.js';
-import type { JobRecord, RunMetrics, TrafficByKind } from '../run-metrics.js';
 import type { SimulationResult } from '../simulation-result.js';
 import type { ArrivalWindowLoad } from './arrival-window-load.js';
 import type { CongestionCounter } from './congestion-counter.js';
@@ -16,7 +23,6 @@ import type { Preemption } from './preemption.js';
 import type { ReduceLifecycle } from './reduce-lifecycle.js';
 import type { SeriesRecorder } from './series-recorder.js';
 import type { SlotLedger } from './slot-ledger.js';
-import { finiteMean, summarize } from './summary-statistics.js';
 import type { Timers } from './timers.js';
 import type { Transfers } from './transfers.js';
 
@@ -75,7 +81,7 @@ export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): S
   const perShuffleClass = <T>(f: (c: ShuffleClass) => T) =>
     Object.fromEntries(SHUFFLE_CLASSES.map((c) => [c, f(c)])) as Record<ShuffleClass, T>;
   const byInput = (c: InputClass) =>
-    summarize(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
+    distributionSummary(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
   const makespan = engine.lastCompletion - engine.firstSubmit;
   const launched = maps.localMaps + maps.rackLocalMaps + maps.remoteMaps;
   const share = (x: number) => (launched === 0 ? Number.NaN : x / launched);
@@ -95,9 +101,9 @@ export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): S
       ...withoutDegenerate,
       byShuffleClass: perShuffleClass((c) => jobGroupMetrics(kept.filter((r) => r.shuffleClass === c))),
     },
-    executionTime: summarize(execution),
+    executionTime: distributionSummary(execution),
     executionTimeByShuffleClass: perShuffleClass((c) =>
-      summarize(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime)),
+      distributionSummary(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime)),
     ),
     executionTimeByInputClass: { small: byInput('small'), large: byInput('large') },
     byShuffleClass: perShuffleClass((c) => jobGroupMetrics(jobs.filter((r) => r.shuffleClass === c))),
@@ -123,8 +129,8 @@ export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): S
       share: congestion.nodeShare,
     },
     mtsCongestedNodes: { share: congestion.liveNodeShare },
-    skew: summarize(finished.map((r) => r.skew)),
-    reduceWaitTime: summarize(finished.map((r) => r.reduceWaitTime)),
+    skew: distributionSummary(finished.map((r) => r.skew)),
+    reduceWaitTime: distributionSummary(finished.map((r) => r.reduceWaitTime)),
     preemptions: {
       total: preemption.preemptions,
       migrations: engine.reduces.migrations,

@@ -1,4 +1,4 @@
-import type { TimeSeries } from '../run-metrics.js';
+import type { TimeSeries } from '@rackwise/metrics';
 
 /**
  * Collects the time series of a run (docs/architecture.md §7), one sample every `interval`

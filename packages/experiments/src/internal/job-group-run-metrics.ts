@@ -1,10 +1,5 @@
-import {
-  type JobRecord,
-  jobClassMetrics,
-  slowdownSummary,
-  standaloneExecutionTimes,
-  standaloneKey,
-} from '@rackwise/engine';
+import { standaloneExecutionTimes, standaloneKey } from '@rackwise/engine';
+import { type JobRecord, jobClassMetrics, slowdownSummary } from '@rackwise/metrics';
 import type { Topology } from '@rackwise/topology';
 import type { Seconds, Workload } from '@rackwise/types';
 import { workloadMix } from '@rackwise/workloads';

@@ -1,4 +1,4 @@
-import type { JobRecord } from '@rackwise/engine';
+import type { JobRecord } from '@rackwise/metrics';
 import type { SchedulerPolicy, Workload } from '@rackwise/types';
 
 /**

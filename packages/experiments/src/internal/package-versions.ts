@@ -8,6 +8,7 @@ const PACKAGES = [
   '@rackwise/estimators',
   '@rackwise/workloads',
   '@rackwise/engine',
+  '@rackwise/metrics',
   '@rackwise/policy-fifo',
   '@rackwise/policy-fair',
   '@rackwise/policy-capacity',

@@ -1,9 +1,9 @@
+import { confidenceHalfWidth, summarise } from '@rackwise/metrics';
 /**
  * A network model's bias over seeds against the reference model's own seed-to-seed spread
  * (`bench/seed-bias.ts` prints it from the files `bench/model-error.ts` writes).
  */
 import { NAS_FIGURE_3_METRICS } from '../presets/headline-metrics.js';
-import { confidenceHalfWidth, summarise } from '../summary-statistics.js';
 
 /** What `bench/model-error.ts` writes for one seed: every setting's figures per policy. */
 export interface ModelErrorFile {

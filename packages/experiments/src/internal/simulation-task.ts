@@ -1,11 +1,6 @@
-import {
-  type JobRecord,
-  type SimulationProgress,
-  type TimeSeries,
-  flattenMetrics,
-  simulate,
-} from '@rackwise/engine';
+import { type SimulationProgress, simulate } from '@rackwise/engine';
 import { trafficThresholdFromView, trafficThresholdOfJobs } from '@rackwise/estimators';
+import { type JobRecord, type TimeSeries, flattenMetrics, steadyStateMetrics } from '@rackwise/metrics';
 import { buildTopology } from '@rackwise/topology';
 import type { Bytes, SchedulerPolicy, ShuffleClass, Workload } from '@rackwise/types';
 import { BENCHMARK_PROFILES, type BenchmarkName } from '@rackwise/workloads';
@@ -17,7 +12,6 @@ import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
 import { openFlowTrace } from './flow-trace-file.js';
 import { jobGroupRunMetrics } from './job-group-run-metrics.js';
 import { policyReportedMetrics, signatureMetrics } from './job-signature-metrics.js';
-import { steadyStateMetrics } from './steady-state-metrics.js';
 
 /** One simulation to run: a preset (overrides applied), a policy name and a seed. Plain data. */
 export interface SimulationTask {

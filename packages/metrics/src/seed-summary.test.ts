@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { confidenceHalfWidth, normalise, pairedRatioSummary, summarise } from './summary-statistics.js';
+import { confidenceHalfWidth, normalise, pairedRatioSummary, summarise } from './seed-summary.js';
 
 describe('normalise', () => {
   it('divides by the baseline, as the papers normalise to Fair', () => {

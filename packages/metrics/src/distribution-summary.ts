@@ -1,7 +1,7 @@
-import type { DistributionSummary } from '../run-metrics.js';
+import type { DistributionSummary } from './run-metrics.js';
 
 /** Count, mean, nearest-rank p50 / p95 and max of the finite values; NaN fields when none. */
-export function summarize(values: readonly number[]): DistributionSummary {
+export function distributionSummary(values: readonly number[]): DistributionSummary {
   const finite = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   const n = finite.length;
   if (n === 0) return { count: 0, mean: Number.NaN, p50: Number.NaN, p95: Number.NaN, max: Number.NaN };

@@ -1,7 +1,8 @@
-import { type JobRecord, type TimeSeries, jobGroupMetrics } from '@rackwise/engine';
 import { SHUFFLE_CLASSES } from '@rackwise/predictor';
-import type { ShuffleClass } from '@rackwise/types';
-import type { MeasuredWindow } from '../workload-recipe.js';
+import type { Seconds, ShuffleClass } from '@rackwise/types';
+import { distributionSummary, finiteMean } from './distribution-summary.js';
+import { jobGroupMetrics } from './job-group-metrics.js';
+import type { JobRecord, TimeSeries } from './run-metrics.js';
 
 const PER_CLASS = ['throughput', 'executionTime.mean', 'crossRackShuffleBytes', 'crossRackMapInputBytes'];
 
@@ -20,16 +21,6 @@ export const STEADY_STATE_METRICS: readonly string[] = Object.freeze([
   ...SHUFFLE_CLASSES.flatMap((c) => PER_CLASS.map((m) => `steadyState.byClass.${c}.${m}`)),
 ]);
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-}
-
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
-}
-
 /**
  * Metrics of the steady state (ShuffleWatcher §4.3: ramp-up and ramp-down ignored), over
  * the jobs submitted in [from, to):
@@ -46,14 +37,11 @@ function mean(values: readonly number[]): number {
 export function steadyStateMetrics(
   jobs: readonly JobRecord[],
   series: TimeSeries,
-  window: MeasuredWindow,
+  window: { readonly from: Seconds; readonly to: Seconds },
   classOf: (job: JobRecord) => ShuffleClass = (job) => job.shuffleClass,
 ): Record<string, number> {
   const measured = jobs.filter((j) => j.submitTime >= window.from && j.submitTime < window.to);
-  const times = measured
-    .filter((j) => j.finished)
-    .map((j) => j.executionTime)
-    .sort((a, b) => a - b);
+  const times = distributionSummary(measured.filter((j) => j.finished).map((j) => j.executionTime));
   const group = jobGroupMetrics(measured);
   const perClass: Record<string, number> = {};
   for (const c of SHUFFLE_CLASSES) {
@@ -72,12 +60,10 @@ export function steadyStateMetrics(
     'steadyState.jobsCompleted': group.jobsCompleted,
     'steadyState.throughput': group.throughput,
     'steadyState.executionTime.mean': group.executionTimeMean,
-    'steadyState.executionTime.p50': percentile(times, 0.5),
-    'steadyState.executionTime.p95': percentile(times, 0.95),
-    'steadyState.executionTime.max': times.at(-1) ?? Number.NaN,
-    'steadyState.mapProgressAtFirstReduce': mean(
-      measured.map((j) => j.mapProgressAtFirstReduce).filter(Number.isFinite),
-    ),
+    'steadyState.executionTime.p50': times.p50,
+    'steadyState.executionTime.p95': times.p95,
+    'steadyState.executionTime.max': times.max,
+    'steadyState.mapProgressAtFirstReduce': finiteMean(measured.map((j) => j.mapProgressAtFirstReduce)),
     'steadyState.crossRackShuffleBytes': group.crossRackShuffleBytes,
     'steadyState.crossRackBytes': crossRackBytes,
     ...perClass,

@@ -1,17 +1,5 @@
 import type { PredictionErrorSummary } from '@rackwise/predictor';
-import type {
-  Bytes,
-  DecisionEvidence,
-  Fraction,
-  InputClass,
-  JobId,
-  NodeId,
-  Seconds,
-  ShuffleClass,
-  SlotKind,
-  TaskRef,
-  UserId,
-} from '@rackwise/types';
+import type { Bytes, Fraction, InputClass, JobId, Seconds, ShuffleClass, UserId } from '@rackwise/types';
 
 /** Count, mean, median, 95th percentile (nearest rank) and maximum of a sample; NaN when empty. */
 export interface DistributionSummary {
@@ -253,47 +241,4 @@ export interface TimeSeries {
   readonly congestedLinks: readonly number[];
   /** Per rack, the rate on its uplink to the core (one array per rack; empty without a network). */
   readonly rackUplinkRate: readonly (readonly number[])[];
-}
-
-/** What the run cost (docs/architecture.md §8). */
-export interface RunStats {
-  /** Events processed (timers, task ends, flow completions, arrivals). */
-  readonly events: number;
-  readonly offers: number;
-  readonly launches: number;
-  readonly passes: number;
-  /** Wall-clock milliseconds inside the policy's `assign`. */
-  readonly policyMillis: number;
-  readonly heartbeats: number;
-  readonly monitorSamples: number;
-  readonly solves: number;
-  /** Solves of only the drifted links' flows (`resolveTolerance`); 0 without one. */
-  readonly localSolves: number;
-  /** Mean flows a local solve solved. */
-  readonly meanFlowsAtLocalSolves: number;
-  readonly rateChanges: number;
-  readonly flowsAdded: number;
-  readonly meanActiveFlows: number;
-  readonly peakActiveFlows: number;
-  /** Mean bundles (paths with flows) in the solver at a solve; equals the flows under `flowModel: 'per-flow'`. */
-  readonly meanActiveBundles: number;
-  readonly peakActiveBundles: number;
-  /** Wall-clock milliseconds in the flow solver. */
-  readonly solverMillis: number;
-  /** Wall-clock milliseconds of the run. */
-  readonly wallMillis: number;
-  readonly simulatedTime: Seconds;
-}
-
-/** One offer and the policy's answer. */
-export interface DecisionRecord {
-  readonly time: Seconds;
-  readonly node: NodeId;
-  readonly slot: SlotKind;
-  readonly decision: 'launch' | 'pass';
-  readonly task?: TaskRef;
-  readonly duplicate?: boolean;
-  readonly reason: string;
-  /** The values that decided it, when the run asked policies for them (`recordEvidence`). */
-  readonly evidence?: DecisionEvidence;
 }

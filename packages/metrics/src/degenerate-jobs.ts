@@ -3,8 +3,6 @@ import type { Bytes, NodeId, Seconds } from '@rackwise/types';
 import { jobGroupMetrics } from './job-group-metrics.js';
 import type { JobRecord, WithoutDegenerateMetrics } from './run-metrics.js';
 
-export type { WithoutDegenerateMetrics } from './run-metrics.js';
-
 /** The rule {@link isDegenerateJob} applies, as printed beside the metrics it filters. */
 export const DEGENERATE_JOB_RULE =
   'shuffle / (min(maps, reduces, nodes) × NIC rate) > last − first submission of the workload';

@@ -1,5 +1,5 @@
-import type { JobRecord, TimeSeries } from '@rackwise/engine';
 import { describe, expect, it } from 'vitest';
+import type { JobRecord, TimeSeries } from './run-metrics.js';
 import { STEADY_STATE_METRICS, steadyStateMetrics } from './steady-state-metrics.js';
 
 /** A finished job of the given class with only what the steady-state metrics read. */
@@ -34,7 +34,7 @@ describe('steadyStateMetrics', () => {
       job(5, 30, 90, 1000, 1000), // at the window's end: ignored
     ];
     const classOf = (j: JobRecord) => (j.id === 1 || j.id === 2 ? 'heavy' : 'light');
-    const m = steadyStateMetrics(jobs, series, { from: 10, to: 30, end: 40 }, classOf);
+    const m = steadyStateMetrics(jobs, series, { from: 10, to: 30 }, classOf);
     expect(Object.keys(m)).toEqual(STEADY_STATE_METRICS);
     expect(m['steadyState.jobs']).toBe(4);
     expect(m['steadyState.jobsCompleted']).toBe(3);

@@ -1,6 +1,5 @@
 import type { Seconds } from '@rackwise/types';
 import type { JobRecord } from './run-metrics.js';
-import { slowdown } from './standalone-runs.js';
 
 /** The metrics of one group of jobs that FCS §5.1 reports per group (Figs. 8–14). */
 export interface JobClassMetrics {
@@ -24,6 +23,12 @@ export interface JobClassMetrics {
 export function jobClassOf(name: string): string {
   const match = /^(.+)-\d+$/.exec(name);
   return match === null ? name : (match[1] as string);
+}
+
+/** Slowdown of a job: its execution time over its stand-alone time (FCS §1, "normalized execution time"). */
+export function slowdown(record: JobRecord, standalone: Seconds | undefined): number {
+  if (!record.finished || standalone === undefined || !(standalone > 0)) return Number.NaN;
+  return record.executionTime / standalone;
 }
 
 function mean(values: readonly number[]): number {
