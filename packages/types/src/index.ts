@@ -45,4 +45,4 @@ export type {
   SlotOffer,
   TaskEvent,
 } from './policy.js';
-export type { BlockPlacement, JobSpec, RecordedTaskFigures, Workload } from './workload.js';
+export type { BlockPlacement, JobSpec, RecordedTaskFigures, SlotAvailability, Workload } from './workload.js';

@@ -97,4 +97,19 @@ export interface Workload {
   readonly jobs: readonly JobSpec[];
   /** The rule that places each job's input block replicas on nodes. */
   readonly placement: BlockPlacement;
+  /**
+   * Containers that appear and disappear over the run (a recorded trace's executors added
+   * and lost), in time order; absent: every node keeps its slots throughout.
+   */
+  readonly slotTimeline?: readonly SlotAvailability[];
+}
+
+/**
+ * From `time` on, `node` has `containers` container slots (at most its topology's): fewer
+ * stops new launches there until running tasks end (none is stopped), more are offered at once.
+ */
+export interface SlotAvailability {
+  readonly time: Seconds;
+  readonly node: number;
+  readonly containers: number;
 }

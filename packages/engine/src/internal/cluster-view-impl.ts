@@ -88,7 +88,8 @@ export class ClusterViewImpl implements ClusterView {
     const k = slotKindIndex(kind);
     if (k < 0)
       throw new Error(`cluster view: slot kind must be 'map', 'reduce' or 'container', got ${String(kind)}`);
-    return this.#slots.freeSlotsBy[k * this.source.topology.nodeCount + n]!;
+    // Below zero while a node whose slots were taken away still runs tasks on them.
+    return Math.max(0, this.#slots.freeSlotsBy[k * this.source.topology.nodeCount + n]!);
   }
 
   totalSlots(kind: SlotKind): number {

@@ -36,6 +36,7 @@ import { ReduceLifecycle } from './reduce-lifecycle.js';
 import { SeriesRecorder } from './series-recorder.js';
 import { ShuffleFetcher } from './shuffle-fetcher.js';
 import { SlotLedger } from './slot-ledger.js';
+import { SlotTimeline } from './slot-timeline.js';
 import { StateVersion } from './state-version.js';
 import {
   EVENT_HEARTBEAT,
@@ -45,6 +46,7 @@ import {
   EVENT_RESTORE_DONE,
   EVENT_SERIES,
   EVENT_SHUFFLE_POLL,
+  EVENT_SLOTS,
   EVENT_TICK,
 } from './task-states.js';
 import { Timers } from './timers.js';
@@ -147,6 +149,8 @@ export class Engine implements EngineContext {
   readonly transfers: Transfers;
   readonly preemption: Preemption;
   readonly timers: Timers;
+  /** Present when the workload's slots change over the run. */
+  readonly slotTimeline: SlotTimeline | undefined;
 
   constructor(options: EngineOptions) {
     const { topology, workload, policy, parameters } = options;
@@ -227,6 +231,9 @@ export class Engine implements EngineContext {
     this.transfers = new Transfers(this);
     this.preemption = new Preemption(this);
     this.timers = new Timers(this);
+    const timeline = workload.slotTimeline;
+    this.slotTimeline =
+      timeline === undefined || timeline.length === 0 ? undefined : new SlotTimeline(this, timeline);
   }
 
   get jobsDone(): number {
@@ -323,6 +330,9 @@ export class Engine implements EngineContext {
               const job = this.jobs[attempts.job[subject]!]!;
               this.fetcher.pollDue(subject, job, attempts.task[subject]!, job.shuffle!);
             }
+            break;
+          case EVENT_SLOTS:
+            this.slotTimeline!.due(subject);
             break;
           default:
             throw new Error(`internal: unknown event kind ${kind}`);

@@ -39,6 +39,8 @@ export const EVENT_SERIES = 6;
 export const EVENT_RESTORE_DONE = 7;
 /** A shuffling reduce's next poll for map-completion events (`mapEventPoll`). */
 export const EVENT_SHUFFLE_POLL = 8;
+/** A node's container slots change (`Workload.slotTimeline`). */
+export const EVENT_SLOTS = 9;
 
 /** An empty live array handed out where a look-up has nothing. */
 export const EMPTY: readonly never[] = Object.freeze([]);

@@ -1,5 +1,6 @@
 import type { Topology } from '@rackwise/topology';
 import type { JobSpec, SchedulerPolicy, Workload } from '@rackwise/types';
+import { validateSlotTimeline } from './slot-timeline.js';
 import { validateJobLinks } from './validate-recorded.js';
 
 function describe(value: unknown): string {
@@ -82,6 +83,7 @@ export function validateWorkload(workload: Workload, topology: Topology): void {
     );
   }
   workload.jobs.forEach((job, i) => validateJob(job, i, workload.jobs));
+  if (workload.slotTimeline !== undefined) validateSlotTimeline(workload.slotTimeline, topology);
 }
 
 function validateJob(job: JobSpec, i: number, jobs: readonly JobSpec[]): void {
