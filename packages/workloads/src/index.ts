@@ -27,10 +27,12 @@ export { parseSparkEventLog, readSparkEventLog } from './spark-event-log.js';
 export { parseRumenJobHistory, readRumenJobHistory } from './rumen-job-history.js';
 export type {
   RecordedApplication,
+  RecordedExecutor,
   RecordedStage,
   RecordedTask,
   RecordedTrace,
   RecordedTraceFormat,
+  TaskOverheads,
 } from './recorded-trace.js';
 export { REFUSED_CODECS, SUPPORTED_CODECS } from './internal/trace-bytes.js';
 export { DEFAULT_RACK, assignRacks } from './trace-racks.js';
@@ -41,6 +43,8 @@ export { summarizeTrace } from './trace-summary.js';
 export { stageTable } from './trace-stages.js';
 export type { StageFigures, StageTable } from './trace-stages.js';
 export { recordedWorkload } from './recorded-workload.js';
+export { REPLAY_MECHANISMS } from './replay-mechanisms.js';
+export type { ReplayMechanism } from './replay-mechanisms.js';
 export type {
   RecordedReplay,
   RecordedWorkloadOptions,

@@ -25,6 +25,38 @@ export interface RecordedTask {
   readonly outputBytes: Bytes;
   /** Time the task waited for shuffle data (Spark fetch wait; Rumen shuffle phase). */
   readonly fetchWaitSeconds: Seconds;
+  /** Spark's per-task times around its run time, and its GC inside it; absent for Rumen. */
+  readonly overheads?: TaskOverheads;
+  /**
+   * Seconds the partition's failed attempts of this stage held their slots before this
+   * one (launch to finish, summed; attempts killed while another ran are not counted).
+   */
+  readonly failedAttemptSeconds?: Seconds;
+}
+
+/** What Spark records of a task's time besides its executor run time (seconds). */
+export interface TaskOverheads {
+  /** Executor Deserialize Time: before the run. */
+  readonly deserialise: Seconds;
+  /** Result Serialization Time plus the driver's time getting a large result. */
+  readonly result: Seconds;
+  /**
+   * Scheduler delay as Spark's UI computes it: the attempt's duration less run time,
+   * deserialisation and result handling (shipping the task and its result), at least 0.
+   */
+  readonly schedulerDelay: Seconds;
+  /** JVM GC Time: part of the run time, not in addition to it. */
+  readonly gc: Seconds;
+}
+
+/** An executor's cores on a host from the time it was added until it was removed. */
+export interface RecordedExecutor {
+  readonly host: string;
+  readonly cores: number;
+  /** Seconds after the trace's first timestamp. */
+  readonly addedTime: Seconds;
+  /** Seconds after the trace's first timestamp; Infinity when it lived to the end. */
+  readonly removedTime: Seconds;
 }
 
 /**
@@ -76,6 +108,11 @@ export interface RecordedTrace {
   readonly recordedRacks: ReadonlyMap<string, string>;
   /** Task slots per host: Spark executor cores summed per host; Rumen: the most attempts that overlapped there. */
   readonly slotsPerHost: ReadonlyMap<string, number>;
+  /**
+   * Executors as they were added and removed (Spark), in the order added; absent when the
+   * trace does not record them (Rumen).
+   */
+  readonly executors?: readonly RecordedExecutor[];
   /** Epoch seconds of the trace's first timestamp (times are relative to it). */
   readonly epoch: Seconds;
   /** Everything the reader had to assume or left out, in words. */

@@ -1,6 +1,14 @@
 import type { JobSpec, RecordedTaskFigures, UserId, Workload } from '@rackwise/types';
 import { hdfsPlacement } from './hdfs-placement.js';
 import type { RecordedStage, RecordedTask, RecordedTrace } from './recorded-trace.js';
+import {
+  REPLAY_MECHANISM_COUNT,
+  type ReplayMechanism,
+  executorSlotTimeline,
+  mechanismsInUse,
+  mechanismsLeftOut,
+  taskSeconds,
+} from './replay-mechanisms.js';
 import { type RackRule, assignRacks } from './trace-racks.js';
 
 /** Where task durations come from in a replay. */
@@ -14,6 +22,8 @@ export interface RecordedWorkloadOptions {
    */
   readonly durations?: ReplayDurations;
   readonly racks?: RackRule;
+  /** Mechanisms left out of the replay (all are in use by default); see `REPLAY_MECHANISMS`. */
+  readonly without?: readonly ReplayMechanism[];
 }
 
 /** The cluster a replay runs on: racks of equal size, hosts mapped onto their nodes. */
@@ -80,8 +90,10 @@ export function recordedWorkload(
   }
   if (trace.stages.length === 0)
     throw new Error(`${trace.name}: no stage or job of this trace completed: nothing to replay`);
+  const used = mechanismsInUse(options.without);
   const racks = assignRacks(trace, options.racks);
   const cluster = replayCluster(trace, racks.racks, racks.rackOfHost);
+  const seconds = (t: RecordedTask) => taskSeconds(t, used);
   const stages = trace.stages;
   const children = stages.map(() => [] as number[]);
   stages.forEach((s, i) => {
@@ -117,6 +129,7 @@ export function recordedWorkload(
           mapOutputs: undefined,
           reduces: stage.tasks,
           recorded,
+          seconds,
         }),
       );
       jobOfStage[i] = index;
@@ -129,10 +142,11 @@ export function recordedWorkload(
       jobs.push(
         jobSpec(stage, user, queue, stage.submitTime, {
           maps,
-          mapSeconds: recorded ? maps.map((t) => t.computeSeconds) : undefined,
+          mapSeconds: recorded ? maps.map(seconds) : undefined,
           mapOutputs: consumer === undefined ? undefined : maps.map((t) => t.shuffleWriteBytes),
           reduces: consumer?.tasks ?? [],
           recorded,
+          seconds,
         }),
       );
       jobOfStage[i] = index;
@@ -147,6 +161,7 @@ export function recordedWorkload(
       mapOutputs: parentTasks.map((t) => t.shuffleWriteBytes),
       reduces: stage.tasks,
       recorded,
+      seconds,
     });
     jobs.push({
       ...spec,
@@ -162,6 +177,19 @@ export function recordedWorkload(
     'input blocks are placed as HDFS does (up to 3 random replicas): the trace does not record where they were',
     'a stage with parents is held until they complete; its shuffle leaves the nodes where their tasks ran in the replay',
   ];
+  const timeline =
+    used.has('executors') && trace.executors !== undefined
+      ? executorSlotTimeline(trace, cluster.nodeOfHost).map((e) => ({
+          ...e,
+          containers: Math.min(e.containers, cluster.containersPerNode[e.node]!),
+        }))
+      : [];
+  if (timeline.length > 0)
+    assumptions.push(
+      `executors: each host's slots appear when its executors were added and disappear when they were removed (${timeline.length} change(s)); a task running when its slot disappears runs to its end`,
+    );
+  if (used.size < REPLAY_MECHANISM_COUNT)
+    assumptions.push(`left out of this replay: ${[...mechanismsLeftOut(used)].join(', ')}`);
   const modelled = stages.filter((s) => s.parents.length === 0 && (s.skippedParentTasks ?? 0) > 0).length;
   if (modelled > 0)
     assumptions.push(
@@ -172,6 +200,7 @@ export function recordedWorkload(
       name: trace.name,
       jobs: Object.freeze(jobs),
       placement: hdfsPlacement({ replication: Math.min(3, cluster.racks.length * cluster.nodesPerRack) }),
+      ...(timeline.length > 0 ? { slotTimeline: Object.freeze(timeline) } : {}),
     }),
     cluster,
     units,
@@ -187,6 +216,8 @@ interface JobTasks {
   readonly mapOutputs: readonly number[] | undefined;
   readonly reduces: readonly RecordedTask[];
   readonly recorded: boolean;
+  /** A recorded task's seconds in its slot after its input or shuffle is in. */
+  readonly seconds: (task: RecordedTask) => number;
 }
 
 function jobSpec(
@@ -206,7 +237,7 @@ function jobSpec(
       ? {}
       : { mapOutputBytes: scaledOutputs(t.mapOutputs ?? inputs, shuffleBytes) }),
     ...(t.reduces.length === 0 ? {} : { reduceInputBytes: t.reduces.map((r) => r.shuffleReadBytes) }),
-    ...(t.recorded && t.reduces.length > 0 ? { reduceSeconds: t.reduces.map((r) => r.computeSeconds) } : {}),
+    ...(t.recorded && t.reduces.length > 0 ? { reduceSeconds: t.reduces.map(t.seconds) } : {}),
   };
   return {
     name: stage.id,

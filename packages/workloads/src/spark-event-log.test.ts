@@ -48,7 +48,9 @@ describe('parseSparkEventLog', () => {
     );
     const trace = parseSparkEventLog(lines.join('\n'), 'app.log');
     expect(trace.stages[0]!.tasks).toHaveLength(2);
-    expect(trace.assumptions.join(' ')).toMatch(/1 failed or killed task attempt/);
+    expect(trace.assumptions.join(' ')).toMatch(
+      /1 failed task attempt\(s\): each holds a slot for its recorded duration/,
+    );
   });
 
   it('reads a log cut inside a line as in progress, naming the cut line', () => {

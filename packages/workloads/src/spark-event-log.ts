@@ -6,13 +6,20 @@ import {
   type EventLine,
   type SparkStageRecord,
   eventLines,
+  failedAttemptSeconds,
   readStageInfo,
   readTaskEnd,
   stageRecord,
 } from './internal/spark-events.js';
 import { type ResolvedParents, StageProducers } from './internal/spark-stage-parents.js';
 import { readTraceText } from './internal/trace-bytes.js';
-import type { RecordedApplication, RecordedStage, RecordedTask, RecordedTrace } from './recorded-trace.js';
+import type {
+  RecordedApplication,
+  RecordedExecutor,
+  RecordedStage,
+  RecordedTask,
+  RecordedTrace,
+} from './recorded-trace.js';
 
 /** A rolling event log directory's name: `eventlog_v2_<application id>`. */
 const ROLLING_DIR = /^eventlog_v2_/;
@@ -107,6 +114,7 @@ function parseSparkEvents(lines: readonly EventLine[], name: string, cut: string
   const executors = new ExecutorCores();
   const hosts = new Set<string>();
   let failedTasks = 0;
+  let failedHeld = 0;
   let duplicateTasks = 0;
   let ended = false;
   for (const { event, fields, where } of lines) {
@@ -125,14 +133,22 @@ function parseSparkEvents(lines: readonly EventLine[], name: string, cut: string
         hosts.add(host);
         const max = PHYSICAL_BOUNDS.maxSlotsPerHost;
         const cores = info.integer('Total Cores', 1, max, 'task slots of one host');
-        const onHost = executors.added(fields.optionalString('Executor ID', `unnamed ${where}`), host, cores);
+        const at = fields.has('Timestamp') ? (boundedTime(fields, 'Timestamp', epochMs) - epochMs) / 1000 : 0;
+        const onHost = executors.added(
+          fields.optionalString('Executor ID', `unnamed ${where}`),
+          host,
+          cores,
+          at,
+        );
         if (onHost > max)
           throw info.fail('Total Cores', `at most ${max} cores alive on host ${host} at once`, cores);
         break;
       }
-      case 'SparkListenerExecutorRemoved':
-        executors.removed(fields.optionalString('Executor ID', ''));
+      case 'SparkListenerExecutorRemoved': {
+        const at = fields.has('Timestamp') ? (boundedTime(fields, 'Timestamp', epochMs) - epochMs) / 1000 : 0;
+        executors.removed(fields.optionalString('Executor ID', ''), at);
         break;
+      }
       case 'SparkListenerJobStart':
         for (const info of fields.objects('Stage Infos')) readStageInfo(stages, info);
         break;
@@ -159,6 +175,13 @@ function parseSparkEvents(lines: readonly EventLine[], name: string, cut: string
         const reason = fields.object('Task End Reason').string('Reason');
         if (reason !== 'Success') {
           failedTasks++;
+          const held = failedAttemptSeconds(fields, reason, epochMs);
+          if (held !== undefined) {
+            const stage = stageRecord(stages, fields.integer('Stage ID'), where);
+            const index = fields.object('Task Info').integer('Index');
+            stage.failedSeconds.set(index, (stage.failedSeconds.get(index) ?? 0) + held);
+            failedHeld++;
+          }
           break;
         }
         const task = readTaskEnd(fields, epochMs);
@@ -172,7 +195,13 @@ function parseSparkEvents(lines: readonly EventLine[], name: string, cut: string
         break;
     }
   }
-  return buildTrace(name, start, mode, stages, hosts, executors, { failedTasks, duplicateTasks, ended, cut });
+  return buildTrace(name, start, mode, stages, hosts, executors, {
+    failedTasks,
+    failedHeld,
+    duplicateTasks,
+    ended,
+    cut,
+  });
 }
 
 function buildTrace(
@@ -182,7 +211,13 @@ function buildTrace(
   records: Map<number, SparkStageRecord>,
   hosts: Set<string>,
   executors: ExecutorCores,
-  counts: { failedTasks: number; duplicateTasks: number; ended: boolean; cut: string | undefined },
+  counts: {
+    failedTasks: number;
+    failedHeld: number;
+    duplicateTasks: number;
+    ended: boolean;
+    cut: string | undefined;
+  },
 ): RecordedTrace {
   const app: RecordedApplication = {
     id: start.fields.optionalString('App ID', name),
@@ -223,7 +258,12 @@ function buildTrace(
     }
     const resolved = producers.resolve(s, records, indexOf);
     matched.push(...resolved.matched);
-    const tasks = [...s.tasks.values()].sort((a, b) => a.index - b.index);
+    const tasks = [...s.tasks.values()]
+      .map((t) => {
+        const failed = s.failedSeconds.get(t.index) ?? 0;
+        return failed > 0 ? { ...t, failedAttemptSeconds: failed } : t;
+      })
+      .sort((a, b) => a.index - b.index);
     if (resolved.unproduced.length > 0) modelled.push(unproducedNote(s.id, resolved, tasks));
     indexOf.set(s.id, stages.length);
     producers.kept(s, stages.length);
@@ -246,7 +286,7 @@ function buildTrace(
           `an in-progress log (no application end): only what it records so far is read${counts.cut === undefined ? '' : `; its last line (${counts.cut}) is cut and left out`}`,
         ]),
     ...unfinished,
-    'a task computes for its executor run time minus its shuffle fetch wait; deserialisation, result fetch and scheduler delay are not replayed',
+    'a task computes for its executor run time minus its shuffle fetch wait, plus what Spark recorded around it: deserialisation, result serialisation and fetch, and scheduler delay (JVM GC is inside the run time)',
     'shuffle "remote" bytes are those Spark read from another executor (possibly on the same host)',
   ];
   if (skipped > 0)
@@ -256,8 +296,14 @@ function buildTrace(
       `${matched.length} skipped parent stage(s) read from the stage of an earlier job that wrote their output (the same RDD): ${matched.map(([a, b]) => `${a} → ${b}`).join(', ')}`,
     );
   assumptions.push(...modelled);
-  if (counts.failedTasks > 0)
-    assumptions.push(`${counts.failedTasks} failed or killed task attempt(s) left out`);
+  if (counts.failedHeld > 0)
+    assumptions.push(
+      `${counts.failedHeld} failed task attempt(s): each holds a slot for its recorded duration before its partition's successful attempt, on the same slot`,
+    );
+  if (counts.failedTasks > counts.failedHeld)
+    assumptions.push(
+      `${counts.failedTasks - counts.failedHeld} killed or resubmitted task attempt(s) left out (they ran beside another attempt)`,
+    );
   if (counts.duplicateTasks > 0)
     assumptions.push(
       `${counts.duplicateTasks} extra successful attempt(s) (speculation, retried stages) left out`,
@@ -267,9 +313,7 @@ function buildTrace(
     assumptions.push(`${failedStages} failed stage attempt(s): only successful task attempts are replayed`);
   const cores = executors.peakCores;
   if (executors.removedCount > 0)
-    assumptions.push(
-      `${executors.removedCount} executor(s) removed during the run: a host's slots are the most executor cores alive on it at once`,
-    );
+    assumptions.push(`${executors.removedCount} executor(s) removed during the run`);
   if (cores.size === 0)
     assumptions.push('no executor was announced: each host gets as many slots as tasks overlapped there');
   return {
@@ -280,6 +324,7 @@ function buildTrace(
     hosts: [...hosts].sort(),
     recordedRacks: new Map(),
     slotsPerHost: cores.size > 0 ? cores : overlapSlots(stages),
+    ...(cores.size > 0 ? { executors: executors.timeline } : {}),
     epoch: start.fields.integer('Timestamp') / 1000,
     assumptions,
   };
@@ -296,26 +341,31 @@ function unproducedNote(id: number, resolved: ResolvedParents, tasks: readonly R
  * adds and removes them while the application runs), and the most each host had at once.
  */
 class ExecutorCores {
-  private readonly alive = new Map<string, { host: string; cores: number }>();
+  private readonly alive = new Map<string, { host: string; cores: number; entry: number }>();
   private readonly now = new Map<string, number>();
   readonly peakCores = new Map<string, number>();
+  /** Every executor, in the order added, with the times it was added and removed. */
+  readonly timeline: RecordedExecutor[] = [];
   removedCount = 0;
 
-  /** Adds an executor; returns the cores now alive on its host. */
-  added(id: string, host: string, cores: number): number {
-    this.removed(id, false);
-    this.alive.set(id, { host, cores });
+  /** Adds an executor at `time` (seconds); returns the cores now alive on its host. */
+  added(id: string, host: string, cores: number, time: number): number {
+    this.removed(id, time, false);
+    this.alive.set(id, { host, cores, entry: this.timeline.length });
+    this.timeline.push({ host, cores, addedTime: time, removedTime: Number.POSITIVE_INFINITY });
     const now = (this.now.get(host) ?? 0) + cores;
     this.now.set(host, now);
     this.peakCores.set(host, Math.max(now, this.peakCores.get(host) ?? 0));
     return now;
   }
 
-  removed(id: string, count = true): void {
+  removed(id: string, time: number, count = true): void {
     const executor = this.alive.get(id);
     if (executor === undefined) return;
     this.alive.delete(id);
     this.now.set(executor.host, (this.now.get(executor.host) ?? 0) - executor.cores);
+    const entry = this.timeline[executor.entry]!;
+    this.timeline[executor.entry] = { ...entry, removedTime: Math.max(entry.addedTime, time) };
     if (count) this.removedCount++;
   }
 }

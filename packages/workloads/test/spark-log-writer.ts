@@ -35,6 +35,12 @@ export interface TaskPlan {
   readonly written?: number;
   readonly input?: number;
   readonly failed?: readonly FailedAttemptPlan[];
+  /** Executor Deserialize Time, ms (default 12). */
+  readonly deserialise?: number;
+  /** Result Serialization Time, ms (default 1). */
+  readonly resultSerialisation?: number;
+  /** JVM GC Time, ms, part of `run` (default 0). */
+  readonly gc?: number;
 }
 
 export interface StagePlan {
@@ -264,13 +270,13 @@ function rddInfo(id: number, partitions: number): object {
 
 function taskMetrics(t: Partial<TaskPlan> & { run: number }): object {
   return {
-    'Executor Deserialize Time': 12,
+    'Executor Deserialize Time': t.deserialise ?? 12,
     'Executor Deserialize CPU Time': 9_000_000,
     'Executor Run Time': t.run,
     'Executor CPU Time': t.run * 900_000,
     'Result Size': 1500,
-    'JVM GC Time': 0,
-    'Result Serialization Time': 1,
+    'JVM GC Time': t.gc ?? 0,
+    'Result Serialization Time': t.resultSerialisation ?? 1,
     'Memory Bytes Spilled': 0,
     'Disk Bytes Spilled': 0,
     'Shuffle Read Metrics': {

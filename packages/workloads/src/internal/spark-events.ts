@@ -60,6 +60,8 @@ export interface SparkStageRecord {
   /** Line of the last completion without failure, if any. */
   completed: string | undefined;
   readonly tasks: Map<number, RecordedTask>;
+  /** Seconds failed attempts held their slots, per task index. */
+  readonly failedSeconds: Map<number, number>;
   failedAttempts: number;
   /** The RDD the stage computes (the highest `RDD Info` id), when the log lists them. */
   rdd: number | undefined;
@@ -86,6 +88,7 @@ export function stageRecord(
       completionTime: Number.NaN,
       completed: undefined,
       tasks: new Map(),
+      failedSeconds: new Map(),
       failedAttempts: 0,
       failureReason: undefined,
       rdd: undefined,
@@ -130,6 +133,12 @@ export function readTaskEnd(fields: JsonFields, epochMs: number): RecordedTask {
   const local = read === undefined ? 0 : boundedBytes(read, 'Local Bytes Read');
   const fetchWait = read === undefined ? 0 : boundedDuration(read, 'Fetch Wait Time', 0);
   const run = boundedDuration(metrics, 'Executor Run Time');
+  const deserialise = boundedDuration(metrics, 'Executor Deserialize Time', 0);
+  const gettingResult = info.has('Getting Result Time') ? info.integer('Getting Result Time') : 0;
+  const result =
+    boundedDuration(metrics, 'Result Serialization Time', 0) +
+    (gettingResult > 0 ? Math.max(0, finish - boundedTime(info, 'Getting Result Time', epochMs)) : 0);
+  const schedulerDelay = Math.max(0, finish - launch - run - deserialise - result);
   return {
     index: info.integer('Index'),
     host: info.string('Host'),
@@ -142,5 +151,28 @@ export function readTaskEnd(fields: JsonFields, epochMs: number): RecordedTask {
     shuffleWriteBytes: write === undefined ? 0 : boundedBytes(write, 'Shuffle Bytes Written'),
     outputBytes: output === undefined ? 0 : boundedBytes(output, 'Bytes Written'),
     fetchWaitSeconds: fetchWait / 1000,
+    overheads: {
+      deserialise: deserialise / 1000,
+      result: result / 1000,
+      schedulerDelay: schedulerDelay / 1000,
+      gc: Math.min(run, boundedDuration(metrics, 'JVM GC Time', 0)) / 1000,
+    },
   };
+}
+
+/**
+ * Seconds a failed `SparkListenerTaskEnd` held its slot (launch to finish), or undefined
+ * for an attempt killed while another ran (speculation) or resubmitted after success.
+ */
+export function failedAttemptSeconds(
+  fields: JsonFields,
+  reason: string,
+  epochMs: number,
+): number | undefined {
+  if (reason === 'TaskKilled' || reason === 'Resubmitted') return undefined;
+  const info = fields.optionalObject('Task Info');
+  if (info === undefined || !info.has('Launch Time') || !info.has('Finish Time')) return undefined;
+  const launch = boundedTime(info, 'Launch Time', epochMs);
+  const finish = boundedTime(info, 'Finish Time', epochMs);
+  return finish > launch ? (finish - launch) / 1000 : 0;
 }
