@@ -18,7 +18,9 @@
 # out-dir (default: <samples-dir>/out) gets, per trace, `trace info`, the replay under the
 # scheduler the trace names (<name>.named.md: every job, recorded against simulated), and
 # the replays under the papers' policies on the trace's racks and with a rack per host; then
-# pooled.md, the errors of every job of every trace together. It must lie outside this
+# pooled.md, the errors of every job of every trace together; and mechanisms.md (with
+# mechanisms.json): each Spark log replayed without each part of what it records, the
+# error each part accounts for. It must lie outside this
 # repository or in a folder git ignores.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -38,9 +40,11 @@ case "$out/" in
     ;;
 esac
 mkdir -p "$out"
-rackwise() { (cd "$root" && nice -n 5 node --conditions=@rackwise/source --import tsx packages/cli/src/bin.ts "$@"); }
+source_node() { (cd "$root" && nice -n 5 node --conditions=@rackwise/source --import tsx "$@"); }
+rackwise() { source_node packages/cli/src/bin.ts "$@"; }
 policies="${POLICIES:-fair,delay,nas,sw-fair,shadow,fcs}"
 found=0
+replayed=()
 for trace in "$samples"/spark/* "$samples"/rumen/*; do
   [ -e "$trace" ] || continue
   found=$((found + 1))
@@ -55,6 +59,7 @@ for trace in "$samples"/spark/* "$samples"/rumen/*; do
     continue
   fi
   rm -f "$out/$name.refused.txt"
+  if [ "$(dirname "$trace")" = "$samples/spark" ]; then replayed+=("$trace"); fi
   rackwise run --trace "$trace" --quiet --policies "$policies" --markdown "$out/$name.policies.md" > "$out/$name.policies.txt"
   # The same with every host in a rack of its own, so that shuffles cross rack links.
   rackwise run --trace "$trace" --quiet --policies "$policies" --racks-from '^([^.]+)' \
@@ -65,4 +70,7 @@ if [ "$found" -eq 0 ]; then
   exit 2
 fi
 node "$root/validation/trace-replay/pooled-errors.mjs" "$out"/*.named.md > "$out/pooled.md"
+if [ "${#replayed[@]}" -gt 0 ]; then
+  source_node validation/trace-replay/mechanisms.ts "$out/mechanisms.json" "${replayed[@]}" > "$out/mechanisms.md"
+fi
 echo "reports in $out" >&2

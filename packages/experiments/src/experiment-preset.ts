@@ -1,7 +1,7 @@
 import type { EngineParameters } from '@rackwise/engine';
 import type { TopologySpec } from '@rackwise/topology';
 import type { Bytes, Fraction, Seconds } from '@rackwise/types';
-import type { RackRule, ReplayDurations } from '@rackwise/workloads';
+import type { RackRule, ReplayDurations, ReplayMechanism } from '@rackwise/workloads';
 
 /**
  * A SWIM trace replayed as recorded: `trace` is `fb2010` (the Facebook 2010 day shipped
@@ -82,6 +82,8 @@ export interface RecordedTraceRecipe {
   /** Recorded compute per task (default) or the engine's duration model. */
   readonly durations: ReplayDurations;
   readonly racks: RackRule;
+  /** What the replay leaves out of what the trace records (nothing by default). */
+  readonly without?: readonly ReplayMechanism[];
 }
 
 /** How a preset builds its jobs. */

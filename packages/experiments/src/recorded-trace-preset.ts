@@ -3,12 +3,14 @@ import {
   type RackRule,
   type RecordedReplay,
   type ReplayDurations,
+  type ReplayMechanism,
   readRumenJobHistory,
   readSparkEventLog,
   recordedWorkload,
 } from '@rackwise/workloads';
 import type { ExperimentPreset, RecordedTraceRecipe } from './experiment-preset.js';
 import { experimentPreset } from './preset-catalogue.js';
+import { replayOptions } from './workload-recipe.js';
 
 /** What {@link recordedTracePreset} needs. */
 export interface RecordedTraceSetup {
@@ -16,6 +18,8 @@ export interface RecordedTraceSetup {
   readonly format: 'spark' | 'rumen';
   readonly durations?: ReplayDurations;
   readonly racks?: RackRule;
+  /** What the replay leaves out of what the trace records (`REPLAY_MECHANISMS`; nothing by default). */
+  readonly without?: readonly ReplayMechanism[];
   /**
    * Preset whose engine, storage, metric and policy settings the replay takes, and
    * whose NICs and rack-link oversubscription its cluster gets; `nas-cluster` by default.
@@ -57,9 +61,10 @@ export function recordedTracePreset(setup: RecordedTraceSetup): {
     users: 1,
     durations: setup.durations ?? 'recorded',
     racks: setup.racks ?? { kind: 'recorded' },
+    ...(setup.without === undefined || setup.without.length === 0 ? {} : { without: setup.without }),
   };
   const trace = setup.format === 'spark' ? readSparkEventLog(setup.trace) : readRumenJobHistory(setup.trace);
-  const replay = recordedWorkload(trace, { durations: recipe.durations, racks: recipe.racks });
+  const replay = recordedWorkload(trace, replayOptions(recipe));
   const base = experimentPreset(setup.base ?? RECORDED_TRACE_BASE);
   const cluster = replay.cluster;
   const nic = base.topology.nicCapacity;

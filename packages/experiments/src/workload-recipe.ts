@@ -3,6 +3,7 @@ import {
   type HourWindow,
   type JobMixTable,
   type RecordedReplay,
+  type RecordedWorkloadOptions,
   hdfsPlacement,
   loadFb2010,
   poissonWorkload,
@@ -119,7 +120,16 @@ export interface MeasuredWindow {
 export function recordedTraceReplay(recipe: RecordedTraceRecipe): RecordedReplay {
   const trace =
     recipe.format === 'spark' ? readSparkEventLog(recipe.trace) : readRumenJobHistory(recipe.trace);
-  return recordedWorkload(trace, { durations: recipe.durations, racks: recipe.racks });
+  return recordedWorkload(trace, replayOptions(recipe));
+}
+
+/** What `recordedWorkload` takes from a recorded trace's recipe. */
+export function replayOptions(recipe: RecordedTraceRecipe): RecordedWorkloadOptions {
+  return {
+    durations: recipe.durations,
+    racks: recipe.racks,
+    ...(recipe.without === undefined ? {} : { without: recipe.without }),
+  };
 }
 
 /** The measured window of a recipe with a steady state (ShuffleWatcher §4.3), or undefined. */

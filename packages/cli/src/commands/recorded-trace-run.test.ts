@@ -46,6 +46,32 @@ describe('rackwise run --trace <Spark event log>', () => {
     expect(span(modelled.out)).toBeGreaterThan(span(fifo.out) + 2);
   });
 
+  it('leaves out what --leave-out names, says so, and refuses a name it does not know', async () => {
+    const all = await cli('run', '--trace', 'app-1', '--quiet', '--markdown', 'all.md');
+    const without = await cli(
+      'run',
+      '--trace',
+      'app-1',
+      '--quiet',
+      '--leave-out',
+      'deserialise,scheduler-delay,result',
+      '--markdown',
+      'without.md',
+    );
+    expect(without.code).toBe(EXIT_OK);
+    const report = readFileSync(join(dir, 'without.md'), 'utf8');
+    expect(report).toContain('left out of this replay: deserialise, scheduler-delay, result');
+    expect(readFileSync(join(dir, 'all.md'), 'utf8')).not.toContain('left out of this replay');
+    // Each task of the fixture spends 0.1 s outside its run time: without it the span is shorter.
+    const span = (text: string) => Number.parseFloat(/^\| fifo \|.*$/m.exec(text)![0].split('|')[7]!);
+    expect(span(without.out)).toBeLessThan(span(all.out));
+    const unknown = await cli('run', '--trace', 'app-1', '--leave-out', 'naps');
+    expect(unknown.code).toBe(EXIT_USAGE);
+    expect(unknown.err).toContain(
+      '--leave-out: unknown "naps"; a replay can leave out executors, failed-attempts',
+    );
+  });
+
   it('refuses a log in which no stage ran, saying there is nothing to replay', async () => {
     const start = sparkLog()
       .split('\n')

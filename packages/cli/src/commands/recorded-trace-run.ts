@@ -10,7 +10,7 @@ import {
   recordedTracePreset,
   replayError,
 } from '@rackwise/experiments';
-import type { RecordedReplay } from '@rackwise/workloads';
+import { REPLAY_MECHANISMS, type RecordedReplay, type ReplayMechanism } from '@rackwise/workloads';
 import type { CliIo } from '../cli-io.js';
 import type { OptionSpec } from '../command-line.js';
 import { nameList, seedList, seedValue, stringOption } from '../option-values.js';
@@ -32,6 +32,11 @@ export const RECORDED_RUN_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: '<path>',
     description: 'a Spark/Rumen replay: write the recorded-vs-simulated report as Markdown',
+  },
+  'leave-out': {
+    type: 'string',
+    value: '<list>',
+    description: `a Spark/Rumen replay without some of what the log records, to see what each accounts for: ${REPLAY_MECHANISMS.join(', ')}`,
   },
 };
 
@@ -58,7 +63,7 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
   if (!existsSync(path)) return undefined;
   const format = traceFormatOf(path, values);
   if (format !== 'spark' && format !== 'rumen') {
-    for (const option of ['durations', 'racks-from', 'racks-file', 'markdown']) {
+    for (const option of ['durations', 'racks-from', 'racks-file', 'markdown', 'leave-out']) {
       if (values[option] !== undefined)
         throw new UsageError(`--${option} applies to Spark and Rumen traces only`);
     }
@@ -72,6 +77,14 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
   if (durations !== 'recorded' && durations !== 'modelled') {
     throw new UsageError(`--durations: expected recorded or modelled, got ${JSON.stringify(durations)}`);
   }
+  const leaveOut = stringOption(values, 'leave-out');
+  const without = leaveOut === undefined ? [] : nameList('leave-out', leaveOut);
+  for (const name of without) {
+    if (!REPLAY_MECHANISMS.includes(name as ReplayMechanism))
+      throw new UsageError(
+        `--leave-out: unknown ${JSON.stringify(name)}; a replay can leave out ${REPLAY_MECHANISMS.join(', ')}`,
+      );
+  }
   const base = stringOption(values, 'preset') ?? RECORDED_TRACE_BASE;
   if (!presetNames().includes(base))
     throw new UsageError(
@@ -79,7 +92,14 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
     );
   let built: ReturnType<typeof recordedTracePreset>;
   try {
-    built = recordedTracePreset({ trace: path, format, durations, racks: rackRuleOf(values, cwd), base });
+    built = recordedTracePreset({
+      trace: path,
+      format,
+      durations,
+      racks: rackRuleOf(values, cwd),
+      base,
+      without: without as ReplayMechanism[],
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
