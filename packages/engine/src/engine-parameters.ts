@@ -63,6 +63,13 @@ export interface EngineParameters {
    * never early). In `[0, 1)`, so a node's heartbeats keep their order. Default 0.
    */
   readonly heartbeatJitter: number;
+  /**
+   * Whether a submitted job's tasks are offered every node with a free slot at once, as
+   * Spark's driver does when a stage is submitted (it revives its offers), instead of at
+   * each node's next heartbeat as YARN's scheduler does. Freed slots are offered at once
+   * either way. Absent: false (and absent from resolved parameters, which stay as they were).
+   */
+  readonly offerOnSubmit?: boolean;
   /** Seconds between monitor samples (network utilisation, outstanding map output). Default 1. */
   readonly monitorInterval: Seconds;
   /** Seconds of monitor samples kept for `NetworkView.recentRackUtilisation`. Default 600. */
@@ -217,7 +224,7 @@ const fraction: Check = (v) => typeof v === 'number' && v >= 0 && v <= 1;
 const boolean: Check = (v) => typeof v === 'boolean';
 const positiveTime: Check = (v) => typeof v === 'number' && !Number.isNaN(v) && v > 0;
 
-const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string] } = {
+const CHECKS: { readonly [K in keyof EngineParameters]-?: readonly [Check, string] } = {
   mapOverhead: [nonNegativeFinite, 'a finite number of seconds >= 0'],
   mapRate: [positiveFinite, 'a positive finite number of bytes per second'],
   reduceOverhead: [nonNegativeFinite, 'a finite number of seconds >= 0'],
@@ -253,6 +260,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]: readonly [Check, string]
     "'segments', 'bytes' or 'drop'",
   ],
   duplication: [boolean, 'a boolean'],
+  offerOnSubmit: [(v) => v === undefined || typeof v === 'boolean', 'a boolean'],
   tickInterval: [positiveFinite, 'a positive finite number of seconds'],
   maxTime: [positiveTime, 'a positive number of seconds (Infinity for no limit)'],
   defaultTaskDemand: [

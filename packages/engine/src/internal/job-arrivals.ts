@@ -27,7 +27,7 @@ export interface ArrivalsHost extends EngineContext {
   readonly arrivalLoad: Pick<ArrivalWindowLoad, 'submitted'>;
   readonly maps: Pick<MapCalls, 'completeStanding'>;
   readonly timers: TimerCalls;
-  readonly offers: Pick<OfferCalls, 'workArrived'>;
+  readonly offers: Pick<OfferCalls, 'jobSubmitted'>;
 }
 
 /**
@@ -127,7 +127,7 @@ export class JobArrivals implements ArrivalCalls {
     if (pinned !== undefined)
       for (let i = 0; i < pinned.length; i++) host.maps.completeStanding(job, i, pinned[i]!);
     host.timers.start();
-    host.offers.workArrived();
+    host.offers.jobSubmitted();
   }
 
   /** The job's last task finished. */

@@ -128,6 +128,20 @@ export class OfferRounds implements OfferCalls {
     this.heartbeats.wakeAll(this.host.now);
   }
 
+  /**
+   * A job was submitted (its arrival handled in full): with `offerOnSubmit`, every node
+   * that could run its tasks makes an offer round at once, in node order; else as
+   * {@link workArrived}.
+   */
+  jobSubmitted(): void {
+    const host = this.host;
+    if (host.parameters.offerOnSubmit !== true) {
+      this.heartbeats.wakeAll(host.now);
+      return;
+    }
+    for (let node = 0; node < host.nodeCount; node++) if (this.wantsOffer(node)) this.round(node);
+  }
+
   /** Offers the nodes collected in `nodesToOffer`. */
   offerCollected(): void {
     const nodes = this.nodesToOffer;

@@ -19,6 +19,8 @@ export interface OfferCalls {
   readonly nodesToOffer: number[];
   /** New work waits: the nodes that could take it are offered at their next heartbeats. */
   workArrived(): void;
+  /** A job was submitted: offered at once with `offerOnSubmit`, else as `workArrived`. */
+  jobSubmitted(): void;
   /** Offers the nodes collected in `nodesToOffer`. */
   offerCollected(): void;
   /** Offers the node's free slots. */
