@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { experimentPreset } from './preset-catalogue.js';
 import { replayError } from './recorded-trace-comparison.js';
 import { recordedSchedulerPolicies, recordedTracePreset } from './recorded-trace-preset.js';
 import { runExperiment } from './run-experiment.js';
@@ -85,6 +86,12 @@ describe('recordedTracePreset', () => {
     });
     // Each stage is a job; each after the first waits for the one before.
     expect(replay.workload.jobs.map((j) => j.dependsOn ?? [])).toEqual([[], [0], [1], [2]]);
+    // Spark's driver offers a submitted stage at once; the base preset's other engine settings stay.
+    expect(preset.engine).toMatchObject({ offerOnSubmit: true });
+    expect({ ...preset.engine, offerOnSubmit: undefined }).toEqual({
+      ...experimentPreset('nas-cluster').engine,
+      offerOnSubmit: undefined,
+    });
   });
 
   it('replays a chain of stages under each paper policy: every job completes after its parent', async () => {

@@ -44,7 +44,7 @@ export function recordedSchedulerPolicies(scheduler: string): string[] {
  * An experiment preset that replays a recorded trace on the cluster its hosts form: the
  * racks of `recordedWorkload`, as many nodes per rack as the largest rack has hosts, each
  * node with its host's recorded slots as containers (padding nodes none), and the base preset's NIC capacity and rack-link
- * oversubscription. Its policies are those standing for the trace's scheduler.
+ * oversubscription; a Spark log's submitted stages are offered at once (`offerOnSubmit`). Its policies are those standing for the trace's scheduler.
  * Returns the preset and the replay it was built from (for comparisons).
  * @throws Error as the trace's reader (file, line or record, field).
  */
@@ -93,6 +93,8 @@ export function recordedTracePreset(setup: RecordedTraceSetup): {
     description: `${replay.workload.name} replayed on its hosts (${setup.format}, ${recipe.durations} durations)`,
     source: `recorded trace ${replay.workload.name}`,
     topology,
+    // Spark's driver offers a submitted stage's tasks at once; YARN at the next heartbeats.
+    engine: setup.format === 'spark' ? { ...settings.engine, offerOnSubmit: true } : settings.engine,
     storage: {
       ...base.storage,
       replication: Math.min(base.storage.replication, cluster.racks.length * cluster.nodesPerRack),
