@@ -11,7 +11,8 @@
 #     application_1506645932520_24630151, application_1516285256255_0012,
 #     application_1536831636016_59384_1, application_1538416563558_0014, application_1547723113049_0005, …_0006,
 #     application_1553914137147_0018, application_1555004656427_0144,
-#     application_1578436911597_0052, app-20161116163331-0000, eventlog_v2_*/
+#     application_1578436911597_0052, app-20161116163331-0000, app-20161115172038-0000,
+#     app-20180109111548-0000, eventlog_v2_*/
 #   Apache Hadoop, https://github.com/apache/hadoop,
 #     hadoop-tools/hadoop-sls/src/main/data/2jobs2min-rumen-jh.json
 #
