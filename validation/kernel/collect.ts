@@ -219,7 +219,8 @@ export function collectKernel(
   for (const scenario of scenarios) {
     const kept = done.get(scenario.name);
     if (kept !== undefined) {
-      results.push(kept);
+      // The half is the scenario's as defined now: the split may have moved since.
+      results.push({ ...kept, half: scenario.half });
       log(`kept from the interrupted run: ${scenario.name}`);
       continue;
     }
