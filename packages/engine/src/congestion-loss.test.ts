@@ -1,4 +1,4 @@
-import { incastGoodputFraction } from '@rackwise/topology';
+import { congestionCostFraction, incastGoodputFraction } from '@rackwise/topology';
 import { describe, expect, it } from 'vitest';
 import { launchMapsOn } from '../test/launch-on-node.js';
 import { fixedPlacement, jobSpec, testTopology, workload } from '../test/workload-builders.js';
@@ -7,7 +7,7 @@ import { simulate } from './simulation.js';
 describe('the congestion-loss network model', () => {
   // 40 maps on node 0 read their 100 MB blocks from node 1 in the other rack at once,
   // through 1 Gbps rack links and NICs: 40 concurrent flows on every link of the path.
-  const run = (congestionLoss: 'none' | 'incast') =>
+  const run = (congestionLoss: 'none' | 'incast' | 'congestion-cost') =>
     simulate({
       topology: testTopology({
         racks: 2,
@@ -35,5 +35,14 @@ describe('the congestion-loss network model', () => {
     expect(fraction).toBeLessThan(1);
     // The flows finish together, so the link stays at 40 flows until the end.
     expect(run('incast').metrics.makespan).toBeCloseTo(32 / fraction, 0);
+  });
+
+  it('stretches them by the goodput the congestion-cost term leaves 40 flows, and no other way', () => {
+    const fraction = congestionCostFraction(40, 1.25e8);
+    expect(fraction).toBeLessThan(1);
+    const none = run('none');
+    const cost = run('congestion-cost');
+    expect(cost.metrics.makespan).toBeCloseTo(32 / fraction, 0);
+    expect(cost.jobs.length).toBe(none.jobs.length);
   });
 });

@@ -1,4 +1,5 @@
 import type { Bytes, ResourceVector, Seconds } from '@rackwise/types';
+import { CONGESTION_LOSSES, type CongestionLoss } from './congestion-loss-choice.js';
 
 /**
  * Every knob of the simulated world (docs/architecture.md §3). Each field has a documented
@@ -112,9 +113,12 @@ export interface EngineParameters {
    * Congestion loss: `none` (default) — a link delivers its full capacity however many
    * flows share it (work-conserving fluid); `incast` — a link's goodput falls when it
    * carries more concurrent flows than its buffer lets TCP repair by fast retransmit
-   * (`incastGoodputFraction` of @rackwise/topology, with its hardware and TCP defaults).
+   * (`incastGoodputFraction` of @rackwise/topology, with its hardware and TCP defaults);
+   * `congestion-cost` — a link's goodput falls once its flows outnumber what its buffer
+   * holds without timeouts, by the RTO stalls real TCP paid on the kernel validation
+   * (`congestionCostFraction` of @rackwise/topology, with its fitted defaults).
    */
-  readonly congestionLoss: 'none' | 'incast';
+  readonly congestionLoss: CongestionLoss;
   /**
    * Fraction of every link's line rate that flows get: TCP/IP and framing headers and
    * ACKs take the rest (1448 payload bytes in a 1502-byte frame is 0.964). Default 1: the
@@ -236,7 +240,10 @@ const CHECKS: { readonly [K in keyof EngineParameters]-?: readonly [Check, strin
     'a positive integer or Infinity',
   ],
   fetchSource: [(v) => v === 'node' || v === 'rack', "'node' or 'rack'"],
-  congestionLoss: [(v) => v === 'none' || v === 'incast', "'none' or 'incast'"],
+  congestionLoss: [
+    (v) => CONGESTION_LOSSES.includes(v as CongestionLoss),
+    "'none', 'incast' or 'congestion-cost'",
+  ],
   shuffleStart: [(v) => v === 'available' || v === 'maps-done', "'available' or 'maps-done'"],
   mapEventPoll: [nonNegativeFinite, 'a finite number of seconds >= 0'],
   heartbeatInterval: [positiveFinite, 'a positive finite number of seconds'],

@@ -1,14 +1,14 @@
 import {
   type BetweenSolves,
+  type CongestionCostParameters,
   type FlowModel,
-  INCAST_LOSS_DEFAULTS,
   type IncastLossParameters,
   type Topology,
   buildTopology,
   createFlowNetwork,
-  incastEffectiveCapacity,
 } from '@rackwise/topology';
 import type { Bytes, Seconds } from '@rackwise/types';
+import { CONGESTION_LOSSES, type CongestionLoss, congestionLossOptions } from './congestion-loss-choice.js';
 import { effectiveResolveTolerance } from './engine-parameters.js';
 import type { FlowTime, FlowTrace, FlowTraceFabric, FlowTraceRecord } from './flow-trace.js';
 
@@ -29,10 +29,15 @@ export interface FlowReplaySettings {
   readonly resolveTolerance?: number;
   /** `per-flow` (default) or `bundled`. */
   readonly flowModel?: FlowModel;
-  /** `none` (default, fluid) or `incast` (goodput falls with the flows on a link). */
-  readonly congestionLoss?: 'none' | 'incast';
+  /**
+   * `none` (default, fluid), `incast` (goodput falls with the flows on a link) or
+   * `congestion-cost` (RTO stalls past what a port's buffer holds).
+   */
+  readonly congestionLoss?: CongestionLoss;
   /** The incast model's figures when `congestionLoss` is `incast`; its defaults otherwise. */
   readonly incast?: Partial<IncastLossParameters>;
+  /** The congestion-cost term's figures when `congestionLoss` is `congestion-cost`; its defaults otherwise. */
+  readonly congestionCost?: Partial<CongestionCostParameters>;
   /**
    * Coarse shuffle paths: `node` (default, as recorded) or `rack` — a shuffle fetch crosses
    * only the rack links and the reducer's NIC, as the engine's `fetchSource: 'rack'`
@@ -121,8 +126,8 @@ export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings =
   const capacities = topology.linkCapacitiesBytesPerSecond();
   for (let l = 0; l < capacities.length; l++) capacities[l]! *= goodput;
   const loss = settings.congestionLoss ?? 'none';
-  if (loss !== 'none' && loss !== 'incast') {
-    throw new Error(`congestionLoss must be 'none' or 'incast', got ${String(loss)}`);
+  if (!CONGESTION_LOSSES.includes(loss)) {
+    throw new Error(`congestionLoss must be one of ${CONGESTION_LOSSES.join(', ')}, got ${String(loss)}`);
   }
   const network = createFlowNetwork({
     capacities,
@@ -131,9 +136,7 @@ export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings =
     resolveTolerance: effectiveResolveTolerance(settings),
     model: settings.flowModel ?? 'per-flow',
     completionTolerance: settings.completionTolerance ?? 1e-3,
-    ...(loss === 'incast'
-      ? { effectiveCapacity: incastEffectiveCapacity({ ...INCAST_LOSS_DEFAULTS, ...settings.incast }) }
-      : {}),
+    ...congestionLossOptions(loss, settings.incast, settings.congestionCost),
   });
   const flows = trace.flows;
   const count = flows.length;

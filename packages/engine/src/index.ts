@@ -17,6 +17,7 @@ export {
   resolveEngineParameters,
 } from './engine-parameters.js';
 export type { EngineParameters } from './engine-parameters.js';
+export type { CongestionLoss } from './congestion-loss-choice.js';
 export { standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
 export type { DecisionRecord, RunStats } from './simulation-result.js';
 export { createRandomSource } from './random-source.js';

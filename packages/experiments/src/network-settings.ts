@@ -39,6 +39,11 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
     description: "exact, with the incast loss model: a link's goodput falls past its loss-free flow count",
     settings: { congestionLoss: 'incast' },
   },
+  'congestion-cost': {
+    description:
+      "exact, with the congestion-cost term: a link's goodput falls by RTO stalls once its flows outnumber what its buffer holds (fitted to the Linux kernel's TCP)",
+    settings: { congestionLoss: 'congestion-cost' },
+  },
   'rack-paths': {
     description: "exact, with the coarse fetchSource 'rack' paths: a fetch skips the source NIC",
     settings: { shufflePath: 'rack' },
@@ -55,7 +60,7 @@ const NUMBER_KEYS = [
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
   betweenSolves: ['idle', 'residual'],
   flowModel: ['per-flow', 'bundled'],
-  congestionLoss: ['none', 'incast'],
+  congestionLoss: ['none', 'incast', 'congestion-cost'],
   shufflePath: ['node', 'rack'],
 };
 const INCAST_KEYS = [
@@ -66,11 +71,21 @@ const INCAST_KEYS = [
   'roundBytes',
   'fastRetransmitWindow',
 ];
+const COST_KEYS = [
+  'bufferBytes',
+  'mssBytes',
+  'rtoMinSeconds',
+  'rttSeconds',
+  'windowSegments',
+  'roundBytes',
+  'initialWindowSegments',
+];
 
 /**
  * A network setting from its name (`NETWORK_SETTINGS`), or a named one followed by
  * `key=value` changes, or `key=value` changes to the exact one:
- * `day-long`, `exact,linkGoodput=0.96`, `congestionLoss=incast,incast.rtoMinSeconds=0.001`.
+ * `day-long`, `exact,linkGoodput=0.96`, `congestionLoss=incast,incast.rtoMinSeconds=0.001`,
+ * `congestion-cost,cost.bufferBytes=32768`.
  * @throws Error naming an unknown setting, key or value.
  */
 export function networkSetting(text: string): FlowReplaySettings {
@@ -80,6 +95,7 @@ export function networkSetting(text: string): FlowReplaySettings {
     .filter((p) => p !== '');
   let settings: Record<string, unknown> = {};
   const incast: Record<string, number> = {};
+  const cost: Record<string, number> = {};
   parts.forEach((part, i) => {
     const eq = part.indexOf('=');
     if (eq < 0) {
@@ -94,11 +110,16 @@ export function networkSetting(text: string): FlowReplaySettings {
     }
     const key = part.slice(0, eq);
     const value = part.slice(eq + 1);
-    if (key.startsWith('incast.') && INCAST_KEYS.includes(key.slice(7))) {
+    const group = key.startsWith('incast.')
+      ? { keys: INCAST_KEYS, into: incast, name: key.slice(7) }
+      : key.startsWith('cost.')
+        ? { keys: COST_KEYS, into: cost, name: key.slice(5) }
+        : undefined;
+    if (group?.keys.includes(group.name)) {
       const n = Number(value);
       if (!(Number.isFinite(n) && n > 0))
         throw new Error(`${key} must be a positive number, got ${JSON.stringify(value)}`);
-      incast[key.slice(7)] = n;
+      group.into[group.name] = n;
     } else if ((NUMBER_KEYS as readonly string[]).includes(key)) {
       const n = Number(value);
       if (value === '' || !Number.isFinite(n))
@@ -111,10 +132,11 @@ export function networkSetting(text: string): FlowReplaySettings {
       settings[key] = value;
     } else {
       throw new Error(
-        `unknown network setting key ${JSON.stringify(key)}; keys: ${[...NUMBER_KEYS, ...Object.keys(CHOICES), ...INCAST_KEYS.map((k) => `incast.${k}`)].join(', ')}`,
+        `unknown network setting key ${JSON.stringify(key)}; keys: ${[...NUMBER_KEYS, ...Object.keys(CHOICES), ...INCAST_KEYS.map((k) => `incast.${k}`), ...COST_KEYS.map((k) => `cost.${k}`)].join(', ')}`,
       );
     }
   });
   if (Object.keys(incast).length > 0) settings.incast = incast;
+  if (Object.keys(cost).length > 0) settings.congestionCost = cost;
   return settings as FlowReplaySettings;
 }

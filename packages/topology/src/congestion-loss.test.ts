@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { congestionCostCapacity, congestionCostFraction } from './congestion-cost.js';
 import {
   INCAST_LOSS_DEFAULTS,
   incastEffectiveCapacity,
@@ -50,18 +51,24 @@ describe('the incast congestion-loss model', () => {
     expect(() => incastGoodputFraction(-1, GBPS)).toThrow(/flows must be an integer >= 0/);
     expect(() => incastGoodputFraction(2, 0)).toThrow(/capacity must be a positive/);
   });
+});
 
-  it('lowers a crowded link in the max-min solver, off by default', () => {
+describe.each([
+  { model: 'incast', hook: incastEffectiveCapacity(), fraction: incastGoodputFraction, flows: 30 },
+  { model: 'congestion-cost', hook: congestionCostCapacity(), fraction: congestionCostFraction, flows: 60 },
+])('the $model model in the max-min solver', ({ hook, fraction, flows }) => {
+  it('lowers a crowded link, and only when asked', () => {
     const run = (loss: boolean) => {
       const network = createFlowNetwork({
         capacities: Float64Array.from([GBPS]),
-        ...(loss ? { effectiveCapacity: incastEffectiveCapacity() } : {}),
+        ...(loss ? { effectiveCapacity: hook } : {}),
       });
-      const flows = Array.from({ length: 30 }, () => network.addFlow([0], 1e9, 0));
+      const ids = Array.from({ length: flows }, () => network.addFlow([0], 1e9, 0));
       network.solve();
-      return flows.reduce((sum, f) => sum + network.rate(f), 0);
+      return ids.reduce((sum, f) => sum + network.rate(f), 0);
     };
+    expect(fraction(flows, GBPS)).toBeLessThan(1);
     expect(run(false)).toBeCloseTo(GBPS, 0);
-    expect(run(true)).toBeCloseTo(GBPS * incastGoodputFraction(30, GBPS), 0);
+    expect(run(true)).toBeCloseTo(GBPS * fraction(flows, GBPS), 0);
   });
 });

@@ -2,6 +2,7 @@ import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from './flow-network-types.js';
 import { BundledFlowNetwork } from './internal/bundled-flow-network.js';
 import { type BetweenSolves, PerFlowNetwork, type SolverKernel } from './internal/per-flow-network.js';
+import { StartBurstFlowNetwork, type StartBurstParameters } from './internal/start-burst-network.js';
 import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
 
 /** Options of a flow network. */
@@ -62,9 +63,16 @@ export interface FlowNetworkOptions {
    * tested against. Nothing a run produces depends on it, only its cost.
    */
   readonly kernel?: SolverKernel;
+  /**
+   * Flows that start together lose their initial window past what a port holds: of the
+   * flows added at one instant, those past `burstHeldFlows` on some link of theirs send
+   * nothing for `rtoMinSeconds`, then start (the congestion-cost term's start stall).
+   * Absent (default): every flow gets its share at the next solve.
+   */
+  readonly startBurst?: StartBurstParameters;
 }
 
-export type { BetweenSolves, SolverKernel };
+export type { BetweenSolves, SolverKernel, StartBurstParameters };
 
 /** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
 export type FlowModel = 'bundled' | 'per-flow';
@@ -91,6 +99,28 @@ export const DEFAULT_COMPLETION_TOLERANCE: Bytes = 1e-3;
  * flow storage, and an indexed heap of completion times (docs/architecture.md §3 "Network").
  */
 export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
+  const network = createFluidNetwork(options);
+  const burst = options.startBurst;
+  if (burst === undefined) return network;
+  const units = {
+    bufferBytes: 'bytes',
+    mssBytes: 'bytes',
+    rtoMinSeconds: 'seconds',
+    initialWindowSegments: 'segments',
+  };
+  for (const [key, unit] of Object.entries(units)) {
+    requirePositiveFinite(`flowNetwork.startBurst.${key}`, burst[key as keyof typeof units], unit);
+  }
+  requireNonNegativeFinite('flowNetwork.startBurst.rttSeconds', burst.rttSeconds, 'seconds');
+  return new StartBurstFlowNetwork(
+    network,
+    Float64Array.from(options.capacities),
+    burst,
+    options.completionTolerance ?? DEFAULT_COMPLETION_TOLERANCE,
+  );
+}
+
+function createFluidNetwork(options: FlowNetworkOptions): FlowNetwork {
   if (typeof options !== 'object' || options === null) {
     throw new Error(`flow network options must be an object, got ${describe(options)}`);
   }

@@ -19,6 +19,7 @@ export type {
   FlowNetworkOptions,
   FlowNetworkStats,
   SolverKernel,
+  StartBurstParameters,
 } from './flow-network.js';
 export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE, TIME_TOLERANCE } from './flow-network.js';
 export type { TwoTierFlowNetworkOptions } from './two-tier-flow-network.js';
@@ -31,3 +32,12 @@ export {
   lossFreeFlowLimit,
 } from './congestion-loss.js';
 export type { IncastLossParameters } from './congestion-loss.js';
+export {
+  CONGESTION_COST_DEFAULTS,
+  congestionCostCapacity,
+  congestionCostFraction,
+  congestionCostOptions,
+  timeoutFreeFlows,
+} from './congestion-cost.js';
+export { burstHeldFlows } from './internal/start-burst-network.js';
+export type { CongestionCostParameters } from './congestion-cost.js';

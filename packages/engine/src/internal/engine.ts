@@ -1,10 +1,5 @@
 import { createShufflePredictor } from '@rackwise/predictor';
-import {
-  type FlowNetwork,
-  type Topology,
-  createFlowNetwork,
-  incastEffectiveCapacity,
-} from '@rackwise/topology';
+import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
 import type {
   Bytes,
   ClusterView,
@@ -14,6 +9,7 @@ import type {
   ShufflePredictor,
   Workload,
 } from '@rackwise/types';
+import { congestionLossOptions } from '../congestion-loss-choice.js';
 import { type EngineParameters, effectiveResolveTolerance } from '../engine-parameters.js';
 import type { FlowTraceRecord } from '../flow-trace.js';
 import { ArrivalWindowLoad } from './arrival-window-load.js';
@@ -181,7 +177,7 @@ export class Engine implements EngineContext {
           model: parameters.flowModel,
           kernel: parameters.solverKernel,
           completionTolerance: parameters.completionTolerance,
-          ...(parameters.congestionLoss === 'incast' ? { effectiveCapacity: incastEffectiveCapacity() } : {}),
+          ...congestionLossOptions(parameters.congestionLoss),
         })
       : undefined;
     this.monitor = new NetworkMonitor(

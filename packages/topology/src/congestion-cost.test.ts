@@ -1,0 +1,128 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { expectWithinCapacityAndDelivered, scenarioArb } from '../test/drive-flows.js';
+import {
+  CONGESTION_COST_DEFAULTS,
+  congestionCostCapacity,
+  congestionCostFraction,
+  congestionCostOptions,
+  timeoutFreeFlows,
+} from './congestion-cost.js';
+import { createFlowNetwork } from './flow-network.js';
+import { burstHeldFlows } from './internal/start-burst-network.js';
+
+const GBPS = 1e9 / 8;
+
+describe('the congestion-cost term', () => {
+  it('charges nothing while the port holds every flow, then one RTO_min per round for the overflow', () => {
+    const p = { ...CONGESTION_COST_DEFAULTS, windowSegments: 10, roundBytes: 256 * 1024 };
+    // 128 KiB + 12.5 KB of pipe over 10 segments of 1448 B: 9.9 flows.
+    expect(timeoutFreeFlows(GBPS, p)).toBeCloseTo((131072 + 12500) / 14480, 9);
+    expect(congestionCostFraction(9, GBPS, p)).toBe(1);
+    expect(congestionCostFraction(0, GBPS, p)).toBe(1);
+    // 20 flows: a round of 20 × 256 KiB takes 41.9 ms; half the flows overflow the port,
+    // so the round pays half of 200 ms.
+    const held = (131072 + 12500) / 14480;
+    const round = (20 * 262144) / GBPS;
+    expect(congestionCostFraction(20, GBPS, p)).toBeCloseTo(round / (round + (1 - held / 20) * 0.2), 12);
+  });
+
+  it('costs less with microsecond timers and more with a shallower buffer', () => {
+    const flows = 40;
+    const base = congestionCostFraction(flows, GBPS);
+    expect(
+      congestionCostFraction(flows, GBPS, { ...CONGESTION_COST_DEFAULTS, rtoMinSeconds: 200e-6 }),
+    ).toBeGreaterThan(base);
+    expect(
+      congestionCostFraction(flows, GBPS, { ...CONGESTION_COST_DEFAULTS, bufferBytes: 32 * 1024 }),
+    ).toBeLessThan(base);
+  });
+
+  test.prop([
+    fc.double({ min: 0, max: 5000, noNaN: true }),
+    fc.constantFrom(1e8 / 8, GBPS, 1e10 / 8),
+    fc.integer({ min: 4 * 1024, max: 16 * 1024 * 1024 }),
+    fc.integer({ min: 1, max: 64 }),
+    fc.integer({ min: 1024, max: 64 * 1024 * 1024 }),
+  ])(
+    'is a fraction in (0, 1] that more buffer never lowers',
+    (flows, capacity, buffer, windowSegments, roundBytes) => {
+      const p = { ...CONGESTION_COST_DEFAULTS, bufferBytes: buffer, windowSegments, roundBytes };
+      const f = congestionCostFraction(flows, capacity, p);
+      expect(f).toBeGreaterThan(0);
+      expect(f).toBeLessThanOrEqual(1);
+      expect(
+        congestionCostFraction(flows, capacity, { ...p, bufferBytes: 2 * buffer }),
+      ).toBeGreaterThanOrEqual(f);
+    },
+  );
+
+  test.prop([scenarioArb, fc.constantFrom<'per-flow' | 'bundled'>('per-flow', 'bundled')])(
+    'never loads a link past its capacity and delivers every byte, in either solver',
+    ([topology, arrivals], model) => {
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      const network = createFlowNetwork({ capacities, model, effectiveCapacity: congestionCostCapacity() });
+      expectWithinCapacityAndDelivered(network, arrivals, capacities);
+    },
+  );
+
+  it('refuses impossible inputs', () => {
+    expect(() => congestionCostFraction(-1, GBPS)).toThrow(/flows must be a finite number >= 0/);
+    expect(() => congestionCostFraction(2, 0)).toThrow(/capacity must be a positive/);
+  });
+
+  test.prop([scenarioArb, fc.constantFrom<'per-flow' | 'bundled'>('per-flow', 'bundled')])(
+    'with the start stall too, never loads a link past its capacity and delivers every byte',
+    ([topology, arrivals], model) => {
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      const network = createFlowNetwork({ capacities, model, ...congestionCostOptions() });
+      expectWithinCapacityAndDelivered(network, arrivals, capacities);
+    },
+  );
+});
+
+describe('the start stall', () => {
+  it('holds back the flows of one instant past what the port takes of their initial windows, for RTO_min', () => {
+    const { startBurst } = congestionCostOptions();
+    // 128 KiB + 12.5 KB of pipe over 10 segments of 1448 B: 9 flows start; 7 of 16 wait.
+    expect(burstHeldFlows(GBPS, startBurst)).toBe(9);
+    const network = createFlowNetwork({ capacities: Float64Array.from([GBPS]), startBurst });
+    const ids = Array.from({ length: 16 }, (_, i) => network.addFlow([0], 256e3, i));
+    network.solve();
+    expect(ids.map((f) => network.rate(f) > 0)).toEqual(ids.map((_, i) => i < 9));
+    expect(network.remaining(ids[15]!)).toBe(256e3);
+    const ends: number[] = [];
+    for (let guard = 0; network.activeFlowCount > 0 && guard < 100; guard++) {
+      network.advanceTo(network.nextEventTime());
+      network.takeCompleted((_, tag) => {
+        ends[tag] = network.now;
+      });
+      network.solve();
+    }
+    // The 9 share the link (9 × 256 KB at 125 MB/s), the 7 start at 200 ms and share it then.
+    expect(ends[0]).toBeCloseTo((9 * 256e3) / GBPS, 9);
+    expect(ends[15]).toBeCloseTo(0.2 + (7 * 256e3) / GBPS, 9);
+  });
+
+  it('leaves flows that start at different instants alone', () => {
+    const { startBurst } = congestionCostOptions();
+    const network = createFlowNetwork({ capacities: Float64Array.from([GBPS]), startBurst });
+    const ids: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      network.advanceTo(i * 1e-4);
+      ids.push(network.addFlow([0], 256e3, i));
+      network.solve();
+    }
+    expect(ids.every((f) => network.rate(f) > 0)).toBe(true);
+  });
+
+  it('refuses impossible figures', () => {
+    const { startBurst } = congestionCostOptions();
+    expect(() =>
+      createFlowNetwork({
+        capacities: Float64Array.from([GBPS]),
+        startBurst: { ...startBurst, initialWindowSegments: 0 },
+      }),
+    ).toThrow(/startBurst.initialWindowSegments must be a positive finite number of segments/);
+  });
+});
