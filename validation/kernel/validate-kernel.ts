@@ -12,8 +12,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { renderMarkdown } from '../network/markdown.js';
-import type { Scenario } from '../network/scenarios.js';
-import { type KernelFigures, type KernelResults, collectKernel } from './collect.js';
+import { type Scenario, syntheticScenarios } from '../network/scenarios.js';
+import { type KernelFigures, type KernelResults, collectKernel, rescoreLastByte } from './collect.js';
+import { type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
 import { cannotRun } from './harness.js';
 import { renderKernelSection } from './markdown.js';
 import { kernelFb2010Scenarios, kernelSyntheticScenarios } from './scenarios.js';
@@ -105,6 +106,49 @@ function writeDocs(results: KernelResults): void {
   writeFileSync(`${DOCS}network-validation.md`, markdown);
 }
 
+const COST_FIT = `${HERE}congestion-cost.json`;
+
+/**
+ * Fits the congestion-cost term on the committed Linux figures' calibration half and
+ * judges it on the held-out half and on every ns-3 scenario; writes `congestion-cost.json`.
+ */
+function writeCostFit(results: KernelResults, kernel: readonly Scenario[]): void {
+  const points = linuxPoints(results, new Map(kernel.map((s) => [s.name, s])));
+  const ns3 = JSON.parse(readFileSync(`${DOCS}network-validation/results.json`, 'utf8')) as {
+    scenarios: { name: string; flows: number; references: Record<string, { lastByte: number }> }[];
+  };
+  const byName = new Map(syntheticScenarios(false).map((s) => [s.name, s]));
+  for (const s of ns3.scenarios) {
+    const scenario = byName.get(s.name);
+    const reference = s.references['reno-200ms'];
+    if (scenario === undefined || reference === undefined || s.flows !== scenario.trace.flows.length)
+      continue;
+    points.push({ ...ns3Point(scenario), lastByte: reference.lastByte });
+  }
+  // The kernel's FB-2010 cuts, which ns-3 timed too.
+  for (const s of results.scenarios) {
+    const scenario = kernel.find((k) => k.name === s.name);
+    if (s.family === 'fb2010' && s.ns3 !== undefined && scenario !== undefined) {
+      points.push({ ...ns3Point(scenario), lastByte: s.ns3.lastByte });
+    }
+  }
+  const fit = costFit(points);
+  writeFileSync(COST_FIT, `${JSON.stringify(fit, null, 1)}\n`);
+  process.stderr.write(
+    `congestion cost fitted: ${fit.fitted.windowSegments} segments, ${fit.fitted.roundBytes} bytes per round; calibration error ${(fit.calibrationError.exact * 100).toFixed(1)} % → ${(fit.calibrationError.cost * 100).toFixed(1)} %\n`,
+  );
+}
+
+function ns3Point(scenario: Scenario): Omit<CostPoint, 'lastByte'> {
+  return {
+    scenario: scenario.name,
+    family: scenario.family,
+    half: 'judge',
+    source: 'ns-3',
+    trace: scenario.trace,
+  };
+}
+
 /** Load per CPU above which the quick check skips: the fabric's timings would be the CPU's. */
 const BUSY_LOAD_PER_CPU = 1.5;
 
@@ -121,6 +165,14 @@ function tooBusy(): string | undefined {
 export async function kernelMain(argv: readonly string[]): Promise<number> {
   const quick = argv.includes('--quick');
   const started = performance.now();
+  if (argv.includes('--fit-cost')) {
+    // From the committed figures: replays only, no fabric.
+    const kernel = [...kernelSyntheticScenarios(false), ...(await kernelFb2010Scenarios())];
+    const results = rescoreLastByte(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults, kernel);
+    writeCostFit(results, kernel);
+    writeDocs(results);
+    return 0;
+  }
   const why = cannotRun() ?? (quick ? tooBusy() : undefined);
   if (why !== undefined) {
     process.stdout.write(`network validation --kernel: skipped, ${why}\n`);

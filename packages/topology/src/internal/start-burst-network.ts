@@ -2,7 +2,7 @@ import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork, FlowNetworkStats } from '../flow-network-types.js';
 import { TIME_TOLERANCE } from './solve-schedule.js';
 
-/** The figures of the start-burst stall (see {@link StartBurstFlowNetwork}). */
+/** The figures of the start-burst stall: `FlowNetworkOptions.startBurst`. */
 export interface StartBurstParameters {
   readonly bufferBytes: Bytes;
   readonly mssBytes: Bytes;
