@@ -34,8 +34,8 @@ export const CONGESTION_COST_DEFAULTS: CongestionCostParameters = Object.freeze(
   mssBytes: 1448,
   rtoMinSeconds: 0.2,
   rttSeconds: 100e-6,
-  windowSegments: 8,
-  roundBytes: 1024 * 1024,
+  windowSegments: 3,
+  roundBytes: 512 * 1024,
   initialWindowSegments: 10,
 });
 
