@@ -140,6 +140,11 @@ export interface CostFit {
     readonly linux: Record<string, { points: number; exact: number; cost: number }>;
     readonly ns3: Record<string, { points: number; exact: number; cost: number }>;
   };
+  /**
+   * CPU milliseconds replaying every point's trace under the exact model and with the term
+   * (the term's goodput hook keeps the solver in JavaScript, as any \`congestionLoss\`).
+   */
+  readonly replayMillis: { readonly exact: number; readonly cost: number };
   /** Whether the term lowers the held-out error against Linux in every family. */
   readonly lowersEveryFamily: boolean;
   readonly points: readonly JudgedPoint[];
@@ -152,6 +157,11 @@ export function costFit(points: readonly CostPoint[]): CostFit {
   const judged = judgeCongestionCost(points, costSetting(fitted));
   const heldLinux = familyErrors(judged.filter((j) => j.source === 'linux-reno' && j.half === 'judge'));
   const { windowSegments: _w, roundBytes: _r, ...fixed } = CONGESTION_COST_DEFAULTS;
+  const millis = (settings: FlowReplaySettings): number => {
+    const started = performance.now();
+    for (const p of points) replayFlowTrace(p.trace, settings);
+    return performance.now() - started;
+  };
   return {
     date: new Date().toISOString(),
     grid: COST_GRID,
@@ -162,6 +172,7 @@ export function costFit(points: readonly CostPoint[]): CostFit {
       .filter((p) => p.half === 'calibrate' && p.source === 'linux-reno')
       .map((p) => p.scenario),
     heldOut: { linux: heldLinux, ns3: familyErrors(judged.filter((j) => j.source === 'ns-3')) },
+    replayMillis: { exact: millis({}), cost: millis(costSetting(fitted)) },
     lowersEveryFamily: Object.values(heldLinux).every((f) => f.cost < f.exact),
     points: judged,
   };
