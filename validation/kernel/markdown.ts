@@ -203,6 +203,42 @@ export function renderCostSection(fit: CostFit): string[] {
   return out;
 }
 
+/** "In short" lines from the Linux figures and the congestion-cost fit. */
+export function kernelInShort(results: KernelResults, cost: CostFit | undefined = readCostFit()): string[] {
+  const families = ['all-to-all', 'incast', 'mixed', 'fb2010'] as const;
+  const perFamily = families
+    .map((family) => {
+      const cells = results.scenarios
+        .filter((s) => s.family === family)
+        .map((s) => [s, measured(s, 'linux-reno')] as const)
+        .filter((p): p is readonly [KernelScenarioResult, KernelFigures] => p[1] !== undefined)
+        .map(
+          ([s, f]) =>
+            `${s.name.replace(/ other rack| \(30 MB cut\)/g, '')} ${pct(f.models.exact!.lastByte.median)}`,
+        );
+      return cells.length === 0 ? undefined : `${FAMILY_TITLES[family]}: ${cells.join(', ')}`;
+    })
+    .filter((x) => x !== undefined);
+  const out = [
+    `- **Against the Linux kernel's TCP** (Reno with RACK-TLP, last byte, exact model ÷ Linux − 1, median over ${results.repetitions} repetitions; below zero the model finishes early): ${perFamily.join('; ')}.`,
+  ];
+  if (cost !== undefined) {
+    const abs = (x: number): string => `${(x * 100).toFixed(1)} %`;
+    const held = (source: 'linux' | 'ns3') =>
+      families
+        .filter((f) => cost.heldOut[source][f] !== undefined)
+        .map(
+          (f) =>
+            `${FAMILY_TITLES[f]} ${abs(cost.heldOut[source][f]!.exact)} → ${abs(cost.heldOut[source][f]!.cost)}`,
+        )
+        .join(', ');
+    out.push(
+      `- **The congestion-cost term** (\`congestion-cost\`, fitted on half the Linux scenarios): held-out median |last-byte error| against Linux, exact → with the term: ${held('linux')}; against ns-3: ${held('ns3')}. ${cost.lowersEveryFamily ? 'It lowers the held-out error in every family.' : 'It does not lower it in every family, so it stays a named reading, off by default.'}`,
+    );
+  }
+  return out;
+}
+
 function readCostFit(): CostFit | undefined {
   return existsSync(COST_FIT) ? (JSON.parse(readFileSync(COST_FIT, 'utf8')) as CostFit) : undefined;
 }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { NETWORK_SETTINGS, SIZE_BUCKETS } from '@rackwise/experiments';
 import type { KernelResults } from '../kernel/collect.js';
-import { renderKernelSection } from '../kernel/markdown.js';
+import { kernelInShort, renderKernelSection } from '../kernel/markdown.js';
 import { fctCdfChart, incastChart } from './charts.js';
 import type { CollectedResults, ScenarioResult, SettingFigures } from './collect.js';
 import { TCP_SETTINGS } from './ns3.js';
@@ -207,7 +207,8 @@ export function renderMarkdown(
   const charts: Record<string, string> = {};
   const out: string[] = [];
   const text = STATIC_SECTIONS(results);
-  out.push(...text.head, '', ...text.findings, '');
+  out.push(...text.head, ...(kernel !== undefined && !results.quick ? kernelInShort(kernel) : []), '');
+  out.push(...text.findings, '');
   out.push('## Scenarios', '', ...scenarioTable(results), '');
   out.push('## Settings', '', '| TCP setting (ns-3) | what |', '|---|---|');
   for (const t of Object.values(TCP_SETTINGS))
