@@ -172,6 +172,8 @@ function classCharts(result: ExperimentResult): string[] {
         subtitle: `${pattern === view.steady ? 'steady-state window · ' : ''}${intervalNote(result.seeds.length)}`,
         categories: CLASSES.map((c) => `${c} shuffle`),
         yName: info.unit,
+        // A heavy class's bytes or times dwarf a light one's: each class on its own scale.
+        scale: 'per-category',
         series: result.policies.map((p) => {
           const cells = metrics.map((m) => meanAndInterval(p, m, info.scale));
           return {
@@ -300,22 +302,50 @@ function rackLinkCharts(result: ExperimentResult): string[] {
 }
 
 function everyMetricTable(result: ExperimentResult): string {
+  const rows = result.metricNames.map((m) => {
+    const info = metricInfo(m);
+    const values = result.policies.map((p) => {
+      const [mean, low, high] = meanAndInterval(p, m, info.scale);
+      return withInterval(mean, (high - low) / 2);
+    });
+    return { metric: m, label: info.label, about: [info.unit, info.direction], values };
+  });
   return htmlTable(
     ['metric', 'unit', 'better', ...result.policies.map((p) => p.policy)],
-    result.metricNames.map((m) => {
-      const info = metricInfo(m);
-      return [
-        info.label,
-        info.unit,
-        info.direction,
-        ...result.policies.map((p) => {
-          const [mean, low, high] = meanAndInterval(p, m, info.scale);
-          return withInterval(mean, (high - low) / 2);
-        }),
-      ];
-    }),
+    distinctRows(rows),
     `<caption>Mean over ${seedsText(result.seeds)}${result.seeds.length > 1 ? ' ± half-width of the 95 % interval' : ''}; key names in the JSON and CSV are the metric names.</caption>`,
   );
+}
+
+/** A row of the every-metric table before it is shown. */
+interface MetricRow {
+  readonly metric: string;
+  readonly label: string;
+  /** Unit and better direction. */
+  readonly about: readonly string[];
+  /** One cell per policy. */
+  readonly values: readonly string[];
+}
+
+/**
+ * One row per label: metrics under one label with the same values (one quantity kept
+ * under two names) are shown once, as the first; metrics that share a label but differ
+ * in value are each named, so no two rows read alike.
+ */
+function distinctRows(rows: readonly MetricRow[]): string[][] {
+  const valuesOf = (row: MetricRow): string => row.values.join('\u0000');
+  const byLabel = new Map<string, MetricRow[]>();
+  for (const row of rows) byLabel.set(row.label, [...(byLabel.get(row.label) ?? []), row]);
+  const shown = new Set<string>();
+  const out: string[][] = [];
+  for (const row of rows) {
+    const key = `${row.label}\u0000${valuesOf(row)}`;
+    if (shown.has(key)) continue;
+    shown.add(key);
+    const alike = (byLabel.get(row.label) ?? []).every((other) => valuesOf(other) === valuesOf(row));
+    out.push([alike ? row.label : `${row.label} (${row.metric})`, ...row.about, ...row.values]);
+  }
+  return out;
 }
 
 /** The package versions line at the foot of a report. */

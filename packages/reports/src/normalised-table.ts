@@ -153,11 +153,26 @@ function seedsCount(n: number): string {
   return `${n} seed${n === 1 ? '' : 's'}`;
 }
 
-/** `1.234 ± 0.056` in the metric's display unit, or `—`; the mean alone without an interval. */
+/** `1.234 ± 0.056` in the metric's display unit, or `—`; the mean alone without an interval; rounding noise shown as 0. */
 export function withInterval(mean: number, half: number): string {
   if (!Number.isFinite(mean)) return '—';
-  return Number.isFinite(half) ? `${formatNumber(mean)} ± ${formatNumber(half)}` : formatNumber(mean);
+  if (!Number.isFinite(half)) return formatNumber(withoutNoise(mean, 0));
+  const value = withoutNoise(mean, 0);
+  return `${formatNumber(value)} ± ${formatNumber(withoutNoise(half, value))}`;
 }
+
+/**
+ * A value with the rounding noise of floating point taken out: 0 when it is below
+ * `NOISE` of `scale` (the mean beside a half-width) or below `NOISE` absolutely. Equal
+ * values over seeds leave a half-width of about 1e-15 of their mean (`10 ± 3.553e-15`);
+ * no display unit of the reports (s, GB, %, jobs/h) measures anything that small.
+ */
+function withoutNoise(value: number, scale: number): number {
+  return Math.abs(value) < NOISE * Math.max(1, Math.abs(scale)) ? 0 : value;
+}
+
+/** Below this fraction of the value it stands beside (or of 1), a number is rounding noise. */
+const NOISE = 1e-9;
 
 /** Left-aligns the first column and right-aligns the others; a caption line comes first. */
 export function alignColumns(rows: readonly (readonly string[])[], caption: string): string {

@@ -1,5 +1,14 @@
-import { type ChartHeading, finite, header, referenceLine, valueAxis } from './internal/chart-parts.js';
-import { type ChartOption, PALETTE, renderChartSvg } from './internal/chart-svg.js';
+import { formatNumber } from './format-values.js';
+import {
+  type ChartHeading,
+  finite,
+  header,
+  referenceLine,
+  valueAxis,
+  widestLine,
+  wrapLabel,
+} from './internal/chart-parts.js';
+import { CHART_WIDTH, type ChartOption, PALETTE, renderChartSvg } from './internal/chart-svg.js';
 
 export type { ChartHeading } from './internal/chart-parts.js';
 
@@ -19,11 +28,24 @@ export interface BarChartSpec extends ChartHeading {
   readonly series: readonly BarSeries[];
   /** A dashed line across the chart at this value (1 for ratios to the baseline). */
   readonly reference?: number;
+  /**
+   * `shared` (the default): one value axis for every category. `per-category`: each
+   * category a panel with its own value axis, for quantities of one unit but of
+   * different sizes (a light class's bytes beside a heavy one's), so no bar is flattened.
+   */
+  readonly scale?: 'shared' | 'per-category';
 }
 
 /** Gaps of the bar layout, fractions as ECharts takes them; the error bars use the same. */
 const CATEGORY_GAP = 0.3;
 const BAR_GAP = 0.15;
+/** Font size of the category labels, px; a label line is 16 px high. */
+const LABEL_FONT = 12;
+/** Where the plot area of a bar chart starts and ends, px from the chart's left edge. */
+const PLOT_LEFT = 70;
+const PLOT_RIGHT = 20;
+/** Room between two panels of a `per-category` chart, for the second one's axis labels. */
+const PANEL_GAP = 56;
 
 /**
  * The lower end of an interval, not below 0 for a non-negative mean: every metric the
@@ -35,18 +57,42 @@ const clampLow = (low: number | undefined, mean: number | undefined): number | n
   return l !== null && (mean ?? 0) >= 0 ? Math.max(0, l) : l;
 };
 
+/** One plot of a bar chart: its categories (indices into the spec's) and its place. */
+interface BarPanel {
+  readonly categories: readonly number[];
+  readonly left: number;
+  readonly width: number;
+}
+
+/** The panels of a chart: one across the plot, or one per category side by side. */
+function barPanels(spec: BarChartSpec): BarPanel[] {
+  const plot = CHART_WIDTH - PLOT_LEFT - PLOT_RIGHT;
+  const count = spec.categories.length;
+  if (spec.scale !== 'per-category' || count < 2) {
+    return [{ categories: spec.categories.map((_, c) => c), left: PLOT_LEFT, width: plot }];
+  }
+  const width = (plot - (count - 1) * PANEL_GAP) / count;
+  return spec.categories.map((_, c) => ({
+    categories: [c],
+    left: PLOT_LEFT + c * (width + PANEL_GAP),
+    width,
+  }));
+}
+
 /**
- * Grouped bars with 95 % error bars (a custom series drawn at each bar's centre),
- * labels wrapped to the width of their group so none is cut or overlaps another.
+ * The error bars of one series in one panel: a custom series drawing, at the centre of
+ * each of the series' bars, a line from the low to the high end with caps.
  */
-export function barChartSvg(spec: BarChartSpec): string {
+function errorBarSeries(spec: BarChartSpec, series: number, panel: BarPanel, axis: number): ChartOption {
   const n = spec.series.length;
-  const groupWidth = Math.max(60, (760 / Math.max(1, spec.categories.length)) * 0.92);
-  const errorBars = spec.series.map((s, i) => ({
+  const s = spec.series[series] as BarSeries;
+  return {
     name: s.name,
     type: 'custom',
     silent: true,
     z: 10,
+    xAxisIndex: axis,
+    yAxisIndex: axis,
     renderItem: (
       _params: unknown,
       api: {
@@ -61,7 +107,7 @@ export function barChartSvg(spec: BarChartSpec): string {
       const band = api.size([1, 0])[0];
       const usable = band * (1 - CATEGORY_GAP);
       const width = usable / (n + (n - 1) * BAR_GAP);
-      const x = low[0] - usable / 2 + i * width * (1 + BAR_GAP) + width / 2;
+      const x = low[0] - usable / 2 + series * width * (1 + BAR_GAP) + width / 2;
       const cap = Math.min(8, width / 3);
       const style = { stroke: '#222', lineWidth: 1.4 };
       return {
@@ -74,32 +120,59 @@ export function barChartSvg(spec: BarChartSpec): string {
       };
     },
     encode: { x: 0, y: [1, 2] },
-    data: spec.categories
-      .map((_, c) => [c, clampLow(s.low?.[c], s.values[c]), finite(s.high?.[c])])
+    data: panel.categories
+      .map((c, at) => [at, clampLow(s.low?.[c], s.values[c]), finite(s.high?.[c])])
       .filter((d) => d[1] !== null && d[2] !== null),
-  }));
-  const longest = Math.max(...spec.categories.map((c) => c.split('\n').length));
+  };
+}
+
+/**
+ * Grouped bars with 95 % error bars (a custom series drawn at each bar's centre),
+ * labels broken at spaces to the width of their group, so none is cut, broken inside a
+ * word or drawn over another.
+ */
+export function barChartSvg(spec: BarChartSpec): string {
+  const panels = barPanels(spec);
+  const perGroup = panels.map((p) => Math.max(60, (p.width / Math.max(1, p.categories.length)) * 0.92));
+  const lines = spec.categories.map((c, i) =>
+    wrapLabel(c, perGroup[panels.findIndex((p) => p.categories.includes(i))] ?? 60, LABEL_FONT),
+  );
+  const longest = Math.max(...lines.map((l) => l.length));
+  const bottom = 30 + 16 * Math.max(2, longest + 1);
   const option: ChartOption = {
     ...header(spec.title, spec.subtitle),
-    grid: { left: 70, right: 20, top: 92, bottom: 30 + 16 * Math.max(2, longest + 1) },
-    xAxis: {
+    grid: panels.map((p) => ({ left: p.left, width: p.width, top: 92, bottom })),
+    xAxis: panels.map((p, axis) => ({
       type: 'category',
-      data: spec.categories,
+      gridIndex: axis,
+      data: p.categories.map((c) => (lines[c] ?? []).join('\n')),
       axisTick: { alignWithLabel: false },
-      axisLabel: { interval: 0, width: groupWidth, overflow: 'break', fontSize: 12, lineHeight: 16 },
-    },
-    yAxis: valueAxis(spec.yName, 50),
-    series: [
+      axisLabel: {
+        interval: 0,
+        width: Math.max(
+          perGroup[axis] ?? 60,
+          ...p.categories.map((c) => widestLine(lines[c] ?? [], LABEL_FONT)),
+        ),
+        overflow: 'none',
+        fontSize: LABEL_FONT,
+        lineHeight: 16,
+      },
+    })),
+    yAxis: panels.map((_, axis) => ({ ...valueAxis(axis === 0 ? spec.yName : '', 50), gridIndex: axis })),
+    series: panels.flatMap((p, axis) => [
       ...spec.series.map((s, i) => ({
         name: s.name,
         type: 'bar',
+        xAxisIndex: axis,
+        yAxisIndex: axis,
+        itemStyle: { color: PALETTE[i % PALETTE.length] },
         barCategoryGap: `${CATEGORY_GAP * 100}%`,
         barGap: `${BAR_GAP * 100}%`,
-        data: s.values.map(finite),
+        data: p.categories.map((c) => finite(s.values[c])),
         ...(i === 0 ? referenceLine(spec.reference) : {}),
       })),
-      ...errorBars,
-    ],
+      ...spec.series.map((_, i) => errorBarSeries(spec, i, p, axis)),
+    ]),
   };
   return renderChartSvg(option, 300 + 16 * longest);
 }
@@ -150,7 +223,10 @@ export function lineChartSvg(spec: LineChartSpec): string {
       nameLocation: 'middle',
       nameGap: 32,
       nameTextStyle: { fontSize: 12 },
-      axisLabel: { fontSize: 12, hideOverlap: true },
+      // Labels in four significant digits, the last one ending at the axis's end: an axis
+      // ending at the last point would otherwise print it raw (1.1333333333333333) and
+      // centred on the edge of the chart.
+      axisLabel: { fontSize: 12, hideOverlap: true, formatter: formatNumber, alignMaxLabel: 'right' },
       ...(spec.xScale === 'log'
         ? {}
         : {

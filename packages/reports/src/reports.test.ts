@@ -183,6 +183,57 @@ describe('toHtml', () => {
     expect(page).toContain('<p class="lede">Preset: NAS-like: FB-2010 day</p>');
   });
 
+  it('shows a metric equal on every seed without rounding noise in its interval', () => {
+    // Three seeds of 0.1 sum to 0.30000000000000004: a spread of about 1e-17, shown as % (× 100).
+    const names = ['congestion.hysteresis', 'executionTime.mean'];
+    const page = toHtml(
+      result(
+        {
+          fair: [1, 2, 3].map((s) => run(s, { 'congestion.hysteresis': 0.1, 'executionTime.mean': 10 * s })),
+          nas: [1, 2, 3].map((s) => run(s, { 'congestion.hysteresis': 0.1, 'executionTime.mean': 9 * s })),
+        },
+        names,
+        ['executionTime.mean'],
+      ),
+    );
+    expect(page).not.toMatch(/e-1\d/);
+    expect(page.match(/<td>10 ± 0<\/td>/g)).toHaveLength(2);
+  });
+
+  it('lists a quantity kept under two metric names once, and names the metrics of a shared label that differ', () => {
+    const twice = ['byShuffleClass.heavy.executionTimeMean', 'executionTimeByShuffleClass.heavy.mean'];
+    const page = (second: number) =>
+      toHtml(
+        result({ fair: [1, 2].map((s) => run(s, { [twice[0]!]: 40 + s, [twice[1]!]: second + s })) }, twice, [
+          twice[0]!,
+        ]),
+      );
+    const rows = (html: string) => html.slice(html.indexOf('<h2>Every metric')).match(/<tr><td>[^<]*/g) ?? [];
+    expect(rows(page(40))).toEqual(['<tr><td>Mean execution time, heavy-shuffle jobs']);
+    expect(rows(page(50))).toEqual([
+      `<tr><td>Mean execution time, heavy-shuffle jobs (${twice[0]})`,
+      `<tr><td>Mean execution time, heavy-shuffle jobs (${twice[1]})`,
+    ]);
+  });
+
+  it('draws each shuffle class on its own scale, so light and medium bars stay visible beside heavy ones', () => {
+    const bytes = { light: 3e6, medium: 2e7, heavy: 5e8 };
+    const names = Object.keys(bytes).map((c) => `byShuffleClass.${c}.crossRackShuffleBytes`);
+    const runs = (factor: number) =>
+      [1, 2, 3].map((s) =>
+        run(s, Object.fromEntries(names.map((m, c) => [m, Object.values(bytes)[c]! * (factor + s / 100)]))),
+      );
+    const page = toHtml(result({ fair: runs(1), nas: runs(1.1) }, names, [names[0]!]));
+    const chart =
+      (page.match(/<svg[\s\S]*?<\/svg>/g) ?? []).find((svg) => svg.includes('by shuffle class')) ?? '';
+    const heights = [...chart.matchAll(/<path d="M[\d.]+ [\d.]+l[\d.]+ 0l0 -([\d.]+)l/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(heights).toHaveLength(6);
+    // On one scale the light class's bars would be 3e6 / 5e8 of the heavy ones': under a pixel.
+    expect(Math.min(...heights) / Math.max(...heights)).toBeGreaterThan(0.5);
+  });
+
   it('every clip path id is unique in the page', () => {
     const ids = html.match(/ id="[^"]+"/g) ?? [];
     expect(new Set(ids).size).toBe(ids.length);

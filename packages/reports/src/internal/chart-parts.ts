@@ -2,7 +2,7 @@
  * Pieces every chart of the reports shares: the heading above the plot, a named value
  * axis, a dashed reference line, and how a missing value is handed to ECharts.
  */
-import type { ChartOption } from './chart-svg.js';
+import { type ChartOption, textWidth } from './chart-svg.js';
 
 /** A finite number, or null (ECharts' "no value") for NaN, infinities and undefined. */
 export const finite = (x: number | undefined): number | null =>
@@ -57,4 +57,35 @@ export function header(title: string, subtitle: string): ChartOption {
     },
     legend: { top: 50, left: 0, itemGap: 18, textStyle: { fontSize: 12 } },
   };
+}
+
+/**
+ * Breaks a label into lines of at most `width` px at spaces, keeping each word whole; a
+ * word wider than a line is broken after one of its hyphens (`medium-` / `shuffle`), never
+ * inside a part. A line break in the label is kept. Returns the lines.
+ */
+export function wrapLabel(label: string, width: number, fontSize: number): string[] {
+  const fits = (line: string): boolean => textWidth(line, fontSize) <= width;
+  const lines: string[] = [];
+  for (const given of label.split('\n')) {
+    let line = '';
+    for (const word of given.split(' ').filter((w) => w !== '')) {
+      const parts = fits(word) ? [word] : word.split(/(?<=-)/);
+      for (const [k, part] of parts.entries()) {
+        const joined = line === '' ? part : `${line}${k === 0 ? ' ' : ''}${part}`;
+        if (line === '' || fits(joined)) line = joined;
+        else {
+          lines.push(line);
+          line = part;
+        }
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The widest line's width in px: a line that cannot be broken may be wider than asked. */
+export function widestLine(lines: readonly string[], fontSize: number): number {
+  return Math.max(0, ...lines.map((line) => textWidth(line, fontSize)));
 }

@@ -68,6 +68,11 @@ export function renderChartSvg(option: ChartOption, height: number, width = CHAR
   }
 }
 
+/** Width in px of one line of chart text at the given font size, as the renderer measures it. */
+export function textWidth(text: string, fontSize: number): number {
+  return echarts.format.getTextRect(text, `${fontSize}px ${TEXT.fontFamily}`).width;
+}
+
 /** Escapes text for HTML content and attribute values. */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
