@@ -9,6 +9,7 @@ import { formatNumber } from './format-values.js';
 import { escapeXml, formatDuration } from './internal/chart-svg.js';
 import type { NormalisedTable } from './normalised-table-types.js';
 import { normalisedCells, normalisedTable, verdictLine, withInterval } from './normalised-table.js';
+import { offeredLoadLine } from './offered-load-line.js';
 import { barChartSvg, lineChartSvg } from './report-charts.js';
 import { SERIES_CATALOGUE, seriesValues, smooth } from './series-catalogue.js';
 import { verdictInWords } from './verdict-words.js';
@@ -59,6 +60,7 @@ export function toHtml(result: ExperimentResult, options: HtmlReportOptions = {}
     `<p>Policies <b>${escapeXml(table.policies.join(', '))}</b> · normalised to <b>${escapeXml(
       table.baseline,
     )}</b> · ${seedsText(result.seeds)} · run took ${escapeXml(formatDuration(result.timing.wallSeconds))}</p>`,
+    loadParagraph(result),
     `<div class="verdict-words">${verdictInWords(table)
       .map((sentence) => `<p>${escapeXml(sentence)}</p>`)
       .join('')}</div>`,
@@ -95,6 +97,12 @@ function workloadRun(result: ExperimentResult): string | undefined {
   const { workloadName, jobs } = result.configuration;
   if (typeof workloadName !== 'string') return undefined;
   return typeof jobs === 'number' ? `${workloadName}, ${jobs} job${jobs === 1 ? '' : 's'}` : workloadName;
+}
+
+/** The offered-load sentence as a paragraph, or nothing when the result holds no load. */
+function loadParagraph(result: ExperimentResult): string {
+  const line = offeredLoadLine(result);
+  return line === undefined ? '' : `<p>${escapeXml(line)}</p>`;
 }
 
 /** `5 seeds (1–5)` / `1 seed (7)`. */

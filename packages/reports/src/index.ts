@@ -21,6 +21,7 @@ export type { ParsedResult } from './json-report.js';
 export { formatSweepTable, isSweepResult, sweepTable, sweepToCsv, sweepToHtml } from './sweep-report.js';
 export type { SweepTable } from './sweep-report.js';
 export { headlineChartSvg, htmlPage, htmlTable, toHtml } from './html-report.js';
+export { offeredLoadLine } from './offered-load-line.js';
 export { escapeXml } from './internal/chart-svg.js';
 export { DIVERGING_SCALE, MISSING_COLOUR, heatmapChartSvg } from './heatmap-chart.js';
 export type { HeatmapChartSpec, HeatmapColumnGroup } from './heatmap-chart.js';
