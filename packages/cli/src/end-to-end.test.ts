@@ -24,8 +24,14 @@ describe('rackwise run on the tiny preset', () => {
     );
     expect(code).toBe(EXIT_OK);
     const html = readFileSync(join(dir, 'three.html'), 'utf8');
-    // The verdict in words opens both; the SVG is the HTML's headline chart alone.
-    expect(out.split('\n')[1]).toBe('Over 3 seeds, paired by seed (ratio to fair per seed, 95 % interval):');
+    // The load the run offered the network (as the README quotes it), then the verdict in
+    // words, open both; the SVG is the HTML's headline chart alone.
+    const load = out.split('\n')[1] ?? '';
+    expect(load).toMatch(
+      /^Offered load: \d\.\d\d of the rack uplinks' capacity in cross-rack shuffle \(uplinks delivering \d\.\d\d at the median and \d\.\d\d at the 95th percentile, slots \d+ % used under fair; mean over 3 seeds\)\.$/,
+    );
+    expect(html).toContain(`<p>${load.replace("'", '&#39;')}</p>`);
+    expect(out.split('\n')[2]).toBe('Over 3 seeds, paired by seed (ratio to fair per seed, 95 % interval):');
     expect(out).toMatch(/^delay against fair: .*\.$/m);
     expect(out).toMatch(/^nas against fair: .*\.$/m);
     const svg = readFileSync(join(dir, 'three.svg'), 'utf8');

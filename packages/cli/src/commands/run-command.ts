@@ -192,7 +192,8 @@ export async function executeExperiment(
   checkMetricNames(metrics, request.preset);
   const prepared = prepareRequest(request);
   const reports = await loadReports();
-  const { formatNormalisedTable, headlineChartSvg, normalisedTable, toCsv, toHtml, toJson } = reports;
+  const { formatNormalisedTable, headlineChartSvg, normalisedTable, offeredLoadLine, toCsv, toHtml, toJson } =
+    reports;
   const result = await withProgressBar(io, request.quiet, (onProgress) =>
     runPreparedExperiment(prepared, {
       ...(request.options.parallelism === undefined ? {} : { parallelism: request.options.parallelism }),
@@ -204,6 +205,8 @@ export async function executeExperiment(
   io.stdout(
     `${result.preset} · ${prepared.workload.name} (${prepared.workload.jobs} jobs) · seeds ${result.seeds.join(', ')}\n`,
   );
+  const load = offeredLoadLine(result);
+  if (load !== undefined) io.stdout(`${load}\n`);
   io.stdout(`${formatNormalisedTable(table)}\n`);
   print.onResult?.(result);
   writeOutputs(
