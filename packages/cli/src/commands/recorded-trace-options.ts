@@ -32,10 +32,16 @@ export const RECORDED_TRACE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
-/** The trace format: `--trace-format` or detected. */
+/**
+ * The trace format: `--trace-format` or detected. A file that cannot be detected is
+ * refused under `option` (`--trace` when the file came with it); the detector's message
+ * already names the file, so a file given as a positional (`trace info <file>`) passes
+ * no option.
+ */
 export function traceFormatOf(
   path: string,
   values: Readonly<Record<string, string | boolean | undefined>>,
+  option?: string,
 ): TraceFormat {
   const given = stringOption(values, 'trace-format');
   if (given !== undefined) {
@@ -49,7 +55,8 @@ export function traceFormatOf(
   try {
     return detectTraceFormat(path);
   } catch (error) {
-    throw new UsageError(`--trace: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    throw new UsageError(option === undefined ? message : `${option}: ${message}`);
   }
 }
 

@@ -61,7 +61,7 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
   const path = resolve(cwd, text);
   // A missing file is reported by the SWIM and coflow path, as before.
   if (!existsSync(path)) return undefined;
-  const format = traceFormatOf(path, values);
+  const format = traceFormatOf(path, values, '--trace');
   if (format !== 'spark' && format !== 'rumen') {
     for (const option of ['durations', 'racks-from', 'racks-file', 'markdown', 'leave-out']) {
       if (values[option] !== undefined)

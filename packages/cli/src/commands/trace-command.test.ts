@@ -42,6 +42,17 @@ describe('rackwise trace info', () => {
     );
   });
 
+  it('refuses a file it cannot read or detect by the file, with no --trace the command never took', async () => {
+    const missing = await cli('trace', 'info', 'no-such-log');
+    expect(missing.code).toBe(EXIT_USAGE);
+    expect(missing.err).toContain(`cannot read ${join(dir, 'no-such-log')}`);
+    writeFileSync(join(dir, 'job_1.jhist'), 'Avro-Json\n{"type":"record"}\n');
+    const history = await cli('trace', 'info', 'job_1.jhist');
+    expect(history.code).toBe(EXIT_USAGE);
+    expect(history.err).toContain('job_1.jhist');
+    for (const { err } of [missing, history]) expect(err).not.toContain('--trace');
+  });
+
   it('prints a table per stage with --stages, and the same as JSON with --json', async () => {
     const { code, out } = await cli('trace', 'info', 'app-1', '--stages');
     expect(code).toBe(EXIT_OK);
