@@ -137,6 +137,10 @@ describe('rackwise sweep --emit', () => {
     expect(args).toContain('--out');
     expect(args).not.toContain('--emit');
     expect(args).not.toContain('-q');
+    // It says plainly what must be published first, and what runs a clone instead.
+    const note = manifest.metadata.annotations['rackwise/before-publishing'];
+    expect(note).toContain(`rackwise@${cliVersion()} must be on the npm registry for npx to fetch it.`);
+    expect(note).toContain('node /rackwise/packages/cli/dist/bin.js');
     // A broken manifest is caught by the same check.
     const broken = { ...manifest, spec: { ...manifest.spec, completions: 'three' } };
     expect(() => new Job(broken).validate()).toThrow(/completions must be integer/);

@@ -27,7 +27,7 @@ const INDEXED_JOB: Schema = {
   fields: {
     apiVersion: { oneOf: ['batch/v1'] },
     kind: { oneOf: ['Job'] },
-    metadata: { required: ['name'], fields: { name: 'string', labels } },
+    metadata: { required: ['name'], fields: { name: 'string', labels, annotations: labels } },
     spec: {
       required: ['template', 'completionMode', 'completions'],
       fields: {

@@ -9,12 +9,30 @@ export const KUBERNETES_RESULTS_CLAIM = 'rackwise-results';
 /** Container image of the emitted Job: Node.js 20, where `npx` fetches the published CLI. */
 export const KUBERNETES_IMAGE = 'node:20-slim';
 
+/** The annotation of the emitted Job that says what must be published before it runs. */
+export const KUBERNETES_PUBLISH_NOTE = 'rackwise/before-publishing';
+
+/**
+ * What must be published before the Job runs, and how to run a built clone until then:
+ * a manifest is data, so it says so in an annotation, as the Slurm script's header does.
+ */
+function publishNote(run: ShardedRun): string {
+  return [
+    `${run.package} must be on the npm registry for npx to fetch it.`,
+    `Until it is, build an image from ${KUBERNETES_IMAGE} holding a built clone of the repository`,
+    '(at /rackwise: pnpm install, then pnpm build), set it as the container image,',
+    `and replace \`npx --yes ${run.package}\` in the command with \`node /rackwise/packages/cli/dist/bin.js\`.`,
+  ].join(' ');
+}
+
 /**
  * A Kubernetes Indexed Job (batch/v1, `completionMode: Indexed`) with one completion per
  * shard: each pod runs `rackwise sweep … --shard $JOB_COMPLETION_INDEX/N --out <dir>`
  * with the published package, and writes its cells to the `rackwise-results` claim, from
  * which `rackwise merge <dir>` joins them. Each pod asks for `--parallel` CPUs (default 1)
- * and 2 GiB per simulation. Plain data; print as JSON (which is YAML too).
+ * and 2 GiB per simulation. Its `rackwise/before-publishing` annotation says that the
+ * package must be on npm first, and how to run a built clone until it is. Plain data;
+ * print as JSON (which is YAML too).
  */
 export function kubernetesJob(run: ShardedRun): Record<string, unknown> {
   const out = run.out ?? `${KUBERNETES_RESULTS_PATH}/${run.name}`;
@@ -22,7 +40,11 @@ export function kubernetesJob(run: ShardedRun): Record<string, unknown> {
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
-    metadata: { name: run.name, labels: { 'app.kubernetes.io/name': 'rackwise' } },
+    metadata: {
+      name: run.name,
+      labels: { 'app.kubernetes.io/name': 'rackwise' },
+      annotations: { [KUBERNETES_PUBLISH_NOTE]: publishNote(run) },
+    },
     spec: {
       completionMode: 'Indexed',
       completions: run.shards,
