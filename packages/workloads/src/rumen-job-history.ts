@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { foreignTraceError } from './internal/foreign-traces.js';
+import { isJobHistory, jobHistoryRecords } from './internal/job-history-events.js';
 import { JsonFields } from './internal/json-fields.js';
 import { type JsonRecord, jsonRecords } from './internal/json-records.js';
 import { boundedBytes, boundedTime } from './internal/physical-bounds.js';
@@ -10,7 +11,8 @@ import { overlapSlots } from './spark-event-log.js';
 /**
  * Reads a Rumen job history (Hadoop's `rumen` TraceBuilder output, as YARN's Scheduler
  * Load Simulator replays it): a sequence of JSON job objects, plain or gzip/zstd
- * compressed. MapReduce v1 and v2 histories as Rumen writes them have the same fields.
+ * compressed; or a MapReduce job history (`.jhist`, Avro-JSON events), whose jobs are
+ * taken as Rumen would write them. MapReduce v1 and v2 histories as Rumen writes them have the same fields.
  *
  * Each successful job becomes two stages: its maps, and (if any) its reduces with the
  * maps as parents. A task keeps its successful attempt: host and rack (`/rack/host`),
@@ -31,9 +33,10 @@ export function readRumenJobHistory(path: string): RecordedTrace {
 /** Parses a Rumen job history's text. @throws Error as {@link readRumenJobHistory}. */
 export function parseRumenJobHistory(text: string, fileName: string): RecordedTrace {
   if (typeof text !== 'string') throw new Error(`parseRumenJobHistory: text of ${fileName} must be a string`);
-  const foreign = foreignTraceError(text.slice(0, 4096), fileName, false);
+  const history = isJobHistory(text.slice(0, 4096));
+  const foreign = history ? undefined : foreignTraceError(text.slice(0, 4096), fileName, false);
   if (foreign !== undefined) throw foreign;
-  const records = jsonRecords(text, fileName);
+  const records = history ? jobHistoryRecords(text, fileName) : jsonRecords(text, fileName);
   if (records.length === 0) throw new Error(`${fileName}: no job records (an empty file)`);
   const jobs = records.map((r) => readJob(r, fileName));
   const epochMs = Math.min(...jobs.map((j) => j.submitMs));
@@ -89,6 +92,10 @@ export function parseRumenJobHistory(text: string, fileName: string): RecordedTr
     'Rumen records no shuffle locality: all reduce shuffle bytes count as remote',
     'task slots per host: the most successful attempts that overlapped on it',
   ];
+  if (history)
+    assumptions.push(
+      "read from a MapReduce job history (.jhist): its jobs, tasks and attempts as Rumen would give them (bytes from the attempts' counters)",
+    );
   if (unsuccessful > 0) assumptions.push(`${unsuccessful} job(s) that did not succeed are left out`);
   if (leftOutTasks > 0) assumptions.push(`${leftOutTasks} task(s) that did not succeed are left out`);
   return {

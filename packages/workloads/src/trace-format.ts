@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { foreignTraceError } from './internal/foreign-traces.js';
+import { isJobHistory } from './internal/job-history-events.js';
 import { codecOfName, decodeTraceHead } from './internal/trace-bytes.js';
 
 const HEAD_BYTES = 1 << 20;
@@ -13,10 +14,10 @@ export type TraceFormat = (typeof TRACE_FORMATS)[number];
 /**
  * The format of a trace file from its start: a rolling `eventlog_v2_*` directory or JSON
  * lines with an `"Event"` field are Spark; JSON with a `"jobID"` field is Rumen; a first
- * line of two integers is coflow-benchmark; anything else is taken for SWIM (whose reader
+ * line of two integers is coflow-benchmark; a MapReduce job history (`.jhist`) is read as
+ * Rumen; anything else is taken for SWIM (whose reader
  * then says what is wrong). Compressed files are looked at decompressed.
- * @throws Error naming the file when it cannot be read, is empty, is a MapReduce `.jhist`
- * or a JSON array (each by its own name), and as the readers for a refused codec.
+ * @throws Error naming the file when it cannot be read, is empty, or is a JSON array (each by its own name), and as the readers for a refused codec.
  */
 export function detectTraceFormat(path: string): TraceFormat {
   let directory: boolean;
@@ -36,6 +37,7 @@ export function detectTraceFormat(path: string): TraceFormat {
     closeSync(fd);
   }
   const text = decodeTraceHead(buffer.subarray(0, length), basename(path));
+  if (isJobHistory(text)) return 'rumen';
   const foreign = foreignTraceError(text, basename(path), length < buffer.length);
   if (foreign !== undefined) throw foreign;
   const start = text.trimStart();

@@ -1,17 +1,17 @@
+import { isJobHistory } from './job-history-events.js';
+
 /**
  * Content that is no trace rackwise reads, recognised by its own kind so the message
  * says what it is instead of another format's complaint: an empty file, a MapReduce job
- * history (`.jhist`, Avro-JSON), a JSON array (of Rumen jobs or of anything).
+ * history (`.jhist`, Avro-JSON: the Rumen reader takes it, the others name it), a JSON
+ * array (of Rumen jobs or of anything).
  */
 export function foreignTraceError(head: string, fileName: string, wholeFile: boolean): Error | undefined {
   const start = (head.charCodeAt(0) === 0xfeff ? head.slice(1) : head).trimStart();
   if (start === '' && wholeFile) return new Error(`${fileName}: an empty file: it holds no trace`);
-  if (
-    /^Avro-Json\s/.test(start) ||
-    /^\{"type":"record","name":"Event","namespace":"org\.apache\.hadoop\.mapreduce\.jobhistory"/.test(start)
-  ) {
+  if (isJobHistory(start)) {
     return new Error(
-      `${fileName}: a MapReduce job history (.jhist, Avro-JSON): not read — make a Rumen job history of it with Hadoop's TraceBuilder (hadoop org.apache.hadoop.tools.rumen.TraceBuilder file:///tmp/jobs.json file:///tmp/topology.json <history folder>) and give that`,
+      `${fileName}: a MapReduce job history (.jhist, Avro-JSON), not a Spark event log: it is read as a Rumen job history (--trace-format rumen)`,
     );
   }
   if (start.startsWith('[')) {
