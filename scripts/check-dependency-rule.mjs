@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Checks the dependency rule (docs/architecture.md §1) on every package.json and every
 // source import: types depends on nothing and has no runtime code; the model packages and
-// the policy kit depend only on types; the metrics stand on the model packages and never
-// on the engine; a policy never imports the engine, another policy or the CLI; the engine
+// the policy kit depend only on types; the metrics and the flow replay stand on the model
+// packages and never on the engine; a policy never imports the engine, another policy or the CLI; the engine
 // never imports a policy; experiments (presets, registry, runs)
 // never imports reports or reproduce, which both stand on experiments (reproduce also on
 // reports, for the map's charts, and reports never on reproduce); only the CLI may depend
@@ -33,7 +33,15 @@ const allowed = {
   '@rackwise/workloads': ['@rackwise/types'],
   // What a run measures, from its records alone: it runs nothing, so never the engine.
   '@rackwise/metrics': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
-  '@rackwise/engine': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor', '@rackwise/metrics'],
+  // Flows without a scheduler: the flow-trace file and its replay over topology's network.
+  '@rackwise/flow-replay': ['@rackwise/types', '@rackwise/topology'],
+  '@rackwise/engine': [
+    '@rackwise/types',
+    '@rackwise/topology',
+    '@rackwise/predictor',
+    '@rackwise/metrics',
+    '@rackwise/flow-replay',
+  ],
   '@rackwise/policy-kit': ['@rackwise/types'],
   // Embedded in a host's scheduler: the vocabulary, the max-min solver for its flows and
   // the default predictor, never the engine.
@@ -47,6 +55,7 @@ const allowed = {
     ...LIBRARIES,
     '@rackwise/engine',
     '@rackwise/metrics',
+    '@rackwise/flow-replay',
     ...POLICIES,
   ],
   // What a person reads of a result: it reads results, it runs nothing.

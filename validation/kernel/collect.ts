@@ -5,8 +5,8 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { replayFlowTrace } from '@rackwise/engine';
 import { NETWORK_SETTINGS, compareFlowTimes } from '@rackwise/experiments';
+import { replayFlowTrace } from '@rackwise/flow-replay';
 import type { ScenarioResult } from '../network/collect.js';
 import { harnessHash, incastGoodput, referenceTiming } from '../network/evaluate.js';
 import { TCP_SETTINGS } from '../network/ns3.js';

@@ -5,7 +5,7 @@
  * half, its last-byte error then stated on the held-out half against Linux and on every
  * ns-3 scenario (none of which it was fitted on).
  */
-import { type FlowReplaySettings, type FlowTrace, replayFlowTrace } from '@rackwise/engine';
+import { type FlowReplaySettings, type FlowTrace, replayFlowTrace } from '@rackwise/flow-replay';
 import { CONGESTION_COST_DEFAULTS, type CongestionCostParameters } from '@rackwise/topology';
 import type { Scenario } from '../network/scenarios.js';
 import type { KernelResults } from './collect.js';

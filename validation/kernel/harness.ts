@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FlowTime, type FlowTrace, formatFlowTrace } from '@rackwise/engine';
+import { type FlowTime, type FlowTrace, formatFlowTrace } from '@rackwise/flow-replay';
 
 const RUN = new URL('./run.sh', import.meta.url).pathname;
 

@@ -4,7 +4,7 @@
  * traffic fits a few minutes of wall time at the emulated rates, and a smaller trace of
  * the same generator otherwise (stated in its facts).
  */
-import type { FlowTrace, FlowTraceRecord } from '@rackwise/engine';
+import type { FlowTrace, FlowTraceRecord } from '@rackwise/flow-replay';
 import { recordFb2010 } from '../network/fb2010-traces.js';
 import { type Scenario, allToAll, incast, miceAndElephants } from '../network/scenarios.js';
 

@@ -1,10 +1,10 @@
+import { type FlowComparison, NETWORK_SETTINGS, quantile } from '@rackwise/experiments';
 /**
  * Gathers the validation's figures: every scenario timed by ns-3 under the TCP settings
  * its family needs and replayed under every model setting, the corrections fitted and
  * judged, the incast model fitted.
  */
-import type { FlowReplaySettings, FlowTime } from '@rackwise/engine';
-import { type FlowComparison, NETWORK_SETTINGS, quantile } from '@rackwise/experiments';
+import type { FlowReplaySettings, FlowTime } from '@rackwise/flow-replay';
 import { type FlowCorrection, type IncastFit, fitFlowCorrection, fitIncast } from './corrections.js';
 import {
   type ReferenceTiming,

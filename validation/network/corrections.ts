@@ -1,11 +1,11 @@
+import { quantile } from '@rackwise/experiments';
 /**
  * Corrections to the fluid model, fitted on the calibration half of the scenarios and
  * judged on the held-out half (docs/network-validation.md, "Corrections"): a goodput
  * factor (TCP/IP headers and ACKs) with a startup latency (handshake and slow start),
  * and the incast loss model's buffer and round size fitted to ns-3's goodput.
  */
-import { type FlowReplaySettings, type FlowTime, replayFlowTrace } from '@rackwise/engine';
-import { quantile } from '@rackwise/experiments';
+import { type FlowReplaySettings, type FlowTime, replayFlowTrace } from '@rackwise/flow-replay';
 import { INCAST_LOSS_DEFAULTS, type IncastLossParameters } from '@rackwise/topology';
 import { incastGoodput } from './evaluate.js';
 import type { Scenario } from './scenarios.js';

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type FlowComparison, compareFlowTimes } from '@rackwise/experiments';
 import {
   type FlowReplaySettings,
   type FlowTime,
@@ -11,8 +12,7 @@ import {
   formatFlowTrace,
   parseFlowTimes,
   replayFlowTrace,
-} from '@rackwise/engine';
-import { type FlowComparison, compareFlowTimes } from '@rackwise/experiments';
+} from '@rackwise/flow-replay';
 import { LINK_BIN, type TcpSetting, parseLinkBytes, runNs3 } from './ns3.js';
 import type { Scenario } from './scenarios.js';
 

@@ -9,8 +9,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FlowTrace, parseFlowTrace } from '@rackwise/engine';
 import { experimentPreset, runExperiment } from '@rackwise/experiments';
+import { type FlowTrace, parseFlowTrace } from '@rackwise/flow-replay';
 import type { Scenario } from './scenarios.js';
 
 /** Nodes of the validation fabric, and SWIM's size scale for it (FB-2010: ~3,000 machines). */

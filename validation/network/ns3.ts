@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FlowTime, type FlowTrace, formatFlowTrace, parseFlowTimes } from '@rackwise/engine';
+import { type FlowTime, type FlowTrace, formatFlowTrace, parseFlowTimes } from '@rackwise/flow-replay';
 
 /** A TCP and queue configuration of the harness. */
 export interface TcpSetting {

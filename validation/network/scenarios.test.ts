@@ -1,4 +1,4 @@
-import type { FlowTrace } from '@rackwise/engine';
+import type { FlowTrace } from '@rackwise/flow-replay';
 import { describe, expect, it } from 'vitest';
 import { medianFlowError } from './corrections.js';
 import { incastGoodput } from './evaluate.js';
@@ -82,7 +82,7 @@ describe('validation scenarios', () => {
 
 describe('rack-link utilisation', () => {
   it('counts a flow at line rate as full utilisation of its rack links, bin by bin', async () => {
-    const { replayFlowTrace } = await import('@rackwise/engine');
+    const { replayFlowTrace } = await import('@rackwise/flow-replay');
     const { utilisationError, rackUtilisation } = await import('./evaluate.js');
     const trace = allToAll(1, 1, { racks: 2, nodesPerRack: 1, bytesPerPair: 1.25e8 });
     const scenario = { name: 'x', family: 'all-to-all', trace, half: 'judge', facts: {} } as const;

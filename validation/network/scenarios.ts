@@ -5,7 +5,12 @@
  * packet-level simulation. Family (d), flows recorded from FB-2010 runs, is in
  * `fb2010-traces.ts`.
  */
-import { type FlowTrace, type FlowTraceFabric, type FlowTraceRecord, fabricTopology } from '@rackwise/engine';
+import {
+  type FlowTrace,
+  type FlowTraceFabric,
+  type FlowTraceRecord,
+  fabricTopology,
+} from '@rackwise/flow-replay';
 
 /** One scenario: a name, its family, its trace, and whether it calibrates or judges corrections. */
 export interface Scenario {

@@ -1,5 +1,5 @@
+import { CONGESTION_LOSSES, type CongestionLoss } from '@rackwise/topology';
 import type { Bytes, ResourceVector, Seconds } from '@rackwise/types';
-import { CONGESTION_LOSSES, type CongestionLoss } from './congestion-loss-choice.js';
 
 /**
  * Every knob of the simulated world (docs/architecture.md §3). Each field has a documented
@@ -318,20 +318,3 @@ export const COARSE_SHUFFLE_PARAMETERS: Partial<EngineParameters> = Object.freez
   mapsPerFetch: Number.POSITIVE_INFINITY,
   shuffleStart: 'maps-done',
 });
-
-/**
- * The drift tolerance a flow network takes under these settings: `resolveTolerance` where
- * it applies (residual rates between solves, a `resolveInterval`, the per-flow model), else 0.
- */
-export function effectiveResolveTolerance(settings: {
-  readonly resolveTolerance?: number;
-  readonly resolveInterval?: number;
-  readonly betweenSolves?: string;
-  readonly flowModel?: string;
-}): number {
-  const applies =
-    settings.betweenSolves === 'residual' &&
-    (settings.resolveInterval ?? 0) > 0 &&
-    (settings.flowModel ?? 'per-flow') === 'per-flow';
-  return applies ? (settings.resolveTolerance ?? 0) : 0;
-}

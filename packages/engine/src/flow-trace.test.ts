@@ -1,11 +1,4 @@
 import { test } from '@fast-check/vitest';
-import { buildTopology } from '@rackwise/topology';
-import { describe, expect, it } from 'vitest';
-import { jobsArbitrary } from '../test/arbitraries.js';
-import { fifoTestPolicy } from '../test/fifo-test-policy.js';
-import { oneNodePolicy } from '../test/one-node-policy.js';
-import { fixedPlacement, jobSpec, placementFor, workload } from '../test/workload-builders.js';
-import { replayFlowTrace } from './flow-trace-replay.js';
 import {
   type FlowTrace,
   type FlowTraceRecord,
@@ -14,7 +7,14 @@ import {
   formatFlowTrace,
   parseFlowTimes,
   parseFlowTrace,
-} from './flow-trace.js';
+  replayFlowTrace,
+} from '@rackwise/flow-replay';
+import { buildTopology } from '@rackwise/topology';
+import { describe, expect, it } from 'vitest';
+import { jobsArbitrary } from '../test/arbitraries.js';
+import { fifoTestPolicy } from '../test/fifo-test-policy.js';
+import { oneNodePolicy } from '../test/one-node-policy.js';
+import { fixedPlacement, jobSpec, placementFor, workload } from '../test/workload-builders.js';
 import { simulate } from './simulation.js';
 
 const spec = {

@@ -17,7 +17,7 @@ export {
   resolveEngineParameters,
 } from './engine-parameters.js';
 export type { EngineParameters } from './engine-parameters.js';
-export type { CongestionLoss } from './congestion-loss-choice.js';
+export type { CongestionLoss } from '@rackwise/topology';
 export { standaloneExecutionTimes, standaloneKey } from './standalone-runs.js';
 export type { DecisionRecord, RunStats } from './simulation-result.js';
 export { createRandomSource } from './random-source.js';
@@ -52,30 +52,6 @@ export type {
   TrafficByKind,
   WithoutDegenerateMetrics,
 } from '@rackwise/metrics';
-export { COFLOW_FABRIC_LINK_BITS, coflowFabric, replayCoflows } from './coflow-replay.js';
-export type {
-  CoflowInput,
-  CoflowRecord,
-  CoflowReducerInput,
-  CoflowReplayOptions,
-  CoflowReplayResult,
-} from './coflow-replay.js';
-export {
-  flowTraceFabric,
-  flowTraceHeader,
-  flowTraceLine,
-  formatFlowTimes,
-  formatFlowTrace,
-  parseFlowTimes,
-  parseFlowTrace,
-} from './flow-trace.js';
-export type {
-  FlowKind,
-  FlowStatus,
-  FlowTime,
-  FlowTrace,
-  FlowTraceFabric,
-  FlowTraceRecord,
-} from './flow-trace.js';
-export { fabricTopology, replayFlowTrace } from './flow-trace-replay.js';
-export type { FlowReplayResult, FlowReplaySettings } from './flow-trace-replay.js';
+// Flow traces and their replay live in @rackwise/flow-replay; a run's `onFlow` hears
+// its records.
+export type { FlowKind, FlowStatus, FlowTraceRecord } from '@rackwise/flow-replay';

@@ -1,8 +1,8 @@
+import type { FlowTraceRecord } from '@rackwise/flow-replay';
 import type { SchedulerPolicy } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
 import { fifoTestPolicy } from '../test/fifo-test-policy.js';
 import { fixedPlacement, jobSpec, placementFor, testTopology, workload } from '../test/workload-builders.js';
-import type { FlowTraceRecord } from './flow-trace.js';
 import { simulate } from './simulation.js';
 
 /** Maps on node 0, reduces on node 1. */

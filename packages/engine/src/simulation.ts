@@ -1,3 +1,4 @@
+import type { FlowTraceRecord } from '@rackwise/flow-replay';
 import type { Topology } from '@rackwise/topology';
 import type {
   Bytes,
@@ -9,7 +10,6 @@ import type {
   Workload,
 } from '@rackwise/types';
 import { type EngineParameters, resolveEngineParameters } from './engine-parameters.js';
-import type { FlowTraceRecord } from './flow-trace.js';
 import { Engine } from './internal/engine.js';
 import { randomStream } from './internal/random-streams.js';
 import { buildRunMetrics } from './internal/run-metrics-builder.js';

@@ -5,7 +5,7 @@
  *
  *   node --conditions=@rackwise/source --import tsx bench/coflow-case.ts [flowModel]
  */
-import { coflowFabric, replayCoflows } from '@rackwise/engine';
+import { coflowFabric, replayCoflows } from '@rackwise/flow-replay';
 import { parseCoflowTrace } from '@rackwise/workloads';
 import { boundHeapGrowth } from '../src/index.js';
 import { COFLOW_RACKS, coflowShapedTrace } from './coflow-shaped-trace.js';

@@ -1,4 +1,4 @@
-import type { FlowTime, FlowTrace, FlowTraceRecord } from '@rackwise/engine';
+import type { FlowTime, FlowTrace, FlowTraceRecord } from '@rackwise/flow-replay';
 import { describe, expect, it } from 'vitest';
 import { compareFlowTimes, quantile } from './flow-comparison.js';
 import { flowTraceFile } from './run-experiment.js';

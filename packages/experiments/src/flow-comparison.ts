@@ -1,4 +1,4 @@
-import type { FlowTime, FlowTrace, FlowTraceRecord } from '@rackwise/engine';
+import type { FlowTime, FlowTrace, FlowTraceRecord } from '@rackwise/flow-replay';
 
 /** A flow-size bucket, bytes in [min, max). */
 export interface SizeBucket {

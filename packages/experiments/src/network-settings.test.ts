@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { type FlowTrace, fabricTopology, replayFlowTrace } from '@rackwise/engine';
+import { type FlowTrace, fabricTopology, replayFlowTrace } from '@rackwise/flow-replay';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_SETTINGS, networkSetting } from './network-settings.js';
 

@@ -1,4 +1,4 @@
-import type { FlowReplaySettings } from '@rackwise/engine';
+import type { FlowReplaySettings } from '@rackwise/flow-replay';
 
 /** A named network setting of the engine, as `rackwise flows replay --network` takes it. */
 export interface NamedNetworkSetting {

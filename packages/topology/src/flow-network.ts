@@ -189,3 +189,20 @@ function createFluidNetwork(options: FlowNetworkOptions): FlowNetwork {
   }
   throw new Error(`flowNetwork.model must be 'bundled' or 'per-flow', got ${describe(model)}`);
 }
+
+/**
+ * The drift tolerance a flow network takes under these settings: `resolveTolerance` where
+ * it applies (residual rates between solves, a `resolveInterval`, the per-flow model), else 0.
+ */
+export function effectiveResolveTolerance(settings: {
+  readonly resolveTolerance?: number;
+  readonly resolveInterval?: number;
+  readonly betweenSolves?: string;
+  readonly flowModel?: string;
+}): number {
+  const applies =
+    settings.betweenSolves === 'residual' &&
+    (settings.resolveInterval ?? 0) > 0 &&
+    (settings.flowModel ?? 'per-flow') === 'per-flow';
+  return applies ? (settings.resolveTolerance ?? 0) : 0;
+}

@@ -21,7 +21,12 @@ export type {
   SolverKernel,
   StartBurstParameters,
 } from './flow-network.js';
-export { createFlowNetwork, DEFAULT_COMPLETION_TOLERANCE, TIME_TOLERANCE } from './flow-network.js';
+export {
+  createFlowNetwork,
+  DEFAULT_COMPLETION_TOLERANCE,
+  effectiveResolveTolerance,
+  TIME_TOLERANCE,
+} from './flow-network.js';
 export type { TwoTierFlowNetworkOptions } from './two-tier-flow-network.js';
 export { createTwoTierFlowNetwork } from './two-tier-flow-network.js';
 export { maxMinRates } from './max-min-rates.js';
@@ -41,3 +46,5 @@ export {
 } from './congestion-cost.js';
 export { burstHeldFlows } from './internal/start-burst-network.js';
 export type { CongestionCostParameters } from './congestion-cost.js';
+export { CONGESTION_LOSSES, congestionLossOptions } from './congestion-loss-choice.js';
+export type { CongestionLoss } from './congestion-loss-choice.js';

@@ -1,4 +1,5 @@
-import { type CoflowRecord, type EngineParameters, coflowFabric, replayCoflows } from '@rackwise/engine';
+import type { EngineParameters } from '@rackwise/engine';
+import { type CoflowRecord, coflowFabric, replayCoflows } from '@rackwise/flow-replay';
 import { detectTraceFormat, readCoflowTrace } from '@rackwise/workloads';
 import type { CliIo } from '../cli-io.js';
 import { type OutputFiles, writeOutputs } from '../output-files.js';

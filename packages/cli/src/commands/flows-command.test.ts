@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFlowTimes, parseFlowTrace } from '@rackwise/engine';
+import { parseFlowTimes, parseFlowTrace } from '@rackwise/flow-replay';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordingIo } from '../internal/test-io.js';
 import { EXIT_OK, EXIT_USAGE, main } from '../main.js';

@@ -1,18 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  type FlowTrace,
-  formatFlowTimes,
-  parseFlowTimes,
-  parseFlowTrace,
-  replayFlowTrace,
-} from '@rackwise/engine';
-import {
   type FlowComparison,
   NETWORK_SETTINGS,
   compareFlowTimes,
   networkSetting,
 } from '@rackwise/experiments';
+import {
+  type FlowTrace,
+  formatFlowTimes,
+  parseFlowTimes,
+  parseFlowTrace,
+  replayFlowTrace,
+} from '@rackwise/flow-replay';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { positiveNumber, stringOption } from '../option-values.js';

@@ -1,5 +1,12 @@
+import type { FlowTraceRecord } from '@rackwise/flow-replay';
 import { createShufflePredictor } from '@rackwise/predictor';
-import { type FlowNetwork, type Topology, createFlowNetwork } from '@rackwise/topology';
+import {
+  type FlowNetwork,
+  type Topology,
+  congestionLossOptions,
+  createFlowNetwork,
+  effectiveResolveTolerance,
+} from '@rackwise/topology';
 import type {
   Bytes,
   ClusterView,
@@ -9,9 +16,7 @@ import type {
   ShufflePredictor,
   Workload,
 } from '@rackwise/types';
-import { congestionLossOptions } from '../congestion-loss-choice.js';
-import { type EngineParameters, effectiveResolveTolerance } from '../engine-parameters.js';
-import type { FlowTraceRecord } from '../flow-trace.js';
+import type { EngineParameters } from '../engine-parameters.js';
 import { ArrivalWindowLoad } from './arrival-window-load.js';
 import { AttemptTable } from './attempt-table.js';
 import { Backlog } from './backlog.js';

@@ -1,4 +1,4 @@
-import type { FlowKind, FlowStatus, FlowTraceRecord } from '../flow-trace.js';
+import type { FlowKind, FlowStatus, FlowTraceRecord } from '@rackwise/flow-replay';
 import type { AttemptTable } from './attempt-table.js';
 import type { FlowRecords } from './flow-records.js';
 

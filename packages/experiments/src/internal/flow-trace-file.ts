@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { type FlowTraceRecord, flowTraceFabric, flowTraceHeader, flowTraceLine } from '@rackwise/engine';
+import { type FlowTraceRecord, flowTraceFabric, flowTraceHeader, flowTraceLine } from '@rackwise/flow-replay';
 import type { Topology } from '@rackwise/topology';
 
 /** Characters buffered before a write. */

@@ -1,7 +1,7 @@
 import type { RackId } from '@rackwise/types';
 import type { CoflowSpec } from '@rackwise/workloads';
 import { describe, expect, it } from 'vitest';
-import { testTopology } from '../test/workload-builders.js';
+import { testTopology } from '../test/test-topology.js';
 import { type CoflowInput, coflowFabric, replayCoflows } from './coflow-replay.js';
 
 // Rack links of 8e8 bits/s = 1e8 bytes/s.

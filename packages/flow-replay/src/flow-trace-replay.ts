@@ -1,15 +1,17 @@
 import {
   type BetweenSolves,
+  CONGESTION_LOSSES,
   type CongestionCostParameters,
+  type CongestionLoss,
   type FlowModel,
   type IncastLossParameters,
   type Topology,
   buildTopology,
+  congestionLossOptions,
   createFlowNetwork,
+  effectiveResolveTolerance,
 } from '@rackwise/topology';
 import type { Bytes, Seconds } from '@rackwise/types';
-import { CONGESTION_LOSSES, type CongestionLoss, congestionLossOptions } from './congestion-loss-choice.js';
-import { effectiveResolveTolerance } from './engine-parameters.js';
 import type { FlowTime, FlowTrace, FlowTraceFabric, FlowTraceRecord } from './flow-trace.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { testTopology } from '../test/workload-builders.js';
+import { testTopology } from '../test/test-topology.js';
 import { type CoflowInput, replayCoflows } from './coflow-replay.js';
 
 const RACKS = 4;
