@@ -109,7 +109,10 @@ export interface Workload {
  * stops new launches there until running tasks end (none is stopped), more are offered at once.
  */
 export interface SlotAvailability {
+  /** Simulated time the change takes effect, seconds from the start of the run. */
   readonly time: Seconds;
+  /** Index of the node whose slots change. */
   readonly node: number;
+  /** Container slots the node has from `time` on (0 to its topology's count). */
   readonly containers: number;
 }
