@@ -1,12 +1,14 @@
 import {
   CONGESTION_COST_DEFAULTS,
   type CongestionCostParameters,
+  congestionCostOptions,
+} from './congestion-cost.js';
+import {
   INCAST_LOSS_DEFAULTS,
   type IncastLossParameters,
-  type StartBurstParameters,
-  congestionCostOptions,
   incastEffectiveCapacity,
-} from '@rackwise/topology';
+} from './congestion-loss.js';
+import type { StartBurstParameters } from './internal/start-burst-network.js';
 
 /**
  * What congestion costs a link in the flow network: `none` (work-conserving fluid),
