@@ -101,6 +101,7 @@ export function init(links: i32): void {
   bandStart = zeroed(<usize>(BANDS + 1) << 2);
   cursor = zeroed(<usize>BANDS << 2);
   pow2 = zeroed(<usize>(BANDS + 1) << 3);
+  for (let l = 0; l < links; l++) setF64(level, l, Infinity);
   let p: f64 = 1;
   for (let b = 0; b <= BANDS; b++) {
     setF64(pow2, b, p);

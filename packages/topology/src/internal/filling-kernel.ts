@@ -88,8 +88,8 @@ const imports = {
 export class KernelFilling {
   /** What each link delivers: its capacity (the kernel runs no loss model). */
   readonly effective: Float64Array;
-  /** Each link's fair level after `run` (Infinity where it was no bottleneck). */
-  readonly level: Float64Array;
+  /** Each link's fair level after `solve` (Infinity where it was no bottleneck): a view of the kernel's memory. */
+  level!: Float64Array;
   /** Each flow's current rate, bytes left at `since`, that time, and completion time. */
   current: Float64Array = new Float64Array(0);
   bytesLeft: Float64Array = new Float64Array(0);
@@ -104,9 +104,8 @@ export class KernelFilling {
   private readonly kernel: KernelExports;
   private readonly links: number;
   private flowCapacity = 0;
-  private buffer: ArrayBuffer;
-  private levels: Float64Array;
-  private loads: Float64Array;
+  private buffer!: ArrayBuffer;
+  private loads!: Float64Array;
 
   constructor(capacities: Float64Array) {
     const module = kernelModule();
@@ -116,10 +115,6 @@ export class KernelFilling {
     this.kernel.init(this.links);
     for (let l = 0; l < this.links; l++) this.kernel.setCapacity(l, capacities[l]!);
     this.effective = Float64Array.from(capacities);
-    this.level = new Float64Array(this.links).fill(Number.POSITIVE_INFINITY);
-    this.buffer = this.kernel.memory.buffer;
-    this.levels = this.level;
-    this.loads = this.level;
     this.adopt();
   }
 
@@ -136,7 +131,7 @@ export class KernelFilling {
     const buffer = k.memory.buffer;
     const n = this.flowCapacity;
     this.buffer = buffer;
-    this.levels = new Float64Array(buffer, k.addressOf(LEVEL), this.links);
+    this.level = new Float64Array(buffer, k.addressOf(LEVEL), this.links);
     this.loads = new Float64Array(buffer, k.addressOf(LOAD), this.links);
     this.current = new Float64Array(buffer, k.addressOf(CURRENT), n);
     this.bytesLeft = new Float64Array(buffer, k.addressOf(BYTES_LEFT), n);
@@ -183,7 +178,6 @@ export class KernelFilling {
     rateTolerance: number,
   ): number {
     const listed = this.kernel.solve(flowCount, now, horizon, bytesTolerance, rateTolerance);
-    this.level.set(this.levels);
     const loads = this.loads;
     const counts = incidences.linkFlowCount;
     for (let l = 0; l < this.links; l++) if (counts[l]! > 0) load[l] = loads[l]!;

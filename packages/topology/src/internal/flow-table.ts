@@ -43,6 +43,11 @@ export class FlowTable implements LinkIncidences {
   readonly linkFlowCount: Int32Array;
   /** A copy of the link lists kept in step (the compiled solver's), if any. */
   mirror: IncidenceMirror | undefined;
+  /**
+   * Whether `linkFlows` is kept; without it only `linkFlowCount` is, for an owner whose
+   * mirror solves and nothing else reads the lists.
+   */
+  keepsLists = true;
 
   /** One bit per slot below the high-water mark, set while the slot is free. */
   private freeBits: Int32Array = new Int32Array(0);
@@ -97,13 +102,14 @@ export class FlowTable implements LinkIncidences {
     for (let inc = base; inc < end; inc++) {
       const l = this.flowLinks[inc]!;
       const n = this.linkFlowCount[l]!;
+      this.linkFlowCount[l] = n + 1;
+      if (!this.keepsLists) continue;
       let list = this.linkFlows[l]!;
       if (n === list.length) {
         this.linkFlows[l] = list = growInt32(list, n * 2);
       }
       list[n] = inc;
       this.incidencePos[inc] = n;
-      this.linkFlowCount[l] = n + 1;
     }
     this.mirror?.link(flow, this.flowLinks, end - base);
   }
@@ -114,13 +120,14 @@ export class FlowTable implements LinkIncidences {
     const end = base + this.flowLinkCount[flow]!;
     for (let inc = base; inc < end; inc++) {
       const l = this.flowLinks[inc]!;
-      const list = this.linkFlows[l]!;
       const last = this.linkFlowCount[l]! - 1;
+      this.linkFlowCount[l] = last;
+      if (!this.keepsLists) continue;
+      const list = this.linkFlows[l]!;
       const at = this.incidencePos[inc]!;
       const moved = list[last]!;
       list[at] = moved;
       this.incidencePos[moved] = at;
-      this.linkFlowCount[l] = last;
     }
     this.mirror?.unlink(flow);
   }

@@ -132,6 +132,8 @@ export class PerFlowNetwork implements FlowNetwork {
       resolveTolerance > 0 && this.interim !== undefined
         ? new ShareDrift(resolveTolerance, this.capacities, this.filling ?? this.compiled!)
         : undefined;
+    // The compiled solver keeps its own lists; only the drift's local solves read the table's.
+    this.table.keepsLists = this.compiled === undefined || this.drift !== undefined;
     this.load = new Float64Array(capacities.length);
   }
 
