@@ -1,3 +1,4 @@
+import { PHASE_READ } from './task-states.js';
 import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
 
 /**
@@ -5,6 +6,9 @@ import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
  * attempt holds a slot; there are never more than the cluster's slots at once, so these
  * arrays stay small and hot. A generation number per entry lets the event loop drop
  * events of an attempt that was killed and its entry reused.
+ *
+ * The table is the only writer of its arrays: the parts read them and report what
+ * happened through the methods below (an ownership test checks it).
  */
 export class AttemptTable {
   capacity: number;
@@ -28,8 +32,6 @@ export class AttemptTable {
   pendingWrites: Int32Array;
   /** Next copy of the same map (duplicates), −1 at the end. */
   nextCopy: Int32Array;
-  /** Position in its node's running list. */
-  nodePosition: Int32Array;
   /** 1 when this copy is a duplicate launch. */
   duplicate: Uint8Array;
   /** 1 when the policy chose this copy early (its output is the one kept). */
@@ -60,7 +62,6 @@ export class AttemptTable {
     this.flow = new Int32Array(c);
     this.pendingWrites = new Int32Array(c);
     this.nextCopy = new Int32Array(c);
-    this.nodePosition = new Int32Array(c);
     this.duplicate = new Uint8Array(c);
     this.chosen = new Uint8Array(c);
     this.inputSource = new Int32Array(c);
@@ -88,7 +89,6 @@ export class AttemptTable {
     this.flow[a] = -1;
     this.pendingWrites[a] = 0;
     this.nextCopy[a] = -1;
-    this.nodePosition[a] = -1;
     this.duplicate[a] = 0;
     this.chosen[a] = 0;
     this.inputSource[a] = -1;
@@ -96,11 +96,91 @@ export class AttemptTable {
     return a;
   }
 
+  /** Attempt a enters `phase` (a transfer or the shuffle: no compute timing). */
+  enter(a: number, phase: number): void {
+    this.phase[a] = phase;
+  }
+
+  /** Attempt a enters compute phase `phase` at `now` for `length` seconds. */
+  startPhase(a: number, phase: number, now: number, length: number): void {
+    this.phase[a] = phase;
+    this.phaseStart[a] = now;
+    this.phaseLength[a] = length;
+  }
+
+  /** Map attempt a reads its input from node `source`. */
+  readFrom(a: number, source: number): void {
+    this.inputSource[a] = source;
+    this.phase[a] = PHASE_READ;
+  }
+
+  /** Attempt a is a duplicate launch. */
+  markDuplicate(a: number): void {
+    this.duplicate[a] = 1;
+  }
+
+  /** The policy chose copy a early: its output is the one kept. */
+  choose(a: number): void {
+    this.chosen[a] = 1;
+  }
+
+  /** Copy a goes to the head of its map's copy list, before `head` (−1: none). */
+  prependCopy(a: number, head: number): void {
+    this.nextCopy[a] = head;
+  }
+
+  /** Copy a leaves its map's copy list, where `before` precedes it. */
+  unlinkCopy(before: number, a: number): void {
+    this.nextCopy[before] = this.nextCopy[a]!;
+  }
+
+  /** Flow record `rec` carries attempt a's read, migration or first write. */
+  setFlow(a: number, rec: number): void {
+    this.flow[a] = rec;
+  }
+
+  /** Flow record `rec` ended: attempt a no longer waits on it. */
+  clearFlow(a: number, rec: number): void {
+    if (this.flow[a] === rec) this.flow[a] = -1;
+  }
+
+  /** Attempt a has one more fetch in flight, flow record `rec`. */
+  addFetch(a: number, rec: number): void {
+    this.fetches[a * this.fetchSlots + this.fetchCount[a]!] = rec;
+    this.fetchCount[a]!++;
+  }
+
+  /** Attempt a has no fetch in flight any more. */
+  clearFetches(a: number): void {
+    this.fetchCount[a] = 0;
+  }
+
+  /** Attempt a has one more output write in flight, flow record `rec`. */
+  addWrite(a: number, rec: number): void {
+    this.fetches[a * this.fetchSlots + this.pendingWrites[a]!] = rec;
+    this.pendingWrites[a]!++;
+  }
+
+  /** Attempt a has no output write in flight any more. */
+  clearWrites(a: number): void {
+    this.pendingWrites[a] = 0;
+  }
+
+  /** Removes fetch flow record `rec` from attempt a's fetches in flight; returns how many are left. */
+  unlistFetch(a: number, rec: number): number {
+    return this.#unlist(a, rec, this.fetchCount);
+  }
+
+  /** Removes write flow record `rec` from attempt a's writes in flight; returns how many are left. */
+  unlistWrite(a: number, rec: number): number {
+    return this.#unlist(a, rec, this.pendingWrites);
+  }
+
   /**
    * Removes flow record `rec` from attempt a's list of flows in flight (`fetches`), whose
    * length is `counter[a]`; returns the new length.
    */
-  unlist(a: number, rec: number, counter: Int32Array): number {
+  #unlist(a: number, rec: number, counter: Int32Array): number {
     const base = a * this.fetchSlots;
     const last = --counter[a]!;
     for (let k = 0; k <= last; k++) {
@@ -133,7 +213,6 @@ export class AttemptTable {
     this.flow = growInt32(this.flow, c);
     this.pendingWrites = growInt32(this.pendingWrites, c);
     this.nextCopy = growInt32(this.nextCopy, c);
-    this.nodePosition = growInt32(this.nodePosition, c);
     this.duplicate = growUint8(this.duplicate, c);
     this.chosen = growUint8(this.chosen, c);
     this.inputSource = growInt32(this.inputSource, c);

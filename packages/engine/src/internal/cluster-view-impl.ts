@@ -16,6 +16,7 @@ import type {
   UserView,
 } from '@rackwise/types';
 import type { JobRegistry } from './job-registry.js';
+import type { OutstandingOutput } from './outstanding-output.js';
 import type { SlotLedger } from './slot-ledger.js';
 import type { StateVersion } from './state-version.js';
 
@@ -28,7 +29,7 @@ export interface ClusterViewSource {
   readonly mapCompletionThreshold: number;
   readonly slots: SlotLedger;
   readonly changes: StateVersion;
-  readonly outstanding: Float64Array;
+  readonly outstanding: Pick<OutstandingOutput, 'bytes'>;
   readonly registry: JobRegistry;
 }
 
@@ -112,7 +113,7 @@ export class ClusterViewImpl implements ClusterView {
   }
 
   outstandingMapOutput(node: NodeId): Bytes {
-    const bytes = this.source.outstanding[this.#node(node)]!;
+    const bytes = this.source.outstanding.bytes[this.#node(node)]!;
     return bytes > 0 ? bytes : 0;
   }
 

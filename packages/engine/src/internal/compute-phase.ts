@@ -18,8 +18,6 @@ export function startComputePhase(
 ): void {
   const attempts = host.attempts;
   const now = host.now;
-  attempts.phase[a] = phase;
-  attempts.phaseStart[a] = now;
-  attempts.phaseLength[a] = length;
+  attempts.startPhase(a, phase, now, length);
   host.queue.push(now + length, event, a, attempts.generation[a]!);
 }

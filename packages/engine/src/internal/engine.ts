@@ -32,6 +32,7 @@ import type { JobState } from './job-state.js';
 import { MapLifecycle } from './map-lifecycle.js';
 import { NetworkMonitor } from './network-monitor.js';
 import { OfferRounds } from './offer-rounds.js';
+import { OutstandingOutput } from './outstanding-output.js';
 import { Preemption } from './preemption.js';
 import { ReduceLifecycle } from './reduce-lifecycle.js';
 import { SeriesRecorder } from './series-recorder.js';
@@ -124,7 +125,7 @@ export class Engine implements EngineContext {
 
   // ---- nodes and slots
   readonly slots: SlotLedger;
-  readonly outstanding: Float64Array;
+  readonly outstanding: OutstandingOutput;
   /** The state version and the users it moved (`ClusterView.stateVersion`). */
   readonly changes = new StateVersion();
 
@@ -168,7 +169,7 @@ export class Engine implements EngineContext {
     this.slots = new SlotLedger(topology, this);
     this.registry = new JobRegistry(workload.jobs.length);
     this.jobs = this.registry.jobs;
-    this.outstanding = new Float64Array(nodes);
+    this.outstanding = new OutstandingOutput(nodes);
     const fetchSlots = Math.max(parameters.parallelCopies, parameters.outputReplication - 1, 1);
     this.attempts = new AttemptTable(this.slots.totalSlots + 16, fetchSlots);
     this.flows = new FlowRecords(1024, ShuffleFetcher.partsPerFetch(topology, parameters));

@@ -5,7 +5,8 @@ import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
  * The engine's side of each network flow: what it carries and for whom, in
  * struct-of-arrays storage with a free list and a dense list of live records (for the
  * few monitor computations that walk the live flows). The record index is the flow's tag
- * in the `FlowNetwork`.
+ * in the `FlowNetwork`. The records are the only writer of their arrays: the parts read
+ * them and fill them through the methods below (an ownership test checks it).
  */
 export class FlowRecords {
   kind: Uint8Array;
@@ -74,6 +75,46 @@ export class FlowRecords {
       up[this.source[rec]!]! += rate;
       down[this.destination[rec]!]! += rate;
     }
+  }
+
+  /** Fills record `rec`: a flow of `kind` for attempt a, `bytes` from `source` to `destination`, started `now`. */
+  fill(
+    rec: number,
+    kind: number,
+    a: number,
+    source: number,
+    destination: number,
+    bytes: number,
+    now: number,
+    crossRack: boolean,
+  ): void {
+    this.kind[rec] = kind;
+    this.attempt[rec] = a;
+    this.source[rec] = source;
+    this.destination[rec] = destination;
+    this.bytes[rec] = bytes;
+    this.startTime[rec] = now;
+    this.crossRack[rec] = crossRack ? 1 : 0;
+  }
+
+  /** Record `rec` is flow `id` of the network. */
+  setNetworkFlow(rec: number, id: number): void {
+    this.networkFlow[rec] = id;
+  }
+
+  /** Part `p` of fetch record `rec`: `count` outputs of source `s` from output `from`, `bytes` in all. */
+  setPart(rec: number, p: number, s: number, from: number, count: number, bytes: number): void {
+    const at = (rec * this.partsPerRecord + p) * 3;
+    this.parts[at] = s;
+    this.parts[at + 1] = from;
+    this.parts[at + 2] = count;
+    this.partBytes[rec * this.partsPerRecord + p] = bytes;
+  }
+
+  /** Fetch record `rec` pulls its `parts` parts from source unit `unit`. */
+  setFetch(rec: number, unit: number, parts: number): void {
+    this.partCount[rec] = parts;
+    this.unit[rec] = unit;
   }
 
   allocate(): number {

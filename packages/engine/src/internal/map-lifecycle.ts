@@ -5,6 +5,7 @@ import type { AttemptTable } from './attempt-table.js';
 import type { Backlog } from './backlog.js';
 import { type ComputeHost, startComputePhase } from './compute-phase.js';
 import type { JobState } from './job-state.js';
+import type { OutstandingOutput } from './outstanding-output.js';
 import type {
   ArrivalCalls,
   FetchCalls,
@@ -55,7 +56,7 @@ export interface MapLifecycleHost extends ComputeHost {
   /** Whether the policy duplicates maps: offers go on while maps run. */
   readonly duplicationWanted: boolean;
   /** Map output not fetched yet, per node. */
-  readonly outstanding: Float64Array;
+  readonly outstanding: Pick<OutstandingOutput, 'add'>;
   readonly slots: Pick<SlotLedger, 'occupy' | 'vacate' | 'runningMaps'>;
   readonly backlog: Pick<Backlog, 'mapTaken' | 'reducesReady'>;
   readonly changes: Pick<StateVersion, 'touch'>;
@@ -106,7 +107,7 @@ export class MapLifecycle implements MapCalls {
     const attempts = host.attempts;
     const a = attempts.allocate(job.index, i, KIND_MAP, node, host.now);
     if (duplicate) {
-      attempts.duplicate[a] = 1;
+      attempts.markDuplicate(a);
       this.#duplicatesLaunched++;
       job.duplicatesLaunched++;
     } else {
@@ -118,7 +119,7 @@ export class MapLifecycle implements MapCalls {
       job.mapStart[i] = host.now;
       if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = host.now;
     }
-    attempts.nextCopy[a] = job.mapAttempt[i]!;
+    attempts.prependCopy(a, job.mapAttempt[i]!);
     job.mapAttempt[i] = a;
     const task = job.maps[i]!;
     host.slots.occupy(a, node, KIND_MAP, task, job.userState);
@@ -143,8 +144,7 @@ export class MapLifecycle implements MapCalls {
     }
     host.policy.onTaskStarted?.({ task, node: node as NodeId }, host.view);
     if (source >= 0) {
-      attempts.inputSource[a] = source;
-      attempts.phase[a] = PHASE_READ;
+      attempts.readFrom(a, source);
       const rec = host.transfers.start(FLOW_MAP_INPUT, a, source, node, bytes);
       if (rec >= 0) return;
     }
@@ -211,7 +211,7 @@ export class MapLifecycle implements MapCalls {
     if (kept === a) {
       this.#finish(job, i, a);
     } else {
-      attempts.chosen[kept] = 1;
+      attempts.choose(kept);
       this.#duplicatesChosenEarly++;
     }
     host.offers.offerCollected();
@@ -225,7 +225,7 @@ export class MapLifecycle implements MapCalls {
     if (c === a) job.mapAttempt[i] = attempts.nextCopy[a]!;
     else {
       while (attempts.nextCopy[c] !== a) c = attempts.nextCopy[c]!;
-      attempts.nextCopy[c] = attempts.nextCopy[a]!;
+      attempts.unlinkCopy(c, a);
     }
     if (attempts.phase[a] === PHASE_READ) {
       const rec = attempts.flow[a]!;
@@ -281,7 +281,7 @@ export class MapLifecycle implements MapCalls {
     if (mapPhaseOver) job.mapPhaseEnd = host.now;
     if (job.reduceCount > 0) {
       if (output > 0) {
-        if (job.shuffle !== undefined) host.outstanding[node]! += output;
+        if (job.shuffle !== undefined) host.outstanding.add(node, output);
         else host.reduces.keepOutput(job, node, output);
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {

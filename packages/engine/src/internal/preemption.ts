@@ -3,6 +3,7 @@ import type { EngineParameters } from '../engine-parameters.js';
 import type { AttemptTable } from './attempt-table.js';
 import type { Backlog } from './backlog.js';
 import type { JobState } from './job-state.js';
+import type { OutstandingOutput } from './outstanding-output.js';
 import type { FetchCalls, OfferCalls, PreemptCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import type { SlotLedger } from './slot-ledger.js';
 import {
@@ -32,7 +33,7 @@ export interface PreemptionHost {
   readonly rackOfNode: Int32Array;
   readonly policy: { readonly name: string };
   /** Map output not fetched yet, per node. */
-  readonly outstanding: Float64Array;
+  readonly outstanding: Pick<OutstandingOutput, 'add'>;
   readonly slots: Pick<SlotLedger, 'vacate'>;
   readonly backlog: Pick<Backlog, 'reduceReturned'>;
   readonly offers: Pick<OfferCalls, 'nodesToOffer'>;
@@ -98,7 +99,7 @@ export class Preemption implements PreemptCalls {
     } else if (phase === PHASE_WRITE) {
       const base = a * attempts.fetchSlots;
       for (let k = 0; k < attempts.pendingWrites[a]!; k++) host.transfers.cancel(attempts.fetches[base + k]!);
-      attempts.pendingWrites[a] = 0;
+      attempts.clearWrites(a);
     }
     this.#preemptions++;
     job.preemptionCount++;
@@ -138,12 +139,12 @@ export class Preemption implements PreemptCalls {
       const weight = job.reduceWeight(r);
       for (let s = 0; s < shuffle.sourceCount; s++) {
         const k = cursors[s]!;
-        if (k > 0) host.outstanding[shuffle.nodeOfSource[s]!]! += weight * shuffle.bytes(s, 0, k);
+        if (k > 0) host.outstanding.add(shuffle.nodeOfSource[s]!, weight * shuffle.bytes(s, 0, k));
       }
       cursors.fill(0);
       for (let s = 0; s < shuffle.sourceCount; s++) {
         const held = shuffle.takeHeld(r, s);
-        if (held > 0) host.outstanding[shuffle.nodeOfSource[s]!]! += held;
+        if (held > 0) host.outstanding.add(shuffle.nodeOfSource[s]!, held);
       }
     }
     shuffle.claimed[r] = 0;

@@ -11,6 +11,7 @@ import type { Backlog } from './backlog.js';
 import { type ComputeHost, startComputePhase } from './compute-phase.js';
 import type { JobState } from './job-state.js';
 import { outputPipeline } from './output-pipeline.js';
+import type { OutstandingOutput } from './outstanding-output.js';
 import type {
   ArrivalCalls,
   FetchCalls,
@@ -49,7 +50,7 @@ export interface ReduceLifecycleHost extends ComputeHost {
   /** Draws the output pipeline's nodes. */
   readonly outputRandom: RandomSource;
   /** Map output not fetched yet, per node. */
-  readonly outstanding: Float64Array;
+  readonly outstanding: Pick<OutstandingOutput, 'add'>;
   readonly slots: Pick<SlotLedger, 'occupy' | 'vacate'>;
   readonly backlog: Pick<Backlog, 'reduceTaken'>;
   readonly offers: Pick<OfferCalls, 'round'>;
@@ -94,7 +95,7 @@ export class ReduceLifecycle implements ReduceCalls {
     }
     if (onNode[node] === 0) job.outputNodes.push(node);
     onNode[node]! += output;
-    this.host.outstanding[node]! += output * job.pendingWeight;
+    this.host.outstanding.add(node, output * job.pendingWeight);
   }
 
   /** Without a network: reduce r starts (+1) or stops (−1) having fetched what exists. */
@@ -105,7 +106,7 @@ export class ReduceLifecycle implements ReduceCalls {
     const onNode = job.outputOnNode;
     if (onNode === undefined) return;
     const outstanding = this.host.outstanding;
-    for (const n of job.outputNodes) outstanding[n]! -= sign * weight * onNode[n]!;
+    for (const n of job.outputNodes) outstanding.add(n, -(sign * weight * onNode[n]!));
   }
 
   launch(job: JobState, r: number, node: number): void {
@@ -182,7 +183,7 @@ export class ReduceLifecycle implements ReduceCalls {
       const dataNode = job.reduceDataNode[r]!;
       const bytes = job.reduceFetchedBytes(r);
       if (dataNode >= 0 && dataNode !== node && bytes > 0) {
-        host.attempts.phase[a] = PHASE_MIGRATE;
+        host.attempts.enter(a, PHASE_MIGRATE);
         if (host.transfers.start(FLOW_MIGRATION, a, dataNode, node, bytes) >= 0) return;
       }
     }
@@ -195,7 +196,7 @@ export class ReduceLifecycle implements ReduceCalls {
     if (job.reduceProgress[r]! >= 1) this.#startWrite(a, job, r);
     else if (job.reduceShuffleDone[r] === 1) this.startCompute(a, job, r);
     else {
-      this.host.attempts.phase[a] = PHASE_SHUFFLE;
+      this.host.attempts.enter(a, PHASE_SHUFFLE);
       if (job.shuffle !== undefined) {
         this.host.fetcher.startPolling(job.shuffle, r);
         this.host.fetcher.fill(a, job, r, job.shuffle);
@@ -242,15 +243,12 @@ export class ReduceLifecycle implements ReduceCalls {
       return;
     }
     const attempts = host.attempts;
-    attempts.phase[a] = PHASE_WRITE;
+    attempts.enter(a, PHASE_WRITE);
     const chain = outputPipeline(attempts.node[a]!, p.outputReplication, host.rackOfNode, host.outputRandom);
-    attempts.pendingWrites[a] = 0;
+    attempts.clearWrites(a);
     for (let k = 0; k + 1 < chain.length; k++) {
       const rec = host.transfers.start(FLOW_OUTPUT, a, chain[k]!, chain[k + 1]!, bytes);
-      if (rec >= 0) {
-        attempts.fetches[a * attempts.fetchSlots + attempts.pendingWrites[a]!] = rec;
-        attempts.pendingWrites[a]!++;
-      }
+      if (rec >= 0) attempts.addWrite(a, rec);
     }
     if (attempts.pendingWrites[a] === 0) this.finish(a, job, r);
   }

@@ -6,6 +6,7 @@ import type { EventQueue } from './event-queue.js';
 import type { FlowRecords } from './flow-records.js';
 import type { JobShuffle } from './job-shuffle.js';
 import type { JobState } from './job-state.js';
+import type { OutstandingOutput } from './outstanding-output.js';
 import type { FetchCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import { EVENT_SHUFFLE_POLL, FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
 
@@ -14,7 +15,7 @@ export interface FetchHost {
   readonly attempts: AttemptTable;
   readonly flows: FlowRecords;
   readonly parameters: EngineParameters;
-  readonly outstanding: Float64Array;
+  readonly outstanding: Pick<OutstandingOutput, 'add'>;
   readonly rackOfNode: Int32Array;
   readonly topology: Topology;
   /** Starts fetch flows (`startOn`) and cancels them, counting what they delivered. */
@@ -259,7 +260,6 @@ export class ShuffleFetcher implements FetchCalls {
     const weight = job.reduceWeight(r);
     const perFetch = host.parameters.mapsPerFetch;
     const rec = flows.allocate();
-    const partBase = rec * 3 * flows.partsPerRecord;
     let parts = 0;
     let bytes = 0;
     let representative = -1;
@@ -285,11 +285,7 @@ export class ShuffleFetcher implements FetchCalls {
         this.#credit(job, r, shuffle, s, k, partBytes);
         continue;
       }
-      const at = partBase + 3 * parts;
-      flows.parts[at] = s;
-      flows.parts[at + 1] = from;
-      flows.parts[at + 2] = k;
-      flows.partBytes[rec * flows.partsPerRecord + parts] = partBytes;
+      flows.setPart(rec, parts, s, from, k, partBytes);
       parts++;
       bytes += partBytes;
       if (representative < 0) representative = source;
@@ -298,8 +294,7 @@ export class ShuffleFetcher implements FetchCalls {
       flows.free(rec);
       return;
     }
-    flows.partCount[rec] = parts;
-    flows.unit[rec] = u;
+    flows.setFetch(rec, u, parts);
     let links: number;
     let path: Int32Array;
     if (!this.#rackMode) {
@@ -317,8 +312,7 @@ export class ShuffleFetcher implements FetchCalls {
       path = this.#path3;
     }
     host.transfers.startOn(FLOW_SHUFFLE, a, representative, node, bytes, path, links, rec);
-    attempts.fetches[a * attempts.fetchSlots + attempts.fetchCount[a]!] = rec;
-    attempts.fetchCount[a]!++;
+    attempts.addFetch(a, rec);
   }
 
   /** A fetch flow delivered: the parts are fetched, then the reduce fetches on. */
@@ -333,7 +327,7 @@ export class ShuffleFetcher implements FetchCalls {
       // What the fetch claimed: its outputs' sizes do not change while it is in flight.
       this.#credit(job, r, shuffle, s, k, flows.partBytes[bytesBase + p]!);
     }
-    host.attempts.unlist(a, rec, host.attempts.fetchCount);
+    host.attempts.unlistFetch(a, rec);
     flows.free(rec);
     this.fill(a, job, r, shuffle);
   }
@@ -389,7 +383,7 @@ export class ShuffleFetcher implements FetchCalls {
         this.#credit(job, r, shuffle, s, whole, kept);
       }
     }
-    attempts.fetchCount[a] = 0;
+    attempts.clearFetches(a);
     shuffle.removeHungry(r);
     return dropped;
   }
@@ -398,7 +392,7 @@ export class ShuffleFetcher implements FetchCalls {
   #credit(job: JobState, r: number, shuffle: JobShuffle, s: number, outputs: number, bytes: number): void {
     shuffle.fetchedOutputs[r]! += outputs;
     job.reduceFetched[r]! += bytes;
-    this.host.outstanding[shuffle.nodeOfSource[s]!]! -= bytes;
+    this.host.outstanding.add(shuffle.nodeOfSource[s]!, -bytes);
   }
 }
 

@@ -5,14 +5,15 @@ import { SLOT_CONTAINER } from './launch-check.js';
 import type { StateVersion } from './state-version.js';
 import { KIND_MAP } from './task-states.js';
 import type { MapTask, ReduceTask } from './task-views.js';
+import { growInt32 } from './typed-arrays.js';
 import type { UserState } from './user-state.js';
 
 /** What the slot ledger reads from the rest of the engine. */
 export interface SlotLedgerHost {
   /** The simulated time: a vacated slot's held seconds end now. */
   readonly now: number;
-  /** The attempts: a slot's attempt keeps its position in its node's list there. */
-  readonly attempts: AttemptTable;
+  /** The attempts: a vacated slot's node, kind and launch time are read there. */
+  readonly attempts: Pick<AttemptTable, 'node' | 'kind' | 'start' | 'release'>;
   /** Where a task's start or end is reported as a change of its user. */
   readonly changes: Pick<StateVersion, 'touch'>;
 }
@@ -40,6 +41,8 @@ export class SlotLedger {
   #runningReduces = 0;
   #mapSlotSeconds = 0;
   #reduceSlotSeconds = 0;
+  /** Each running attempt's position in its node's list, by attempt index. */
+  #position: Int32Array = new Int32Array(64);
 
   constructor(
     topology: Topology,
@@ -92,17 +95,17 @@ export class SlotLedger {
   occupy(a: number, node: number, kind: number, task: MapTask | ReduceTask, user: UserState): void {
     this.host.changes.touch(user);
     this.freeSlotsBy[this.#slotOf(kind) * this.#nodeCount + node]!--;
-    const attempts = this.host.attempts;
+    if (a >= this.#position.length) this.#position = growInt32(this.#position, 2 * (a + 1));
     if (kind === KIND_MAP) {
       const list = this.nodeMaps[node]!;
-      attempts.nodePosition[a] = list.length;
+      this.#position[a] = list.length;
       list.push(task as MapTask);
       this.nodeMapAttempts[node]!.push(a);
       this.#runningMaps++;
       user.runningMaps++;
     } else {
       const list = this.nodeReduces[node]!;
-      attempts.nodePosition[a] = list.length;
+      this.#position[a] = list.length;
       list.push(task as ReduceTask);
       this.nodeReduceAttempts[node]!.push(a);
       this.#runningReduces++;
@@ -118,7 +121,7 @@ export class SlotLedger {
     const node = attempts.node[a]!;
     const kind = attempts.kind[a]!;
     this.freeSlotsBy[this.#slotOf(kind) * this.#nodeCount + node]!++;
-    const position = attempts.nodePosition[a]!;
+    const position = this.#position[a]!;
     const tasks = kind === KIND_MAP ? this.nodeMaps[node]! : this.nodeReduces[node]!;
     const ids = kind === KIND_MAP ? this.nodeMapAttempts[node]! : this.nodeReduceAttempts[node]!;
     const lastTask = tasks.pop()!;
@@ -126,7 +129,7 @@ export class SlotLedger {
     if (lastId !== a) {
       (tasks as (MapTask | ReduceTask)[])[position] = lastTask;
       ids[position] = lastId;
-      attempts.nodePosition[lastId] = position;
+      this.#position[lastId] = position;
     }
     const held = host.now - attempts.start[a]!;
     if (kind === KIND_MAP) {

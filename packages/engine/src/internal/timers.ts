@@ -8,6 +8,7 @@ import type { CongestionCounter } from './congestion-counter.js';
 import type { EventQueue } from './event-queue.js';
 import type { FlowRecords } from './flow-records.js';
 import type { NetworkMonitor } from './network-monitor.js';
+import type { OutstandingOutput } from './outstanding-output.js';
 import type { OfferCalls, PreemptCalls, TimerCalls } from './part-calls.js';
 import type { SeriesRecorder } from './series-recorder.js';
 import type { SlotLedger } from './slot-ledger.js';
@@ -30,7 +31,7 @@ export interface TimersHost {
   readonly congestion: Pick<CongestionCounter, 'sample' | 'reset'>;
   readonly arrivalLoad: Pick<ArrivalWindowLoad, 'sample'>;
   /** Map output not fetched yet, per node. */
-  readonly outstanding: Float64Array;
+  readonly outstanding: Pick<OutstandingOutput, 'bytes'>;
   readonly slots: Pick<SlotLedger, 'runningMaps' | 'runningReduces'>;
   readonly backlog: Pick<Backlog, 'waitingMaps' | 'waitingReduces'>;
   readonly offers: Pick<OfferCalls, 'offerCollected' | 'workArrived'>;
@@ -91,7 +92,7 @@ export class Timers implements TimerCalls {
     for (let r = 0; r < uplinks.length; r++) uplinks[r] = monitor.utilisation(r, true);
     host.arrivalLoad.sample(host.now, uplinks, host.slots.runningMaps + host.slots.runningReduces);
     const interval = host.parameters.monitorInterval;
-    host.congestion.sample(monitor, host.outstanding, interval);
+    host.congestion.sample(monitor, host.outstanding.bytes, interval);
     if (this.#active()) host.queue.push(host.now + interval, EVENT_MONITOR, 0, 0);
     else {
       this.#monitorScheduled = false;

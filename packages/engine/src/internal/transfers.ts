@@ -78,7 +78,7 @@ export class Transfers implements TransferCalls {
     const links = host.topology.flowPath(source as NodeId, destination as NodeId, this.#path4);
     const rec = host.flows.allocate();
     this.startOn(kind, a, source, destination, bytes, this.#path4, links, rec);
-    if (kind !== FLOW_OUTPUT) host.attempts.flow[a] = rec;
+    if (kind !== FLOW_OUTPUT) host.attempts.setFlow(a, rec);
     return rec;
   }
 
@@ -98,20 +98,15 @@ export class Transfers implements TransferCalls {
   ): void {
     const host = this.host;
     const flows = host.flows;
-    flows.kind[rec] = kind;
-    flows.attempt[rec] = a;
-    flows.source[rec] = source;
-    flows.destination[rec] = destination;
-    flows.bytes[rec] = bytes;
-    flows.startTime[rec] = host.now;
-    flows.crossRack[rec] = host.rackOfNode[source] !== host.rackOfNode[destination] ? 1 : 0;
+    const crossRack = host.rackOfNode[source] !== host.rackOfNode[destination];
+    flows.fill(rec, kind, a, source, destination, bytes, host.now, crossRack);
     let exactPath: Int32Array = path;
     if (links !== path.length) {
       const exact = this.#paths[links]!;
       for (let k = 0; k < links; k++) exact[k] = path[k]!;
       exactPath = exact;
     }
-    flows.networkFlow[rec] = host.network!.addFlow(exactPath, bytes, rec);
+    flows.setNetworkFlow(rec, host.network!.addFlow(exactPath, bytes, rec));
     host.flowTrace?.started(rec, path, links);
   }
 
@@ -130,7 +125,7 @@ export class Transfers implements TransferCalls {
       delivered,
       host.jobs[host.attempts.job[a]!]!,
     );
-    if (host.attempts.flow[a] === rec) host.attempts.flow[a] = -1;
+    host.attempts.clearFlow(a, rec);
     flows.free(rec);
     return delivered;
   }
@@ -164,7 +159,7 @@ export class Transfers implements TransferCalls {
     const job = host.jobs[attempts.job[a]!]!;
     host.flowTrace?.ended(rec, 'done', flows.bytes[rec]!, host.now, flows, attempts);
     this.account(kind, flows.source[rec]!, flows.destination[rec]!, flows.bytes[rec]!, job);
-    if (attempts.flow[a] === rec) attempts.flow[a] = -1;
+    attempts.clearFlow(a, rec);
     switch (kind) {
       case FLOW_MAP_INPUT: {
         flows.free(rec);
@@ -184,7 +179,7 @@ export class Transfers implements TransferCalls {
       }
       default: {
         // Output replication: one pipeline hop delivered.
-        const left = attempts.unlist(a, rec, attempts.pendingWrites);
+        const left = attempts.unlistWrite(a, rec);
         flows.free(rec);
         if (left === 0) host.reduces.finish(a, job, attempts.task[a]!);
       }

@@ -1,0 +1,63 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Each part's state is written only by that part: the attempt table, the flow records
+ * and the outstanding output are changed through their own methods, never by another
+ * file's element writes. A write is an assignment, compound assignment or increment of
+ * an element of one of their arrays (`attempts.phase[a] = …`, `flows.unit[rec]++`).
+ */
+const OWNED: readonly { owner: string; name: string; pattern: RegExp }[] = [
+  { owner: 'attempt-table.ts', name: 'attempts', pattern: /\battempts\.\w+\[/g },
+  { owner: 'flow-records.ts', name: 'flows', pattern: /\bflows\.\w+\[/g },
+  { owner: 'outstanding-output.ts', name: 'outstanding', pattern: /\boutstanding(?:\.bytes)?\[/g },
+];
+
+/** The element writes to `pattern`'s arrays in `source`, as `line: text`. */
+export function elementWrites(source: string, pattern: RegExp): string[] {
+  const found: string[] = [];
+  const lines = source.split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!;
+    for (const match of line.matchAll(pattern)) {
+      const before = line.slice(0, match.index);
+      let depth = 1;
+      let end = match.index! + match[0].length;
+      while (end < line.length && depth > 0) {
+        if (line[end] === '[') depth++;
+        else if (line[end] === ']') depth--;
+        end++;
+      }
+      const after = line.slice(end).replace(/^!/, '').trimStart();
+      const assigned = /^(?:[-+*/|&]?=(?!=)|\+\+|--)/.test(after);
+      const incremented = /(?:\+\+|--)$/.test(before.trimEnd());
+      if (assigned || incremented) found.push(`${n + 1}: ${line.trim()}`);
+    }
+  }
+  return found;
+}
+
+describe('engine state ownership', () => {
+  it('finds element writes and ignores reads', () => {
+    const pattern = /\battempts\.\w+\[/g;
+    expect(elementWrites('attempts.phase[a] = 2;', pattern)).toHaveLength(1);
+    expect(elementWrites('host.attempts.fetchCount[a]!++;', pattern)).toHaveLength(1);
+    expect(elementWrites('--attempts.count[x[1]];', pattern)).toHaveLength(1);
+    expect(elementWrites('x += attempts.start[a]!;', pattern)).toHaveLength(0);
+    expect(elementWrites('if (attempts.flow[a] === rec) return;', pattern)).toHaveLength(0);
+    expect(elementWrites('a[attempts.job[a]!] = 1;', pattern)).toHaveLength(0);
+  });
+
+  const here = dirname(fileURLToPath(import.meta.url));
+  const files = readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  for (const { owner, name, pattern } of OWNED) {
+    it(`only ${owner} writes the ${name}`, () => {
+      const writes = files
+        .filter((f) => f !== owner)
+        .flatMap((f) => elementWrites(readFileSync(join(here, f), 'utf8'), pattern).map((w) => `${f}:${w}`));
+      expect(writes).toEqual([]);
+    });
+  }
+});
