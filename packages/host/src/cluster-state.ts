@@ -8,17 +8,12 @@ import type {
   Seconds,
   ShufflePredictor,
   SlotKind,
-  TaskRef,
+  SlotOffer,
   TopologyView,
-  UserId,
 } from '@rackwise/types';
 import type { HostEvent, TaskCopy } from './host-events.js';
 import { applyEvent } from './internal/apply-event.js';
-import type { HostState } from './internal/host-state.js';
-import { HostView, UserRecord, type ViewSource, kindIndex } from './internal/host-view.js';
-import type { JobRecord } from './internal/job-record.js';
-import { NetworkSamples } from './internal/network-samples.js';
-import { UserMoves } from './internal/user-moves.js';
+import { type HostState, type HostStateSettings, createHostState } from './internal/host-state.js';
 import { checkNode, checkTime, refuse } from './internal/validate-event.js';
 
 /** How a host state is set up; every field but `topology` has a default. */
@@ -82,15 +77,8 @@ export interface ClusterState {
 
 const fraction = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 1;
 
-/**
- * Creates an empty state over a topology. Throws an `Error` naming the option at fault.
- *
- * @example
- * const state = createClusterState({ topology: topologyFromLabels(nodes) });
- * state.apply({ type: 'submit', time: 0, job: { id: 0, user: 1, maps, reduces: 2 } });
- * const decision = state.offer(policy, node, 'container');
- */
-export function createClusterState(options: ClusterStateOptions): ClusterState {
+/** The options with their defaults, each checked; throws an `Error` naming the one at fault. */
+function readOptions(options: ClusterStateOptions): HostStateSettings & { readonly decisionLimit: number } {
   const topology = options?.topology;
   if (topology === undefined || typeof topology.rackOf !== 'function') {
     throw new Error('createClusterState: topology must be a TopologyView');
@@ -116,47 +104,28 @@ export function createClusterState(options: ClusterStateOptions): ClusterState {
   const start = options.startTime ?? 0;
   if (!(typeof start === 'number' && Number.isFinite(start)))
     throw new Error('createClusterState: startTime must be a finite number');
-  const nodes = topology.nodeCount;
-  const free = new Int32Array(3 * nodes);
-  for (let n = 0; n < nodes; n++) {
-    for (const kind of ['map', 'reduce', 'container'] as const) {
-      free[kindIndex(kind) * nodes + n] = topology.slotsOf(n as NodeId, kind);
-    }
-  }
-  const samples = new NetworkSamples(topology, interval, Math.max(1, history));
-  const source = {
-    now: start,
-    stateVersion: 0,
-    moves: new UserMoves(),
+  return {
     topology,
-    network: samples,
     predictor: options.predictor ?? createShufflePredictor(),
     mapCompletionThreshold: threshold,
-    free,
-    mapsOn: Array.from({ length: nodes }, () => []),
-    reducesOn: Array.from({ length: nodes }, () => []),
-    running: { map: 0, reduce: 0 },
-    active: [],
-    activeUsers: [],
-    jobs: new Map(),
-    completedJobs: new Set(),
-    users: new Map(),
-    samples,
-    policies: [],
-    preemptions: [],
-  } as Omit<HostState, 'view' | 'user' | 'job'> as HostState;
-  const state: HostState = Object.assign(source, {
-    view: new HostView(source),
-    user(id: number): UserRecord {
-      let user = source.users.get(id);
-      if (user === undefined) {
-        user = new UserRecord(id as UserId);
-        source.users.set(id, user);
-      }
-      return user;
-    },
-    job: (id: number) => source.jobs.get(id),
-  });
+    monitorInterval: interval,
+    historyLength: history,
+    startTime: start,
+    decisionLimit: limit,
+  };
+}
+
+/**
+ * Creates an empty state over a topology. Throws an `Error` naming the option at fault.
+ *
+ * @example
+ * const state = createClusterState({ topology: topologyFromLabels(nodes) });
+ * state.apply({ type: 'submit', time: 0, job: { id: 0, user: 1, maps, reduces: 2 } });
+ * const decision = state.offer(policy, node, 'container');
+ */
+export function createClusterState(options: ClusterStateOptions): ClusterState {
+  const settings = readOptions(options);
+  const state = createHostState(settings);
   const decisions: OfferRecord[] = [];
   return {
     view: state.view,
@@ -175,21 +144,27 @@ export function createClusterState(options: ClusterStateOptions): ClusterState {
       state.policies.push(policy);
     },
     offer(policy, node, kind, time = state.now) {
-      const event = { type: 'offer', time, node, kind };
-      checkTime(event, state.now);
-      checkNode(event, 'node', node, topology);
-      const k = ['map', 'reduce', 'container'].indexOf(kind);
-      if (k < 0 || topology.slotsOf(node, kind) === 0) {
-        refuse(event, 'kind', `${String(kind)}: node ${node} has no slots of that kind`);
-      }
-      if (state.view.freeSlots(node, kind) === 0) refuse(event, 'node', `${node} has no free ${kind} slot`);
-      state.now = time;
-      const decision = policy.assign({ node, kind }, state.view);
-      if (limit > 0) {
-        if (decisions.length >= limit) decisions.shift();
+      const decision = offerSlot(state, policy, { node, kind }, time);
+      if (settings.decisionLimit > 0) {
+        if (decisions.length >= settings.decisionLimit) decisions.shift();
         decisions.push({ time, node, kind, policy: policy.name, decision });
       }
       return decision;
     },
   };
+}
+
+/** Checks an offer like an event (time, node, a free slot of the kind), then asks the policy. */
+function offerSlot(state: HostState, policy: SchedulerPolicy, offer: SlotOffer, time: Seconds): Decision {
+  const { node, kind } = offer;
+  const event = { type: 'offer', time, node, kind };
+  checkTime(event, state.now);
+  checkNode(event, 'node', node, state.topology);
+  const k = ['map', 'reduce', 'container'].indexOf(kind);
+  if (k < 0 || state.topology.slotsOf(node, kind) === 0) {
+    refuse(event, 'kind', `${String(kind)}: node ${node} has no slots of that kind`);
+  }
+  if (state.view.freeSlots(node, kind) === 0) refuse(event, 'node', `${node} has no free ${kind} slot`);
+  state.now = time;
+  return policy.assign({ node, kind }, state.view);
 }

@@ -83,28 +83,7 @@ export function createHostTopology(nodes: readonly HostNode[], links: HostLinkOp
   const slots: { map: number; reduce: number; container: number }[] = [];
   const resources: ResourceVector[] = [];
   nodes.forEach((node, i) => {
-    const where = `topology: node ${i}${typeof node?.name === 'string' ? ` (${node.name})` : ''}`;
-    if (typeof node?.name !== 'string' || node.name === '')
-      throw new Error(`${where}: name must be a non-empty string`);
-    if (byName.has(node.name)) throw new Error(`${where}: name ${node.name} is given twice`);
-    if (typeof node.rack !== 'string' || node.rack === '')
-      throw new Error(`${where}: rack must be a non-empty string`);
-    const s = node.slots;
-    let entry: { map: number; reduce: number; container: number };
-    if (typeof s === 'number') {
-      if (model !== 'container')
-        throw new Error(`${where}: slots must be { map, reduce } like the first node's`);
-      if (!slotCount(s) || s === 0) throw new Error(`${where}: slots must be a positive integer, got ${s}`);
-      entry = { map: 0, reduce: 0, container: s };
-    } else {
-      if (model !== 'split') throw new Error(`${where}: slots must be a number like the first node's`);
-      if (!slotCount(s?.map) || !slotCount(s?.reduce) || s.map + s.reduce === 0) {
-        throw new Error(`${where}: slots must be { map, reduce } integers >= 0, not both 0`);
-      }
-      entry = { map: s.map, reduce: s.reduce, container: 0 };
-    }
-    const nodeNic = node.nicCapacity ?? defaultNic;
-    if (!positive(nodeNic)) throw new Error(`${where}: nicCapacity must be a positive number`);
+    const { entry, nodeNic } = readNode(node, i, model, defaultNic, byName);
     const id = i as NodeId;
     byName.set(node.name, id);
     let rack = rackIds.get(node.rack);
@@ -136,18 +115,8 @@ export function createHostTopology(nodes: readonly HostNode[], links: HostLinkOp
   const up = capacity(links.rackUplinkCapacity, 'rackUplinkCapacity');
   const down = capacity(links.rackDownlinkCapacity, 'rackDownlinkCapacity');
   const names = nodes.map((n) => n.name);
-  const check = (node: number): number => {
-    if (!(Number.isInteger(node) && node >= 0 && node < names.length)) {
-      throw new Error(`topology: node must be an integer in [0, ${names.length}), got ${String(node)}`);
-    }
-    return node;
-  };
-  const checkRack = (rack: number): number => {
-    if (!(Number.isInteger(rack) && rack >= 0 && rack < rackNames.length)) {
-      throw new Error(`topology: rack must be an integer in [0, ${rackNames.length}), got ${String(rack)}`);
-    }
-    return rack;
-  };
+  const check = (node: number): number => checkIndex('node', node, names.length);
+  const checkRack = (rack: number): number => checkIndex('rack', rack, rackNames.length);
   return {
     rackCount: rackNames.length,
     nodeCount: names.length,
@@ -163,4 +132,45 @@ export function createHostTopology(nodes: readonly HostNode[], links: HostLinkOp
     rackName: (rack) => rackNames[checkRack(rack)]!,
     nodeId: (name) => byName.get(name),
   };
+}
+
+/** A node's slots and NIC, checked; throws naming the node and the field at fault. */
+function readNode(
+  node: HostNode,
+  i: number,
+  model: SlotModel,
+  defaultNic: number,
+  byName: ReadonlyMap<string, NodeId>,
+): { entry: { map: number; reduce: number; container: number }; nodeNic: number } {
+  const where = `topology: node ${i}${typeof node?.name === 'string' ? ` (${node.name})` : ''}`;
+  if (typeof node?.name !== 'string' || node.name === '')
+    throw new Error(`${where}: name must be a non-empty string`);
+  if (byName.has(node.name)) throw new Error(`${where}: name ${node.name} is given twice`);
+  if (typeof node.rack !== 'string' || node.rack === '')
+    throw new Error(`${where}: rack must be a non-empty string`);
+  const s = node.slots;
+  let entry: { map: number; reduce: number; container: number };
+  if (typeof s === 'number') {
+    if (model !== 'container')
+      throw new Error(`${where}: slots must be { map, reduce } like the first node's`);
+    if (!slotCount(s) || s === 0) throw new Error(`${where}: slots must be a positive integer, got ${s}`);
+    entry = { map: 0, reduce: 0, container: s };
+  } else {
+    if (model !== 'split') throw new Error(`${where}: slots must be a number like the first node's`);
+    if (!slotCount(s?.map) || !slotCount(s?.reduce) || s.map + s.reduce === 0) {
+      throw new Error(`${where}: slots must be { map, reduce } integers >= 0, not both 0`);
+    }
+    entry = { map: s.map, reduce: s.reduce, container: 0 };
+  }
+  const nodeNic = node.nicCapacity ?? defaultNic;
+  if (!positive(nodeNic)) throw new Error(`${where}: nicCapacity must be a positive number`);
+  return { entry, nodeNic };
+}
+
+/** A node or rack id, checked against the count of them. */
+function checkIndex(what: 'node' | 'rack', value: number, count: number): number {
+  if (!(Number.isInteger(value) && value >= 0 && value < count)) {
+    throw new Error(`topology: ${what} must be an integer in [0, ${count}), got ${String(value)}`);
+  }
+  return value;
 }
