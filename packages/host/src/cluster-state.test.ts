@@ -2,7 +2,7 @@ import type { JobId, NodeId, RackId, SchedulerPolicy, TaskRef } from '@rackwise/
 import { describe, expect, it } from 'vitest';
 import { createClusterState } from './cluster-state.js';
 import { HostEventError } from './host-event-error.js';
-import type { HostEvent } from './host-events.js';
+import type { HostEvent, JobSubmission } from './host-events.js';
 import { RACK_LABELS, topologyFromLabels } from './topology-from-labels.js';
 
 const nodes = ['n0', 'n1', 'n2', 'n3'].map((name, i) => ({
@@ -268,6 +268,36 @@ describe('createClusterState', () => {
     expect(state.view.network.rackUtilisation(0 as RackId, 'up')).toBeCloseTo(0.25);
     expect(state.view.network.recentRackUtilisation(0 as RackId, 'up', 5)).toBeCloseTo(0.625);
     expect(state.view.network.sampleTime).toBe(2);
+  });
+
+  it('keeps one link sample an instant: a second report at the same time amends it', () => {
+    const state = createClusterState({ topology });
+    const links = (time: number, rack: number, up: number): HostEvent => ({
+      type: 'links',
+      time,
+      racks: [{ rack: rack as RackId, up, down: 0 }],
+      measure: 'utilisation',
+    });
+    state.apply(links(1, 0, 0.2));
+    state.apply(links(2, 0, 0.9));
+    state.apply(links(2, 1, 0.4));
+    expect(state.view.network.rackUtilisation(0 as RackId, 'up')).toBe(0.9);
+    expect(state.view.network.recentRackUtilisation(0 as RackId, 'up', 5)).toBeCloseTo(0.55);
+    expect(state.view.network.recentRackUtilisation(1 as RackId, 'up', 5)).toBeCloseTo(0.2);
+  });
+
+  it('takes a submission time before the event that reports the job, never after it', () => {
+    const state = createClusterState({ topology });
+    const job = (id: number, submitTime?: number): JobSubmission => ({
+      ...(submit(id) as { job: JobSubmission }).job,
+      ...(submitTime === undefined ? {} : { submitTime }),
+    });
+    state.apply({ type: 'submit', time: 10, job: job(0, 4) });
+    expect(state.view.job(0 as JobId).submitTime).toBe(4);
+    state.apply({ type: 'submit', time: 10, job: job(1) });
+    expect(state.view.job(1 as JobId).submitTime).toBe(10);
+    const error = refusal(state, { type: 'submit', time: 10, job: job(2, 11) });
+    expect(error.field).toBe('job.submitTime');
   });
 
   it('refuses each bad event, naming the event and the field', () => {

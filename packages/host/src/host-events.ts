@@ -21,6 +21,11 @@ export interface JobSubmission {
   readonly id: number;
   readonly user: number;
   readonly queue?: string;
+  /**
+   * When the job was submitted, if before the event that reports it (a host that starts
+   * watching a cluster already running); never after it. Default: the event's time.
+   */
+  readonly submitTime?: Seconds;
   readonly maps: readonly MapSubmission[];
   /** Number of reduces (0: a map-only job). */
   readonly reduces: number;

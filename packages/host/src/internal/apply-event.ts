@@ -273,6 +273,16 @@ function checkSubmission(event: Extract<HostEvent, { type: 'submit' }>, state: H
       refuse(event, `job.maps[${i}].replicas`, 'names a node twice');
   });
   checkCount(event, 'job.reduces', job.reduces);
+  const submitted = job.submitTime;
+  if (
+    submitted !== undefined &&
+    !(typeof submitted === 'number' && Number.isFinite(submitted) && submitted <= event.time)
+  )
+    refuse(
+      event,
+      'job.submitTime',
+      `must be a number of seconds no later than the event's time, got ${String(submitted)}`,
+    );
   const ratio = job.declaredShuffleRatio;
   if (ratio !== undefined && !(typeof ratio === 'number' && Number.isFinite(ratio) && ratio >= 0)) {
     refuse(event, 'job.declaredShuffleRatio', `must be a finite number >= 0, got ${String(ratio)}`);

@@ -75,7 +75,7 @@ export class JobRecord implements JobView {
     this.id = spec.id as JobId;
     this.user = spec.user as UserId;
     this.queue = spec.queue ?? 'default';
-    this.submitTime = time;
+    this.submitTime = spec.submitTime ?? time;
     this.signature = spec.signature;
     this.declaredShuffleRatio = spec.declaredShuffleRatio;
     this.mapCount = spec.maps.length;

@@ -61,7 +61,10 @@ export class NetworkSamples implements NetworkView {
         this.#nodeDown[load.node] = load.down;
       }
     }
-    this.#history.push({ time, up, down });
+    // One sample an instant: a second report at the same time amends that time's sample.
+    if (latest !== undefined && latest.time === time)
+      this.#history[this.#history.length - 1] = { time, up, down };
+    else this.#history.push({ time, up, down });
     if (this.#history.length > this.historyLength) this.#history.shift();
     this.sampleTime = time;
   }
