@@ -204,6 +204,9 @@ describe('createClusterState', () => {
     state.apply({ type: 'start', time: 3, task: reduce(0, 0), node: n(3) });
     expect([r.state, r.node, r.startTime]).toEqual(['running', 3, 0]);
     expect(state.view.job(0 as JobId).reducesOnRack(1 as RackId)).toBe(1);
+    // Killed back to pending, it counts on no rack until it runs again (as in the engine).
+    state.apply({ type: 'preempt', time: 4, task: reduce(0, 0), mode: 'kill' });
+    expect(state.view.job(0 as JobId).reducesOnRack(1 as RackId)).toBe(0);
   });
 
   it('asks an attached preempting policy on every tick and ticks its clock', () => {

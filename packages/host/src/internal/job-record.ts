@@ -132,10 +132,11 @@ export class JobRecord implements JobView {
     return this.#inputOnRack.get(rack) ?? 0;
   }
 
+  /** Running, suspended there or completed; a reduce sent back to pending counts nowhere (as in the engine). */
   reducesOnRack(rack: RackId): number {
     let n = 0;
     for (const r of this.reduces)
-      if (r.launched && r.node !== undefined && this.topology.rackOf(r.node) === rack) n++;
+      if (r.state !== 'pending' && r.node !== undefined && this.topology.rackOf(r.node) === rack) n++;
     return n;
   }
 

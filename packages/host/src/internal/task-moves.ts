@@ -55,7 +55,6 @@ export function start(state: HostState, job: JobRecord, task: MapRecord | Reduce
   }
   job.setReduceState(task, 'running');
   task.node = node;
-  task.launched = true;
   task.startTime ??= state.now;
   job.firstReduceTime ??= state.now;
   state.reducesOn[node]!.push(task);

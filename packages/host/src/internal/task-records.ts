@@ -36,8 +36,6 @@ export class ReduceRecord implements ReduceTaskView {
   fetchedBytes: Bytes = 0;
   reduceProgress: Fraction = 0;
   preemptions = 0;
-  /** Whether it ever held a slot (counts in `reducesOnRack` from then on). */
-  launched = false;
 
   constructor(
     readonly job: JobId,
