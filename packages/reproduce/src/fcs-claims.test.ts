@@ -4,7 +4,7 @@ import { paperClaims } from './claim-registry.js';
 import { FCS_READINGS, FCS_WORK_CONSERVING } from './fcs-claims.js';
 import { RATE_STEPS } from './load-steps.js';
 import { claimApplies } from './paper-claims.js';
-import { cellPreset, gridSimulations } from './reproduce-paper.js';
+import { cellPreset, gridSimulations } from './reproduce-grid.js';
 
 const paper = paperClaims('fcs');
 const quick = paper.quickGrid();

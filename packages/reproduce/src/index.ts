@@ -27,14 +27,11 @@ export { NAS_CLAIMS, NAS_PAPER, NAS_READINGS } from './nas-claims.js';
 export { SHUFFLEWATCHER_CLAIMS, SHUFFLEWATCHER_PAPER } from './shufflewatcher-claims.js';
 export { SHADOW_CLAIMS, SHADOW_PAPER } from './shadow-claims.js';
 export { FCS_CLAIMS, FCS_PAPER, FCS_READINGS, FCS_WORK_CONSERVING } from './fcs-claims.js';
-export {
-  REPRODUCTION_FORMAT,
-  cellPreset,
-  gridSimulations,
-  operatingPoint,
-  reproducePaper,
-  reproductionGrid,
-} from './reproduce-paper.js';
+export { REPRODUCTION_FORMAT, operatingPoint, reproducePaper } from './reproduce-paper.js';
+export { cellPreset, gridSimulations, reproductionGrid } from './reproduce-grid.js';
+export type { GridChoice } from './reproduce-grid.js';
+export { RUN_RECORD_FORMAT, readRun, simulateBatch, writeRun } from './grid-runs.js';
+export type { RunBatch, RunRecord, SimulationRunner } from './grid-runs.js';
 export {
   ARRIVAL_RATE_AXIS,
   CALIBRATION_SEEDS,

@@ -1,29 +1,15 @@
-import {
-  type ExperimentOverrides,
-  type ExperimentPreset,
-  type PolicyRun,
-  applyOverrides,
-  experimentPreset,
-  runExperiment,
-} from '@rackwise/experiments';
-import { buildTopology } from '@rackwise/topology';
-import type { NodeId, RackId } from '@rackwise/types';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
+import { type RunRecord, type SimulationRunner, runOrRead, simulateBatch } from './grid-runs.js';
 import { median } from './load-steps.js';
-import {
-  type Claim,
-  type GridCell,
-  type PaperClaims,
-  type ReproductionGrid,
-  claimApplies,
-} from './paper-claims.js';
+import { type Claim, type GridCell, type PaperClaims, claimApplies } from './paper-claims.js';
+import { type GridChoice, cellPolicies, cellPreset, reproductionGrid, runKey } from './reproduce-grid.js';
 
 /** Format tag of reproduction maps. */
 export const REPRODUCTION_FORMAT = 'rackwise-reproduction@1';
 
 /** What to reproduce. */
-export interface ReproduceOptions {
+export interface ReproduceOptions extends GridChoice {
   /** A registered paper (`nas`, `shufflewatcher`). */
   readonly paper: string;
   /** The CI grid instead of the full one. */
@@ -31,22 +17,20 @@ export interface ReproduceOptions {
   /** Seeds instead of the grid's. */
   readonly seeds?: readonly number[];
   /**
-   * Only the cells with these axis values (`{ window: '0+0.5h', loss: 'none' }`): a part of
-   * a grid too costly to run whole. Values compare as text.
+   * A results directory: the runs it holds are read instead of simulated, and every run
+   * simulated is written there, so a grid stopped part-way resumes where it stopped.
    */
-  readonly only?: Readonly<Record<string, string>>;
-  /**
-   * Replay this SWIM trace (a path, or `fb2010`) in every cell that replays one, keeping
-   * the cell's window, scale and sample: the map on data it was not built on.
-   */
-  readonly trace?: string;
+  readonly results?: string;
+  /** What simulates a batch; default `simulateBatch` (tests pass a stand-in). */
+  readonly runner?: SimulationRunner;
   /** Seeds of one batch simulated at once on worker threads; default 1 (a shared machine). */
   readonly parallelism?: number;
-  /** Called after every simulation batch (one policy, every seed, one cell). */
+  /** Called after every batch (one policy, every seed, one cell); `simulated` 0 when the results directory held it. */
   readonly onProgress?: (progress: {
     readonly done: number;
     readonly total: number;
     readonly label: string;
+    readonly simulated: number;
   }) => void;
 }
 
@@ -118,7 +102,7 @@ export interface OperatingPoint {
 }
 
 /** The operating point of runs of one cell, from their arrival-window metrics (NaN when none ran). */
-export function operatingPoint(runs: readonly PolicyRun[]): OperatingPoint {
+export function operatingPoint(runs: readonly Pick<RunRecord, 'metrics'>[]): OperatingPoint {
   const values = (metric: string) => runs.map((r) => r.metrics[metric] ?? Number.NaN);
   const mean = (metric: string) => {
     const v = values(metric);
@@ -136,27 +120,6 @@ export function operatingPoint(runs: readonly PolicyRun[]): OperatingPoint {
 }
 
 /**
- * The preset of one cell: the trace given instead of a trace preset's, overrides, then the
- * cell's own change; for a policy, with the engine parameters the cell sets for it
- * (`GridCell.policyEngine`).
- */
-export function cellPreset(
-  paper: PaperClaims,
-  cell: GridCell,
-  policy?: string,
-  trace?: string,
-): ExperimentPreset {
-  const start = experimentPreset(cell.basePreset ?? paper.preset);
-  const base = applyOverrides(
-    trace !== undefined && start.workload.kind === 'swim-trace' ? applyOverrides(start, { trace }) : start,
-    cell.overrides as ExperimentOverrides,
-  );
-  const changed = cell.preset === undefined ? base : cell.preset(base);
-  const own = policy === undefined ? undefined : cell.policyEngine?.[policy];
-  return own === undefined ? changed : { ...changed, engine: { ...changed.engine, ...own } };
-}
-
-/**
  * Runs a paper's claims over its grid — each policy once per distinct configuration and
  * seed, one simulation at a time (a reading set through policy configuration or
  * `policyEngine` changes only its policies' runs; the others are shared between cells)
@@ -169,7 +132,8 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   const seeds = options.seeds ?? grid.seeds;
   const trace = options.trace;
   const started = performance.now();
-  const cache = new Map<string, readonly PolicyRun[]>();
+  const runner = options.runner ?? simulateBatch;
+  const cache = new Map<string, readonly RunRecord[]>();
   const planned = grid.cells.flatMap((cell) =>
     cellPolicies(paper, cell).map((policy) => {
       const preset = cellPreset(paper, cell, policy, trace);
@@ -181,20 +145,17 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   const perCell = new Map<GridCell, ClaimRuns>();
   const loads = new Map<GridCell, OperatingPoint>();
   for (const cell of grid.cells) {
-    const policies: { policy: string; runs: readonly PolicyRun[] }[] = [];
+    const policies: { policy: string; runs: readonly RunRecord[] }[] = [];
     for (const { preset, policy, key } of planned.filter((p) => p.cell === cell)) {
       let runs = cache.get(key);
       if (runs === undefined) {
-        const result = await runExperiment({
-          preset,
-          policies: [policy],
-          seeds,
-          parallelism: options.parallelism ?? 1,
-        });
-        runs = result.policies[0]?.runs ?? [];
+        const batch = { preset, policy, seeds, parallelism: options.parallelism ?? 1 };
+        const got = await runOrRead(batch, key, runner, options.results);
+        runs = got.runs;
         cache.set(key, runs);
         done++;
-        options.onProgress?.({ done, total: distinct, label: `${cell.label} · ${policy}` });
+        const label = `${cell.label} · ${policy}`;
+        options.onProgress?.({ done, total: distinct, label, simulated: got.simulated });
       }
       policies.push({ policy, runs });
     }
@@ -237,40 +198,6 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   };
 }
 
-/**
- * The paper's quick or full grid, restricted to `options.only`'s cells.
- * @throws Error when `only` keeps no cell, or `trace` is given to a paper whose grid replays no trace.
- */
-export function reproductionGrid(
-  paper: PaperClaims,
-  quick: boolean,
-  options: Pick<ReproduceOptions, 'only' | 'trace'> = {},
-): ReproductionGrid {
-  const grid = quick ? paper.quickGrid() : paper.fullGrid();
-  if (
-    options.trace !== undefined &&
-    !grid.cells.some((c) => experimentPreset(c.basePreset ?? paper.preset).workload.kind === 'swim-trace')
-  ) {
-    throw new Error(
-      `paper ${paper.paper}: no cell of its grid replays a SWIM trace, so a trace cannot replace it`,
-    );
-  }
-  const only = Object.entries(options.only ?? {});
-  if (only.length === 0) return grid;
-  const cells = grid.cells.filter((c) => only.every(([axis, value]) => String(c.axes[axis]) === value));
-  if (cells.length === 0) {
-    const values = only.map(([axis]) => {
-      const seen = [...new Set(grid.cells.map((c) => String(c.axes[axis])))];
-      return `${axis}: ${seen.join(', ')}`;
-    });
-    throw new Error(
-      `paper ${paper.paper}: no cell of its grid has ${only.map(([a, v]) => `${a}=${v}`).join(', ')} (values: ${values.join('; ')})`,
-    );
-  }
-  const kept = only.map(([a, v]) => `${a}=${v}`).join(', ');
-  return { ...grid, cells, description: `${grid.description}; only the cells with ${kept}` };
-}
-
 /** A claim's outcomes over the grid, with how many cells it holds, holds in the mean only, fails and is not measured in. */
 export function claimMap(claim: Claim, outcomes: ClaimMap['outcomes']): ClaimMap {
   const count = (v: ClaimOutcome['verdict']) => outcomes.filter((o) => o.verdict === v).length;
@@ -282,33 +209,4 @@ export function claimMap(claim: Claim, outcomes: ClaimMap['outcomes']): ClaimMap
     fails: count('fails'),
     unmeasured: count('unmeasured'),
   };
-}
-
-/** What makes two runs of a policy the same: its configuration, the engine, the cluster and the workload. */
-function runKey(preset: ExperimentPreset, policy: string): string {
-  return JSON.stringify({
-    policy,
-    config: preset.policyConfig[policy] ?? {},
-    engine: preset.engine,
-    topology: preset.topology,
-    workload: preset.workload,
-    storage: preset.storage,
-  });
-}
-
-/** Distinct simulations a grid needs (shared runs counted once), for estimating its cost. */
-export function gridSimulations(paperName: string, quick: boolean): number {
-  const paper = paperClaims(paperName);
-  const grid = quick ? paper.quickGrid() : paper.fullGrid();
-  const keys = new Set(
-    grid.cells.flatMap((cell) =>
-      cellPolicies(paper, cell).map((policy) => runKey(cellPreset(paper, cell, policy), policy)),
-    ),
-  );
-  return keys.size * grid.seeds.length;
-}
-
-/** The policies a cell runs: its own list, or the paper's. */
-function cellPolicies(paper: PaperClaims, cell: GridCell): readonly string[] {
-  return cell.policies ?? paper.policies;
 }

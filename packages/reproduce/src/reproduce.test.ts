@@ -13,7 +13,8 @@ import {
   onlyIn,
   presetCell,
 } from './paper-claims.js';
-import { cellPreset, gridSimulations, reproducePaper } from './reproduce-paper.js';
+import { cellPreset, gridSimulations } from './reproduce-grid.js';
+import { reproducePaper } from './reproduce-paper.js';
 import { reproductionDocument } from './reproduction-markdown.js';
 
 const claim = (expectation: Claim['expectation']): Claim => ({

@@ -1,0 +1,112 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerPaperClaims } from './claim-registry.js';
+import type { RunBatch, SimulationRunner } from './grid-runs.js';
+import { OFFERED_LOAD_AXIS } from './load-steps.js';
+import { crossCells, lossCell, presetCell } from './paper-claims.js';
+import { reproducePaper } from './reproduce-paper.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rackwise-grid-runs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+registerPaperClaims({
+  paper: 'tiny-resume',
+  title: 'tiny resume',
+  preset: 'tiny',
+  policies: ['fair', 'delay'],
+  claims: [
+    {
+      id: 'faster',
+      figure: 'Fig. 1',
+      statement: 'delay finishes sooner than fair',
+      a: 'delay',
+      b: 'fair',
+      metric: 'makespan',
+      expectation: 'lower',
+    },
+  ],
+  // Two cells of two policies: four batches of three seeds.
+  quickGrid: () => ({
+    cells: crossCells([[presetCell('tiny')], [lossCell('none'), lossCell('incast')]]),
+    seeds: [1, 2, 3],
+    description: 'two cells',
+  }),
+  fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
+  fullGridCost: 'seconds',
+  loadAxis: OFFERED_LOAD_AXIS,
+  headline: ['faster'],
+});
+
+/** A stand-in for the simulator: made-up metrics from the batch, every call recorded; it fails after `failAfter` calls. */
+function fakeRunner(failAfter = Number.POSITIVE_INFINITY) {
+  const calls: RunBatch[] = [];
+  const runner: SimulationRunner = async (batch) => {
+    if (calls.length >= failAfter) throw new Error('interrupted');
+    calls.push(batch);
+    const loss = batch.preset.engine.congestionLoss === 'incast' ? 10 : 0;
+    return batch.seeds.map((seed) => ({
+      seed,
+      metrics: { makespan: (batch.policy === 'delay' ? 90 : 100) + loss + seed, 'load.offered': 0.5 },
+      wallSeconds: 2,
+    }));
+  };
+  return { calls, runner };
+}
+
+describe('a grid with a results directory', () => {
+  it('resumes where an interrupted run stopped, recomputing no run it wrote', async () => {
+    const results = join(dir, 'resume');
+    const first = fakeRunner(2);
+    await expect(
+      reproducePaper({ paper: 'tiny-resume', quick: true, results, runner: first.runner }),
+    ).rejects.toThrow('interrupted');
+    expect(first.calls).toHaveLength(2);
+    expect(readdirSync(results).filter((f) => f.endsWith('.json'))).toHaveLength(6);
+
+    const again = fakeRunner();
+    const progress: number[] = [];
+    const map = await reproducePaper({
+      paper: 'tiny-resume',
+      quick: true,
+      results,
+      runner: again.runner,
+      onProgress: (p) => progress.push(p.simulated),
+    });
+    // Only the two batches the interrupted run never reached are simulated.
+    expect(again.calls.map((b) => `${b.policy} ${b.preset.engine.congestionLoss}`)).toEqual([
+      'fair incast',
+      'delay incast',
+    ]);
+    expect(progress).toEqual([0, 0, 3, 3]);
+    expect(map.claims[0]?.holds).toBe(2);
+
+    // The same map as a run that was never interrupted, and nothing left to simulate.
+    const whole = await reproducePaper({ paper: 'tiny-resume', quick: true, runner: fakeRunner().runner });
+    expect(map.claims).toEqual(whole.claims);
+    const third = fakeRunner();
+    await reproducePaper({ paper: 'tiny-resume', quick: true, results, runner: third.runner });
+    expect(third.calls).toEqual([]);
+  });
+
+  it('simulates only the seeds a batch is missing', async () => {
+    const results = join(dir, 'seeds');
+    await reproducePaper({
+      paper: 'tiny-resume',
+      quick: true,
+      seeds: [1, 2],
+      results,
+      runner: fakeRunner().runner,
+    });
+    const more = fakeRunner();
+    await reproducePaper({
+      paper: 'tiny-resume',
+      quick: true,
+      seeds: [1, 2, 3],
+      results,
+      runner: more.runner,
+    });
+    expect(more.calls.map((b) => b.seeds)).toEqual([[3], [3], [3], [3]]);
+  });
+});

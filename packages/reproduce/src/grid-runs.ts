@@ -1,0 +1,113 @@
+/**
+ * The simulations of a grid, one batch (a policy on one configuration, every seed) at a
+ * time, and the results directory that keeps each run so an interrupted grid resumes:
+ * a run is found again by what defines it — the policy and its configuration, the
+ * engine parameters (the network model among them), the cluster, the workload, the
+ * storage and the seed — never by the commit or the time it ran.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ExperimentPreset, runExperiment } from '@rackwise/experiments';
+
+/** What a map keeps of one simulation: its seed, its metrics, and the wall seconds it took on one core. */
+export interface RunRecord {
+  readonly seed: number;
+  readonly metrics: Readonly<Record<string, number>>;
+  readonly wallSeconds: number;
+}
+
+/** One batch of simulations: a policy on one configuration, every seed. */
+export interface RunBatch {
+  readonly preset: ExperimentPreset;
+  readonly policy: string;
+  readonly seeds: readonly number[];
+  /** Seeds simulated at once on worker threads. */
+  readonly parallelism: number;
+}
+
+/** What simulates a batch: `simulateBatch` (the experiments' runner), or a stand-in in tests. */
+export type SimulationRunner = (batch: RunBatch) => Promise<readonly RunRecord[]>;
+
+/** Simulates a batch with `@rackwise/experiments`' `runExperiment`. */
+export const simulateBatch: SimulationRunner = async (batch) => {
+  const result = await runExperiment({
+    preset: batch.preset,
+    policies: [batch.policy],
+    seeds: batch.seeds,
+    parallelism: batch.parallelism,
+  });
+  return (result.policies[0]?.runs ?? []).map((r) => ({
+    seed: r.seed,
+    metrics: r.metrics,
+    wallSeconds: r.wallSeconds,
+  }));
+};
+
+/** Format tag of a run's file in a results directory. */
+export const RUN_RECORD_FORMAT = 'rackwise-reproduction-run@1';
+
+/** The file of a run in a results directory: a digest of what defines it and its seed. */
+export function runFile(results: string, key: string, seed: number): string {
+  const digest = createHash('sha256').update(`${RUN_RECORD_FORMAT}\n${key}\nseed ${seed}`).digest('hex');
+  return join(results, `${digest.slice(0, 32)}.json`);
+}
+
+/** A run a results directory holds, or undefined (none, unreadable, or another run's). */
+export function readRun(results: string, key: string, seed: number): RunRecord | undefined {
+  let parsed: { format?: string; key?: string; run?: RunRecord };
+  try {
+    // JSON writes NaN (a metric a run could not measure) as null; read it back as NaN.
+    parsed = JSON.parse(readFileSync(runFile(results, key, seed), 'utf8'), (_, v) =>
+      v === null ? Number.NaN : v,
+    );
+  } catch {
+    return undefined;
+  }
+  return parsed.format === RUN_RECORD_FORMAT && parsed.key === key && parsed.run?.seed === seed
+    ? parsed.run
+    : undefined;
+}
+
+/** Writes a run to a results directory, whole or not at all (a temporary file renamed). */
+export function writeRun(results: string, key: string, run: RunRecord): void {
+  mkdirSync(results, { recursive: true });
+  const file = runFile(results, key, run.seed);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ format: RUN_RECORD_FORMAT, key, run })}\n`);
+  renameSync(temporary, file);
+}
+
+/**
+ * A batch's runs in seed order: the seeds the results directory holds are read, the
+ * others simulated (in one call to the runner) and written there. `simulated` counts
+ * the seeds run now.
+ */
+export async function runOrRead(
+  batch: RunBatch,
+  key: string,
+  runner: SimulationRunner,
+  results: string | undefined,
+): Promise<{ readonly runs: readonly RunRecord[]; readonly simulated: number }> {
+  const found = new Map<number, RunRecord>();
+  if (results !== undefined) {
+    for (const seed of batch.seeds) {
+      const run = readRun(results, key, seed);
+      if (run !== undefined) found.set(seed, run);
+    }
+  }
+  const missing = batch.seeds.filter((seed) => !found.has(seed));
+  if (missing.length > 0) {
+    for (const run of await runner({ ...batch, seeds: missing })) {
+      found.set(run.seed, run);
+      if (results !== undefined) writeRun(results, key, run);
+    }
+  }
+  return {
+    runs: batch.seeds.flatMap((seed) => {
+      const run = found.get(seed);
+      return run === undefined ? [] : [run];
+    }),
+    simulated: missing.length,
+  };
+}
