@@ -109,4 +109,22 @@ describe('a grid with a results directory', () => {
     });
     expect(more.calls.map((b) => b.seeds)).toEqual([[3], [3], [3], [3]]);
   });
+
+  it('records the network model, commit, traces, seeds and CPU-seconds it ran', async () => {
+    const map = await reproducePaper({
+      paper: 'tiny-resume',
+      quick: true,
+      runner: fakeRunner().runner,
+      commit: 'c0ffee',
+      traceChecksum: () => 'never asked: tiny replays no trace',
+    });
+    expect(map.provenance).toMatchObject({
+      model: { congestionLoss: ['none', 'incast'], flowModel: 'per-flow', resolveInterval: 0 },
+      commit: 'c0ffee',
+      traces: [],
+      seeds: [1, 2, 3],
+      // Four batches of three seeds, two seconds each.
+      cpuSeconds: 24,
+    });
+  });
 });

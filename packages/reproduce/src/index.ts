@@ -32,6 +32,14 @@ export { cellPreset, gridSimulations, reproductionGrid } from './reproduce-grid.
 export type { GridChoice } from './reproduce-grid.js';
 export { RUN_RECORD_FORMAT, readRun, simulateBatch, writeRun } from './grid-runs.js';
 export type { RunBatch, RunRecord, SimulationRunner } from './grid-runs.js';
+export { NETWORK_MODEL_PARAMETERS, gridModel, gridTraces, modelDifferences } from './map-provenance.js';
+export type {
+  MapProvenance,
+  ModelValue,
+  NetworkModel,
+  ProvenancedMap,
+  TraceRecord,
+} from './map-provenance.js';
 export {
   ARRIVAL_RATE_AXIS,
   CALIBRATION_SEEDS,

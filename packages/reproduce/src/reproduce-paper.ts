@@ -2,7 +2,14 @@ import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
 import { type RunRecord, type SimulationRunner, runOrRead, simulateBatch } from './grid-runs.js';
 import { median } from './load-steps.js';
-import { type Claim, type GridCell, type PaperClaims, claimApplies } from './paper-claims.js';
+import { type MapProvenance, gridModel, gridTraces } from './map-provenance.js';
+import {
+  type Claim,
+  type GridCell,
+  type PaperClaims,
+  type ReproductionGrid,
+  claimApplies,
+} from './paper-claims.js';
 import { type GridChoice, cellPolicies, cellPreset, reproductionGrid, runKey } from './reproduce-grid.js';
 
 /** Format tag of reproduction maps. */
@@ -23,6 +30,10 @@ export interface ReproduceOptions extends GridChoice {
   readonly results?: string;
   /** What simulates a batch; default `simulateBatch` (tests pass a stand-in). */
   readonly runner?: SimulationRunner;
+  /** The commit of the code that runs the grid, recorded in the map's provenance. */
+  readonly commit?: string;
+  /** The SHA-256 of a trace the grid replays (`fb2010` or a path), recorded in the map's provenance. */
+  readonly traceChecksum?: (trace: string) => string | undefined;
   /** Seeds of one batch simulated at once on worker threads; default 1 (a shared machine). */
   readonly parallelism?: number;
   /** Called after every batch (one policy, every seed, one cell); `simulated` 0 when the results directory held it. */
@@ -79,6 +90,8 @@ export interface ReproductionMap {
   readonly secondsPerSimulation: number;
   /** Mean simulated wall seconds per policy, for estimating bigger grids. */
   readonly fullGridCost: string;
+  /** How the map was made; absent in maps written before it was recorded. */
+  readonly provenance?: MapProvenance;
 }
 
 /**
@@ -195,6 +208,29 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     wallSeconds,
     secondsPerSimulation: distinct > 0 ? wallSeconds / (distinct * seeds.length) : Number.NaN,
     fullGridCost: paper.fullGridCost,
+    provenance: provenanceOf(paper, grid, options, seeds, cache),
+  };
+}
+
+/** What the map records of how it was made: model, commit, traces, seeds and CPU-seconds. */
+function provenanceOf(
+  paper: PaperClaims,
+  grid: ReproductionGrid,
+  options: ReproduceOptions,
+  seeds: readonly number[],
+  runs: ReadonlyMap<string, readonly RunRecord[]>,
+): MapProvenance {
+  let cpuSeconds = 0;
+  for (const batch of runs.values()) for (const run of batch) cpuSeconds += run.wallSeconds;
+  return {
+    model: gridModel(paper, grid, options.trace),
+    ...(options.commit === undefined ? {} : { commit: options.commit }),
+    traces: gridTraces(paper, grid, options.trace).map((name) => {
+      const sha256 = options.traceChecksum?.(name);
+      return sha256 === undefined ? { name } : { name, sha256 };
+    }),
+    seeds,
+    cpuSeconds,
   };
 }
 

@@ -2,6 +2,7 @@ import { escapeXml, htmlPage, htmlTable } from '@rackwise/reports';
 import { claimHeatmaps, headlineCharts } from './map-charts.js';
 import { paperInWords } from './map-in-words.js';
 import { gridLines, percent0 } from './map-text.js';
+import { provenanceLines } from './provenance-text.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 
 /** The page is wider than a report: a heatmap of twelve columns and its claims' labels. */
@@ -91,6 +92,9 @@ function paperSection(map: ReproductionMap): string {
     `<section id="paper-${escapeXml(map.paper)}">`,
     `<h2>${escapeXml(map.title)}</h2>`,
     `<p>${withCode(grid)} ${withCode(cost)}</p>`,
+    `<ul class="note">${provenanceLines(map)
+      .map((line) => `<li>${withCode(line.slice(2))}</li>`)
+      .join('')}</ul>`,
     `<p class="words"><b>In plain words.</b> ${escapeXml(paperInWords(map))}</p>`,
     cellsTable(map),
     '<h3>Claims × cells</h3>',

@@ -10,6 +10,7 @@ import {
   outcomeAt,
 } from './map-series.js';
 import { MARK, gridLines, percent0 } from './map-text.js';
+import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 
 const percent = (x: number, digits = 1) =>
@@ -153,6 +154,10 @@ export function reproductionMapMarkdown(
   lines.push(`## ${map.title}`, '');
   lines.push(
     ...gridLines(map),
+    '',
+    '**Provenance.**',
+    '',
+    ...provenanceLines(map),
     '',
     ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
     `### Claims along the ${map.loadAxis.label}`,

@@ -4,6 +4,7 @@ import type { ReproductionMap } from '@rackwise/reproduce';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { loadReproduce } from '../internal/heavy-packages.js';
+import { provenanceSources } from '../internal/provenance-sources.js';
 import { integerInRange, seedList, stringOption } from '../option-values.js';
 import { checkOutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
@@ -124,10 +125,13 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   }
   const maps: ReproductionMap[] =
     from === undefined ? [] : readMaps(resolve(io.cwd, from), papers, REPRODUCTION_FORMAT);
+  const sources = from === undefined ? await provenanceSources() : undefined;
   for (const paper of from === undefined ? papers : []) {
     const map = await reproducePaper({
       paper,
       quick,
+      ...(sources?.commit === undefined ? {} : { commit: sources.commit }),
+      ...(sources === undefined ? {} : { traceChecksum: sources.traceChecksum }),
       ...(seeds === undefined ? {} : { seeds }),
       ...(parallelism === undefined ? {} : { parallelism }),
       ...(only === undefined ? {} : { only }),

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { handMadeMap } from '../test/hand-made-map.js';
+import { gridModel, modelDifferences } from './map-provenance.js';
+import { NAS_PAPER } from './nas-claims.js';
+import { cpuText, provenanceLines, seedText } from './provenance-text.js';
+import { reproductionGrid } from './reproduce-grid.js';
+
+const nasQuick = reproductionGrid(NAS_PAPER, true);
+const model = gridModel(NAS_PAPER, nasQuick);
+
+/** NAS's quick map as it would be recorded, with the model given. */
+const nasMap = (recorded: typeof model | undefined) => ({
+  ...handMadeMap({
+    paper: 'nas',
+    title: 'NAS',
+    claims: [],
+    cells: [],
+    seeds: [1, 2, 3],
+    headline: [],
+    change: () => 0,
+  }),
+  quick: true,
+  ...(recorded === undefined
+    ? {}
+    : {
+        provenance: {
+          model: recorded,
+          commit: 'abc123',
+          traces: [{ name: 'fb2010', sha256: 'f00d' }],
+          seeds: [1, 2, 3],
+          cpuSeconds: 5400,
+        },
+      }),
+});
+
+describe('the network model of a grid', () => {
+  it('resolves the presets: engine defaults under what the preset and the cells set', () => {
+    expect(model).toMatchObject({
+      network: true,
+      flowModel: 'per-flow',
+      resolveInterval: 0.01,
+      betweenSolves: 'residual',
+      linkGoodput: 1,
+    });
+    // The quick grid runs the loss model off only; a parameter its cells vary is a list.
+    expect(model.congestionLoss).toBe('none');
+    const full = gridModel(NAS_PAPER, reproductionGrid(NAS_PAPER, false));
+    expect(full.congestionLoss).toEqual(['none', 'incast']);
+  });
+
+  it('finds no difference in a map that recorded the code’s model', () => {
+    expect(modelDifferences(nasMap(model))).toEqual([]);
+  });
+
+  it('names every parameter a map recorded otherwise than the code gives it', () => {
+    const moved = { ...model, resolveInterval: 0, linkGoodput: 0.964 };
+    expect(modelDifferences(nasMap(moved))).toEqual([
+      'resolveInterval: recorded 0, now 0.01',
+      'linkGoodput: recorded 0.964, now 1',
+    ]);
+  });
+
+  it('says nothing of a map that recorded no model, and its section says so', () => {
+    expect(modelDifferences(nasMap(undefined))).toBeUndefined();
+    expect(provenanceLines(nasMap(undefined))).toEqual([
+      '- Network model: not recorded (ran before provenance was kept).',
+      '- Commit: not recorded (ran before provenance was kept).',
+      '- Trace: not recorded (ran before provenance was kept).',
+      '- Seeds: 1–3.',
+      "- CPU cost: not recorded (ran before provenance was kept); the run's own clock read 12 s of wall time.",
+    ]);
+  });
+
+  it('writes a recorded provenance item by item', () => {
+    const lines = provenanceLines(nasMap(model));
+    expect(lines[0]).toContain('`resolveInterval` 0.01 s, `betweenSolves` residual');
+    expect(lines.slice(1)).toEqual([
+      '- Commit: `abc123`.',
+      '- Trace: `fb2010` (SHA-256 `f00d`).',
+      '- Seeds: 1–3.',
+      "- CPU cost: 90 CPU-minutes (the simulations' own time, each on one core).",
+    ]);
+    expect(seedText([1, 2, 4, 6, 7, 8])).toBe('1, 2, 4, 6–8');
+    expect(cpuText(90)).toBe('90 CPU-seconds');
+    expect(cpuText(600)).toBe('10 CPU-minutes');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Where a map came from: the network model its cells ran (the engine parameters that
+ * define it, as the presets resolve them), the commit, the traces and their checksums,
+ * the seeds and the CPU cost. Recorded in the map when a grid runs; a map written before
+ * it was kept has none, and the pages say so rather than guess.
+ */
+import { type EngineParameters, resolveEngineParameters } from '@rackwise/engine';
+import { paperClaims } from './claim-registry.js';
+import type { PaperClaims, ReproductionGrid } from './paper-claims.js';
+import { cellPolicies, cellPreset, reproductionGrid } from './reproduce-grid.js';
+
+/**
+ * The engine parameters that define the network model: how flows share links and when
+ * their rates are solved (`flowModel`, `resolveInterval`, `betweenSolves`,
+ * `resolveTolerance`), what a link delivers (`congestionLoss`, `linkGoodput`), the
+ * shuffle's flows (`fetchSource`, `mapsPerFetch`, `shuffleStart`, `parallelCopies`) and
+ * whether there is a network at all.
+ */
+export const NETWORK_MODEL_PARAMETERS = [
+  'network',
+  'flowModel',
+  'resolveInterval',
+  'betweenSolves',
+  'resolveTolerance',
+  'congestionLoss',
+  'linkGoodput',
+  'fetchSource',
+  'mapsPerFetch',
+  'shuffleStart',
+  'parallelCopies',
+] as const satisfies readonly (keyof EngineParameters)[];
+
+/** A parameter's value as JSON keeps it: numbers that JSON cannot write (Infinity) as text. */
+export type ModelValue = string | number | boolean;
+
+/**
+ * The network model of a grid: each parameter's value where every cell agrees, else the
+ * values its cells take, in grid order (the loss axis: `['none', 'incast']`).
+ */
+export type NetworkModel = Readonly<Record<string, ModelValue | readonly ModelValue[]>>;
+
+/** A trace the grid's cells replay: its name as the preset gives it, and the file's SHA-256 when known. */
+export interface TraceRecord {
+  readonly name: string;
+  readonly sha256?: string;
+}
+
+/** What a map records of how it was made (absent in maps written before it was kept). */
+export interface MapProvenance {
+  readonly model: NetworkModel;
+  /** The commit of the code that ran it (`git rev-parse HEAD`, `-dirty` when changed), when known. */
+  readonly commit?: string;
+  readonly traces: readonly TraceRecord[];
+  readonly seeds: readonly number[];
+  /** Sum of the simulations' own wall seconds (each runs on one core): CPU-seconds. */
+  readonly cpuSeconds: number;
+}
+
+/** A value as the model records it. */
+const recorded = (value: unknown): ModelValue =>
+  typeof value === 'number' && !Number.isFinite(value) ? String(value) : (value as ModelValue);
+
+/** The network model every run of a grid uses, each policy's own engine parameters included. */
+export function gridModel(paper: PaperClaims, grid: ReproductionGrid, trace?: string): NetworkModel {
+  const seen = new Map<string, ModelValue[]>(NETWORK_MODEL_PARAMETERS.map((p) => [p, []]));
+  for (const cell of grid.cells) {
+    for (const policy of cellPolicies(paper, cell)) {
+      const engine = resolveEngineParameters(cellPreset(paper, cell, policy, trace).engine);
+      for (const parameter of NETWORK_MODEL_PARAMETERS) {
+        const values = seen.get(parameter)!;
+        const value = recorded(engine[parameter]);
+        if (!values.includes(value)) values.push(value);
+      }
+    }
+  }
+  return Object.fromEntries(
+    [...seen].map(([parameter, values]) => [parameter, values.length === 1 ? values[0]! : values]),
+  );
+}
+
+/** The traces a grid's cells replay, by name, in grid order. */
+export function gridTraces(paper: PaperClaims, grid: ReproductionGrid, trace?: string): string[] {
+  const names = grid.cells.flatMap((cell) => {
+    const workload = cellPreset(paper, cell, undefined, trace).workload;
+    return workload.kind === 'swim-trace' ? [workload.trace] : [];
+  });
+  return [...new Set(names)];
+}
+
+/** What `modelDifferences` compares: a map's paper, grid and recorded model. */
+export interface ProvenancedMap {
+  readonly paper: string;
+  readonly quick: boolean;
+  readonly only?: Readonly<Record<string, string>>;
+  readonly trace?: string;
+  readonly provenance?: MapProvenance;
+}
+
+/**
+ * Where a map's recorded network model differs from the one the code gives its grid
+ * today, one line per parameter (`congestionLoss: recorded "none", now ["none","incast"]`);
+ * empty when they agree, `undefined` when the map recorded no model.
+ */
+export function modelDifferences(map: ProvenancedMap): string[] | undefined {
+  const model = map.provenance?.model;
+  if (model === undefined) return undefined;
+  const paper = paperClaims(map.paper);
+  const options = {
+    ...(map.only === undefined ? {} : { only: map.only }),
+    ...(map.trace === undefined ? {} : { trace: map.trace }),
+  };
+  const now = gridModel(paper, reproductionGrid(paper, map.quick, options), map.trace);
+  const names = [...new Set([...Object.keys(now), ...Object.keys(model)])];
+  return names.flatMap((name) => {
+    const [was, is] = [JSON.stringify(model[name]), JSON.stringify(now[name])];
+    return was === is ? [] : [`${name}: recorded ${was ?? 'nothing'}, now ${is ?? 'nothing'}`];
+  });
+}

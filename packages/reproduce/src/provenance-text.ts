@@ -1,0 +1,84 @@
+/**
+ * A map's provenance in words, for its Markdown section and its HTML page: what it
+ * recorded, and "not recorded" where it ran before provenance was kept — never a value
+ * guessed from today's code.
+ */
+import type { ModelValue, NetworkModel } from './map-provenance.js';
+import type { ReproductionMap } from './reproduce-paper.js';
+
+/** What a section says in place of a value its map did not record. */
+export const NOT_RECORDED = 'not recorded (ran before provenance was kept)';
+
+/** Seconds of a parameter that counts them. */
+const SECONDS = new Set(['resolveInterval']);
+
+/** One parameter's value (or values across cells) in a line of the provenance. */
+function modelValue(name: string, value: ModelValue | readonly ModelValue[]): string {
+  const one = (v: ModelValue) => `${v}${SECONDS.has(name) && typeof v === 'number' ? ' s' : ''}`;
+  if (!Array.isArray(value)) return one(value as ModelValue);
+  return `${value.map(one).join(' / ')} (by cell)`;
+}
+
+/** The network model as a list of `name value`, in the order it was recorded. */
+export function modelText(model: NetworkModel): string {
+  return Object.entries(model)
+    .map(([name, value]) => `\`${name}\` ${modelValue(name, value)}`)
+    .join(', ');
+}
+
+/** A cost in CPU-seconds as a person says it: seconds, minutes or hours. */
+export function cpuText(seconds: number): string {
+  if (!Number.isFinite(seconds)) return 'unknown';
+  if (seconds < 120) return `${Math.round(seconds)} CPU-seconds`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} CPU-minutes`;
+  return `${(seconds / 3600).toFixed(1)} CPU-hours`;
+}
+
+/** Seeds as a list, runs of consecutive ones as ranges: `1–5`, `1, 3, 7–9`. */
+export function seedText(seeds: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < seeds.length; ) {
+    let j = i;
+    while (j + 1 < seeds.length && seeds[j + 1] === seeds[j]! + 1) j++;
+    parts.push(j - i >= 2 ? `${seeds[i]}–${seeds[j]}` : seeds.slice(i, j + 1).join(', '));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/**
+ * The provenance of a section, one item a line: the network model, the commit, the
+ * traces with their checksums, the seeds, the CPU cost.
+ */
+export function provenanceLines(map: ReproductionMap): string[] {
+  const p = map.provenance;
+  const seeds = `- Seeds: ${seedText(p?.seeds ?? map.grid.seeds)}.`;
+  if (p === undefined) {
+    const wall = Number.isFinite(map.wallSeconds)
+      ? `; the run's own clock read ${Math.round(map.wallSeconds)} s of wall time`
+      : '';
+    return [
+      `- Network model: ${NOT_RECORDED}.`,
+      `- Commit: ${NOT_RECORDED}.`,
+      `- Trace: ${map.trace === undefined ? NOT_RECORDED : `\`${map.trace}\` given; checksum ${NOT_RECORDED}`}.`,
+      seeds,
+      `- CPU cost: ${NOT_RECORDED}${wall}.`,
+    ];
+  }
+  const traces =
+    p.traces.length === 0
+      ? 'none (a generated workload)'
+      : p.traces
+          .map(
+            (t) =>
+              `\`${t.name}\` (${t.sha256 === undefined ? 'checksum unknown' : `SHA-256 \`${t.sha256}\``})`,
+          )
+          .join(', ');
+  return [
+    `- Network model: ${modelText(p.model)}.`,
+    `- Commit: ${p.commit === undefined ? 'unknown (not run from a git checkout)' : `\`${p.commit}\``}.`,
+    `- Trace: ${traces}.`,
+    seeds,
+    `- CPU cost: ${cpuText(p.cpuSeconds)} (the simulations' own time, each on one core).`,
+  ];
+}
