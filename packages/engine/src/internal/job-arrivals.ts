@@ -8,6 +8,7 @@ import { JobDependencies } from './job-dependencies.js';
 import type { JobRegistry } from './job-registry.js';
 import { JobShuffle } from './job-shuffle.js';
 import { JobState } from './job-state.js';
+import { attachShuffle } from './job-transitions.js';
 import type { ArrivalCalls, MapCalls, OfferCalls, TimerCalls } from './part-calls.js';
 import type { StateVersion } from './state-version.js';
 
@@ -114,7 +115,10 @@ export class JobArrivals implements ArrivalCalls {
     const user = host.registry.user(spec.user);
     const job = new JobState(host, index, spec, user, replicas, replication);
     if (job.reduceCount > 0 && host.network !== undefined) {
-      job.shuffle = new JobShuffle(nodes, job.mapCount, job.reduceCount, host.rackOfNode, host.rackCount);
+      attachShuffle(
+        job,
+        new JobShuffle(nodes, job.mapCount, job.reduceCount, host.rackOfNode, host.rackCount),
+      );
     }
     host.registry.add(job);
     host.changes.touch(user);

@@ -5,6 +5,19 @@ import type { AttemptTable } from './attempt-table.js';
 import type { Backlog } from './backlog.js';
 import { type ComputeHost, startComputePhase } from './compute-phase.js';
 import type { JobState } from './job-state.js';
+import {
+  LOCAL,
+  RACK_LOCAL,
+  REMOTE,
+  completeMap,
+  countDuplicate,
+  countPlacement,
+  endMap,
+  readyReduces,
+  setMapCopies,
+  standMap,
+  startMap,
+} from './job-transitions.js';
 import type { OutstandingOutput } from './outstanding-output.js';
 import type {
   ArrivalCalls,
@@ -18,14 +31,12 @@ import type {
 import type { SlotLedger } from './slot-ledger.js';
 import type { StateVersion } from './state-version.js';
 import {
-  COMPLETED,
   EVENT_MAP_DONE,
   FLOW_MAP_INPUT,
   KIND_MAP,
   PHASE_MAP_COMPUTE,
   PHASE_READ,
   PHASE_SHUFFLE,
-  RUNNING,
 } from './task-states.js';
 
 /** What the map lifecycle counts: launches by locality, and duplicates. */
@@ -109,18 +120,13 @@ export class MapLifecycle implements MapCalls {
     if (duplicate) {
       attempts.markDuplicate(a);
       this.#duplicatesLaunched++;
-      job.duplicatesLaunched++;
+      countDuplicate(job);
     } else {
-      job.removePending(i);
+      startMap(job, i, host.now);
       host.backlog.mapTaken();
-      job.mapState[i] = RUNNING;
-      job.runningMapCount++;
-      job.addRunningMap(i);
-      job.mapStart[i] = host.now;
-      if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = host.now;
     }
     attempts.prependCopy(a, job.mapAttempt[i]!);
-    job.mapAttempt[i] = a;
+    setMapCopies(job, i, a);
     const task = job.maps[i]!;
     host.slots.occupy(a, node, KIND_MAP, task, job.userState);
     host.timers.start();
@@ -132,13 +138,13 @@ export class MapLifecycle implements MapCalls {
     if (bytes > 0 && !job.hasReplicaOn(i, node)) source = this.#nearestReplica(job, i, node);
     if (!duplicate) {
       if (source < 0) {
-        job.localMaps++;
+        countPlacement(job, LOCAL);
         this.#localMaps++;
       } else if (host.rackOfNode[source] === host.rackOfNode[node]) {
-        job.rackLocalMaps++;
+        countPlacement(job, RACK_LOCAL);
         this.#rackLocalMaps++;
       } else {
-        job.remoteMaps++;
+        countPlacement(job, REMOTE);
         this.#remoteMaps++;
       }
     }
@@ -222,7 +228,7 @@ export class MapLifecycle implements MapCalls {
     const attempts = host.attempts;
     // Unlink from the map's copy list.
     let c = job.mapAttempt[i]!;
-    if (c === a) job.mapAttempt[i] = attempts.nextCopy[a]!;
+    if (c === a) setMapCopies(job, i, attempts.nextCopy[a]!);
     else {
       while (attempts.nextCopy[c] !== a) c = attempts.nextCopy[c]!;
       attempts.unlinkCopy(c, a);
@@ -244,9 +250,7 @@ export class MapLifecycle implements MapCalls {
     const attempts = host.attempts;
     const node = attempts.node[a]!;
     if (attempts.duplicate[a] === 1) this.#duplicatesChosen++;
-    job.mapAttempt[i] = -1;
-    job.runningMapCount--;
-    job.removeRunningMap(i);
+    endMap(job, i);
     host.slots.vacate(a, job.userState);
     const mapPhaseOver = this.#outputReady(job, i, node);
     host.policy.onTaskCompleted?.({ task: job.maps[i]!, node: node as NodeId }, host.view);
@@ -260,32 +264,23 @@ export class MapLifecycle implements MapCalls {
    * ran — it takes no slot and no time and is never offered.
    */
   completeStanding(job: JobState, i: number, node: number): void {
-    job.removePending(i);
+    standMap(job, i, this.host.now);
     this.host.backlog.mapTaken();
-    job.mapStart[i] = this.host.now;
     this.#outputReady(job, i, node);
   }
 
   /** Map i's output is on `node`: counts it, readies reduces, feeds the shuffle. Returns whether the map phase is over. */
   #outputReady(job: JobState, i: number, node: number): boolean {
     const host = this.host;
-    job.mapState[i] = COMPLETED;
-    job.mapOutputNode[i] = node;
-    job.completedMapCount++;
-    const output = job.trueMapOutput(i);
-    job.completedMapInputBytes += job.mapInputBytes(i);
-    job.completedMapOutputBytes += output;
-    job.outputOnRack[host.rackOfNode[node]!]! += output;
-
+    const output = completeMap(job, i, node, host.rackOfNode[node]!, host.now);
     const mapPhaseOver = job.completedMapCount === job.mapCount;
-    if (mapPhaseOver) job.mapPhaseEnd = host.now;
     if (job.reduceCount > 0) {
       if (output > 0) {
         if (job.shuffle !== undefined) host.outstanding.add(node, output);
         else host.reduces.keepOutput(job, node, output);
       }
       if (!job.reducesReady && job.completedMapCount >= job.reducesNeeded) {
-        job.reducesReady = true;
+        readyReduces(job);
         host.changes.touch(job.userState);
         host.backlog.reducesReady(job.pendingReduceCount + job.suspendedReduceCount);
         host.offers.workArrived();

@@ -5,18 +5,27 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Each part's state is written only by that part: the attempt table, the flow records
- * and the outstanding output are changed through their own methods, never by another
- * file's element writes. A write is an assignment, compound assignment or increment of
- * an element of one of their arrays (`attempts.phase[a] = …`, `flows.unit[rec]++`).
+ * and the outstanding output are changed through their own methods, and a job's fields
+ * through `JobState` and the job transitions, never by another file. A write is an
+ * assignment, compound assignment or increment of an element of one of their arrays
+ * (`attempts.phase[a] = …`, `flows.unit[rec]++`) or, for a job, of a field (`job.x = …`).
  */
 const OWNED: readonly { owner: string; name: string; pattern: RegExp }[] = [
   { owner: 'attempt-table.ts', name: 'attempts', pattern: /\battempts\.\w+\[/g },
   { owner: 'flow-records.ts', name: 'flows', pattern: /\bflows\.\w+\[/g },
   { owner: 'outstanding-output.ts', name: 'outstanding', pattern: /\boutstanding(?:\.bytes)?\[/g },
+  { owner: 'job-state.ts', name: 'job fields', pattern: /\bjob\.\w+\[/g },
 ];
+const JOB_OWNERS = ['job-state.ts', 'job-transitions.ts'];
+
+/** Assignments and increments of a job's fields (`job.count++`, `job.shuffle = …`) in `source`. */
+function fieldWrites(source: string): string[] {
+  const write = /(?:\+\+|--)\s*job\.\w+\b(?!\s*[[.(])|\bjob\.\w+\s*(?:[-+*/|&]?=(?!=)|\+\+|--)/;
+  return source.split('\n').flatMap((line, n) => (write.test(line) ? [`${n + 1}: ${line.trim()}`] : []));
+}
 
 /** The element writes to `pattern`'s arrays in `source`, as `line: text`. */
-export function elementWrites(source: string, pattern: RegExp): string[] {
+function elementWrites(source: string, pattern: RegExp): string[] {
   const found: string[] = [];
   const lines = source.split('\n');
   for (let n = 0; n < lines.length; n++) {
@@ -48,6 +57,10 @@ describe('engine state ownership', () => {
     expect(elementWrites('x += attempts.start[a]!;', pattern)).toHaveLength(0);
     expect(elementWrites('if (attempts.flow[a] === rec) return;', pattern)).toHaveLength(0);
     expect(elementWrites('a[attempts.job[a]!] = 1;', pattern)).toHaveLength(0);
+    expect(fieldWrites('    job.runningMapCount--;')).toHaveLength(1);
+    expect(fieldWrites('job.shuffle = new JobShuffle();')).toHaveLength(1);
+    expect(fieldWrites('if (job.done === true) job.x += 1;')).toHaveLength(1);
+    expect(fieldWrites('if (job.firstReduceTime === undefined) return;')).toHaveLength(0);
   });
 
   const here = dirname(fileURLToPath(import.meta.url));
@@ -55,9 +68,15 @@ describe('engine state ownership', () => {
   for (const { owner, name, pattern } of OWNED) {
     it(`only ${owner} writes the ${name}`, () => {
       const writes = files
-        .filter((f) => f !== owner)
+        .filter((f) => f !== owner && !(owner === 'job-state.ts' && JOB_OWNERS.includes(f)))
         .flatMap((f) => elementWrites(readFileSync(join(here, f), 'utf8'), pattern).map((w) => `${f}:${w}`));
       expect(writes).toEqual([]);
     });
   }
+  it('only the job state and its transitions write the fields of a job', () => {
+    const writes = files
+      .filter((f) => !JOB_OWNERS.includes(f))
+      .flatMap((f) => fieldWrites(readFileSync(join(here, f), 'utf8')).map((w) => `${f}:${w}`));
+    expect(writes).toEqual([]);
+  });
 });

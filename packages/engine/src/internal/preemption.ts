@@ -3,18 +3,17 @@ import type { EngineParameters } from '../engine-parameters.js';
 import type { AttemptTable } from './attempt-table.js';
 import type { Backlog } from './backlog.js';
 import type { JobState } from './job-state.js';
+import {
+  preemptReduce,
+  progressReduce,
+  requeueReduce,
+  resetReduce,
+  suspendReduce,
+} from './job-transitions.js';
 import type { OutstandingOutput } from './outstanding-output.js';
 import type { FetchCalls, OfferCalls, PreemptCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import type { SlotLedger } from './slot-ledger.js';
-import {
-  PENDING,
-  PHASE_MIGRATE,
-  PHASE_REDUCE_COMPUTE,
-  PHASE_SHUFFLE,
-  PHASE_WRITE,
-  RUNNING,
-  SUSPENDED,
-} from './task-states.js';
+import { PHASE_MIGRATE, PHASE_REDUCE_COMPUTE, PHASE_SHUFFLE, PHASE_WRITE, RUNNING } from './task-states.js';
 
 /** What preemption counts. */
 export interface PreemptionCounts {
@@ -93,33 +92,22 @@ export class Preemption implements PreemptCalls {
       );
     } else if (phase === PHASE_REDUCE_COMPUTE) {
       const length = attempts.phaseLength[a]!;
-      const done = job.reduceProgress[r]!;
       const elapsed = length > 0 ? Math.min(1, (host.now - attempts.phaseStart[a]!) / length) : 1;
-      job.reduceProgress[r] = Math.min(1, done + (1 - done) * elapsed);
+      progressReduce(job, r, elapsed);
     } else if (phase === PHASE_WRITE) {
       const base = a * attempts.fetchSlots;
       for (let k = 0; k < attempts.pendingWrites[a]!; k++) host.transfers.cancel(attempts.fetches[base + k]!);
       attempts.clearWrites(a);
     }
     this.#preemptions++;
-    job.preemptionCount++;
-    job.reducePreemptions[r]!++;
-    job.removeRunningReduce(r);
-    job.runningReduceCount--;
-    job.reduceAttempt[r] = -1;
+    preemptReduce(job, r);
     if (kill) {
       this.#kills++;
       this.#reset(job, r);
       host.reduces.shiftPendingWeight(job, r, -1);
-      job.reduceState[r] = PENDING;
-      job.pendingReduceCount++;
-      job.addWaitingPending(r);
-      job.reducesOnRackCount[host.rackOfNode[node]!]!--;
-      job.reduceNode[r] = node;
+      requeueReduce(job, r, node, host.rackOfNode[node]!);
     } else {
-      job.reduceState[r] = SUSPENDED;
-      job.suspendedReduceCount++;
-      job.addWaitingSuspended(r);
+      suspendReduce(job, r);
     }
     host.backlog.reduceReturned();
     host.offers.nodesToOffer.push(node);
@@ -129,9 +117,7 @@ export class Preemption implements PreemptCalls {
   /** Kill-based preemption: the reduce loses what it fetched and computed. */
   #reset(job: JobState, r: number): void {
     const host = this.host;
-    job.reduceProgress[r] = 0;
-    job.reduceShuffleDone[r] = 0;
-    job.reduceDataNode[r] = -1;
+    resetReduce(job, r);
     const shuffle = job.shuffle;
     if (shuffle === undefined) return;
     const cursors = shuffle.cursors[r];
@@ -150,6 +136,5 @@ export class Preemption implements PreemptCalls {
     shuffle.claimed[r] = 0;
     shuffle.fetchedOutputs[r] = 0;
     shuffle.pointer[r] = 0;
-    job.reduceFetched[r] = 0;
   }
 }

@@ -10,6 +10,17 @@ import type { AttemptTable } from './attempt-table.js';
 import type { Backlog } from './backlog.js';
 import { type ComputeHost, startComputePhase } from './compute-phase.js';
 import type { JobState } from './job-state.js';
+import {
+  completeReduce,
+  computedReduce,
+  endShuffle,
+  keepOutputOn,
+  noteLaunch,
+  placeReduceData,
+  setReduceAttempt,
+  shiftPendingWeight,
+  startReduce,
+} from './job-transitions.js';
 import { outputPipeline } from './output-pipeline.js';
 import type { OutstandingOutput } from './outstanding-output.js';
 import type {
@@ -22,7 +33,6 @@ import type {
 } from './part-calls.js';
 import type { SlotLedger } from './slot-ledger.js';
 import {
-  COMPLETED,
   EVENT_REDUCE_DONE,
   EVENT_RESTORE_DONE,
   FLOW_MIGRATION,
@@ -33,7 +43,6 @@ import {
   PHASE_RESTORE,
   PHASE_SHUFFLE,
   PHASE_WRITE,
-  RUNNING,
   SUSPENDED,
 } from './task-states.js';
 
@@ -88,13 +97,7 @@ export class ReduceLifecycle implements ReduceCalls {
    * only for the share of the reduces not launched yet.
    */
   keepOutput(job: JobState, node: number, output: number): void {
-    let onNode = job.outputOnNode;
-    if (onNode === undefined) {
-      onNode = new Float64Array(this.host.nodeCount);
-      job.outputOnNode = onNode;
-    }
-    if (onNode[node] === 0) job.outputNodes.push(node);
-    onNode[node]! += output;
+    keepOutputOn(job, node, output, this.host.nodeCount);
     this.host.outstanding.add(node, output * job.pendingWeight);
   }
 
@@ -102,7 +105,7 @@ export class ReduceLifecycle implements ReduceCalls {
   shiftPendingWeight(job: JobState, r: number, sign: number): void {
     if (job.shuffle !== undefined) return;
     const weight = job.reduceWeight(r);
-    job.pendingWeight -= sign * weight;
+    shiftPendingWeight(job, weight, sign);
     const onNode = job.outputOnNode;
     if (onNode === undefined) return;
     const outstanding = this.host.outstanding;
@@ -114,40 +117,16 @@ export class ReduceLifecycle implements ReduceCalls {
     const attempts = host.attempts;
     const wasSuspended = job.reduceState[r] === SUSPENDED;
     if (!wasSuspended) this.shiftPendingWeight(job, r, 1);
-    job.removeWaiting(r);
-    if (wasSuspended) job.suspendedReduceCount--;
-    else job.pendingReduceCount--;
-    host.backlog.reduceTaken();
-    job.reduceState[r] = RUNNING;
-    job.runningReduceCount++;
-    job.addRunningReduce(r);
     const previous = job.reduceNode[r]!;
-    job.reduceNode[r] = node;
-    const rack = host.rackOfNode[node]!;
-    if (wasSuspended) {
-      const previousRack = host.rackOfNode[previous]!;
-      if (previousRack !== rack) {
-        job.reducesOnRackCount[previousRack]!--;
-        job.reducesOnRackCount[rack]!++;
-      }
-    } else {
-      job.reducesOnRackCount[rack]!++;
+    const previousRack = wasSuspended ? host.rackOfNode[previous]! : -1;
+    const first = startReduce(job, r, node, host.rackOfNode[node]!, previousRack, host.now);
+    host.backlog.reduceTaken();
+    if (first && job.inputBytes > 0) {
+      this.#predictorError.record(host.predictor.ratio(job), job.shuffleBytes / job.inputBytes);
     }
-    if (job.reduceFirstLaunched[r] === 0) {
-      job.reduceFirstLaunched[r] = 1;
-      job.reduceStart[r] = host.now;
-      if (!Number.isNaN(job.mapPhaseEnd)) job.reduceWaitSum += host.now - job.mapPhaseEnd;
-      if (job.firstReduceTime === undefined) {
-        job.firstReduceTime = host.now;
-        job.mapProgressAtFirstReduce = job.completedMapCount / job.mapCount;
-        if (job.inputBytes > 0) {
-          this.#predictorError.record(host.predictor.ratio(job), job.shuffleBytes / job.inputBytes);
-        }
-      }
-    }
-    if (Number.isNaN(job.firstLaunchTime)) job.firstLaunchTime = host.now;
+    noteLaunch(job, host.now);
     const a = attempts.allocate(job.index, r, KIND_REDUCE, node, host.now);
-    job.reduceAttempt[r] = a;
+    setReduceAttempt(job, r, a);
     const task = job.reduces[r]!;
     host.slots.occupy(a, node, KIND_REDUCE, task, job.userState);
     host.timers.start();
@@ -187,7 +166,7 @@ export class ReduceLifecycle implements ReduceCalls {
         if (host.transfers.start(FLOW_MIGRATION, a, dataNode, node, bytes) >= 0) return;
       }
     }
-    job.reduceDataNode[r] = node;
+    placeReduceData(job, r, node);
     this.continueWork(a, job, r);
   }
 
@@ -207,11 +186,7 @@ export class ReduceLifecycle implements ReduceCalls {
   /** The shuffle is over: the reduce computes what is left of its work. */
   startCompute(a: number, job: JobState, r: number): void {
     const p = this.host.parameters;
-    if (job.reduceShuffleDone[r] === 0 && job.reducePreemptions[r] === 0) {
-      job.shufflePhaseSum += this.host.now - job.reduceStart[r]!;
-      job.shufflePhaseCount++;
-    }
-    job.reduceShuffleDone[r] = 1;
+    endShuffle(job, r, this.host.now);
     const done = job.reduceProgress[r]!;
     const recorded = job.spec.recorded?.reduceSeconds;
     const full =
@@ -225,7 +200,7 @@ export class ReduceLifecycle implements ReduceCalls {
     const attempts = this.host.attempts;
     const job = this.host.jobs[attempts.job[a]!]!;
     const r = attempts.task[a]!;
-    job.reduceProgress[r] = 1;
+    computedReduce(job, r);
     this.#startWrite(a, job, r);
   }
 
@@ -256,12 +231,7 @@ export class ReduceLifecycle implements ReduceCalls {
   finish(a: number, job: JobState, r: number): void {
     const host = this.host;
     const node = host.attempts.node[a]!;
-    job.reduceState[r] = COMPLETED;
-    job.runningReduceCount--;
-    job.completedReduceCount++;
-    job.removeRunningReduce(r);
-    job.reduceAttempt[r] = -1;
-    job.reduceProgress[r] = 1;
+    completeReduce(job, r);
     const shuffle = job.shuffle;
     if (shuffle !== undefined) {
       shuffle.cursors[r] = undefined;

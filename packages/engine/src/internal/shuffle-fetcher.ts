@@ -6,6 +6,7 @@ import type { EventQueue } from './event-queue.js';
 import type { FlowRecords } from './flow-records.js';
 import type { JobShuffle } from './job-shuffle.js';
 import type { JobState } from './job-state.js';
+import { creditFetch } from './job-transitions.js';
 import type { OutstandingOutput } from './outstanding-output.js';
 import type { FetchCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import { EVENT_SHUFFLE_POLL, FLOW_SHUFFLE, PHASE_SHUFFLE } from './task-states.js';
@@ -391,7 +392,7 @@ export class ShuffleFetcher implements FetchCalls {
   /** Reduce r holds `outputs` more outputs of source s, `bytes` more bytes: no longer outstanding there. */
   #credit(job: JobState, r: number, shuffle: JobShuffle, s: number, outputs: number, bytes: number): void {
     shuffle.fetchedOutputs[r]! += outputs;
-    job.reduceFetched[r]! += bytes;
+    creditFetch(job, r, bytes);
     this.host.outstanding.add(shuffle.nodeOfSource[s]!, -bytes);
   }
 }

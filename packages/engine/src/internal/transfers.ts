@@ -5,6 +5,7 @@ import type { AttemptTable } from './attempt-table.js';
 import type { FlowRecords } from './flow-records.js';
 import type { FlowTraceRecorder } from './flow-trace-recorder.js';
 import type { JobState } from './job-state.js';
+import { countCrossRackInput, countCrossRackShuffle, placeReduceData } from './job-transitions.js';
 import type { FetchCalls, MapCalls, ReduceCalls, TransferCalls } from './part-calls.js';
 import { FLOW_MAP_INPUT, FLOW_MIGRATION, FLOW_OUTPUT, FLOW_SHUFFLE } from './task-states.js';
 
@@ -140,11 +141,9 @@ export class Transfers implements TransferCalls {
     if (sourceRack === destinationRack) return;
     this.#crossRackBytes[kind]! += bytes;
     if (kind === FLOW_SHUFFLE) {
-      job.shuffleUp[sourceRack]! += bytes;
-      job.shuffleDown[destinationRack]! += bytes;
-      job.crossRackShuffleBytes += bytes;
+      countCrossRackShuffle(job, sourceRack, destinationRack, bytes);
     } else if (kind === FLOW_MAP_INPUT) {
-      job.crossRackMapInputBytes += bytes;
+      countCrossRackInput(job, bytes);
     }
   }
 
@@ -169,7 +168,7 @@ export class Transfers implements TransferCalls {
       case FLOW_MIGRATION: {
         flows.free(rec);
         const r = attempts.task[a]!;
-        job.reduceDataNode[r] = attempts.node[a]!;
+        placeReduceData(job, r, attempts.node[a]!);
         host.reduces.continueWork(a, job, r);
         return;
       }
