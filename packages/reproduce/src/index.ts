@@ -59,12 +59,11 @@ export type { MapSeries, SeriesColumn } from './map-series.js';
 export {
   claimAlongSeries,
   differBeyondSpread,
-  paperInWords,
   readingEffects,
-  readingsInWords,
   signedPercent,
   towardClaim,
 } from './map-in-words.js';
+export { claimsTally, countWord, listText, paperInWords, readingsInWords, shortName } from './plain-words.js';
 export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export { reproductionHtml } from './reproduction-html.js';

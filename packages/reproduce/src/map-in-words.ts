@@ -4,9 +4,6 @@ import { type MapSeries, defaultReading, defaultSeries, halfWidth95, outcomeAt }
 import type { Claim } from './paper-claims.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
 
-/** Axes other than the load axis a series can run along, in words. */
-const ALONG: Readonly<Record<string, string>> = { rackLinkGbps: 'rack links' };
-
 /** A relative change as signed whole per cent: `+12 %`, `−3 %`. */
 export const signedPercent = (x: number): string =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(100 * x))} %` : '—';
@@ -69,13 +66,6 @@ export function claimAlongSeries(claim: ClaimMap, series: MapSeries, axisLabel: 
     parts.push(fails.length === 0 ? 'is not measured' : 'holds nowhere on this grid');
   if (fails.length > 0) parts.push(`fails at ${ranges(series, fails)} (${extreme(fails, (a, b) => a < b)})`);
   return parts.join('; ');
-}
-
-/** The first default-reading series along the load axis in which the claim is measured. */
-function mainSeries(map: ReproductionMap, claim: ClaimMap): MapSeries | undefined {
-  const measured = (s: MapSeries) => s.columns.some((c) => outcomeAt(claim, c.cell).verdict !== 'unmeasured');
-  const series = defaultSeries(map).filter(measured);
-  return series.find((s) => s.along === map.loadAxis.axis && s.columns.length > 1) ?? series[0];
 }
 
 /** A claim that a reading moves beyond the seed spread, in one cell. */
@@ -150,64 +140,4 @@ export function readingEffects(map: ReproductionMap): ReadingEffect[] {
     });
     return { reading: reading as string | number, moves };
   });
-}
-
-/** The readings' effect in one sentence. */
-export function readingsInWords(map: ReproductionMap): string | undefined {
-  const effects = readingEffects(map);
-  if (effects.length === 0) return undefined;
-  const still = effects.filter((e) => e.moves.length === 0).map((e) => e.reading);
-  const moving = effects.filter((e) => e.moves.length > 0);
-  const parts: string[] = [];
-  if (still.length > 0)
-    parts.push(
-      `The reading${still.length > 1 ? 's' : ''} ${still.join(', ')} move${still.length > 1 ? '' : 's'} no result beyond the seed spread at any load`,
-    );
-  for (const e of moving) {
-    const claims = new Set(e.moves.map((m) => m.claim.claim.id)).size;
-    const headline = e.moves.some((m) => map.headline.includes(m.claim.claim.id));
-    parts.push(
-      `${e.reading} moves ${claims} claim${claims > 1 ? 's' : ''} in ${new Set(e.moves.map((m) => m.cell)).size} cell(s)${headline ? ', a headline one among them' : ''} (see Readings)`,
-    );
-  }
-  return `${parts.join('; ')}.`;
-}
-
-/**
- * One paragraph in plain words: for each headline claim, the loads where it holds in
- * every seed (and by how much at best), in the mean only, and where it fails, along its
- * main series; then how the other series and the readings change that.
- */
-export function paperInWords(map: ReproductionMap): string {
-  const sentences: string[] = [];
-  for (const id of map.headline) {
-    const claim = map.claims.find((c) => c.claim.id === id);
-    if (claim === undefined) continue;
-    const series = mainSeries(map, claim);
-    if (series === undefined) {
-      sentences.push(`${claim.claim.statement}: not measured on this grid.`);
-      continue;
-    }
-    const label =
-      series.along === map.loadAxis.axis ? map.loadAxis.label : (ALONG[series.along] ?? series.along);
-    // The series is named only where the paper has several at its default reading.
-    const where = series.label === '' || defaultSeries(map).length === 1 ? '' : `, ${series.label}`;
-    sentences.push(
-      `${claim.claim.statement} (\`${claim.claim.metric}\`${where}): ${claimAlongSeries(claim, series, label)}.`,
-    );
-    const others = defaultSeries(map).filter((s) => s.label !== series.label || s.along !== series.along);
-    const cells = others.flatMap((s) => s.columns.map((c) => outcomeAt(claim, c.cell)));
-    const measured = cells.filter((o) => o.verdict !== 'unmeasured');
-    if (measured.length > 0) {
-      const count = (v: ClaimOutcome['verdict']) => measured.filter((o) => o.verdict === v).length;
-      const where =
-        others.length === 1 ? `on ${others[0]!.label}` : `in the grid's ${others.length} other series`;
-      sentences.push(
-        `${where[0]!.toUpperCase()}${where.slice(1)} it holds in every seed in ${count('holds')} of ${measured.length} cells and in the mean only in ${count('mixed')}.`,
-      );
-    }
-  }
-  const readings = readingsInWords(map);
-  if (readings !== undefined) sentences.push(readings);
-  return sentences.join(' ');
 }

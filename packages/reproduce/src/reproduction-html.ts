@@ -1,7 +1,7 @@
 import { escapeXml, htmlPage, htmlTable } from '@rackwise/reports';
 import { claimHeatmaps, headlineCharts } from './map-charts.js';
-import { paperInWords } from './map-in-words.js';
 import { gridLines, percent0 } from './map-text.js';
+import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 

@@ -1,6 +1,6 @@
 import { DEGENERATE_JOB_RULE } from '@rackwise/metrics';
 import type { ClaimOutcome } from './evaluate-claim.js';
-import { paperInWords, readingEffects, signedPercent } from './map-in-words.js';
+import { readingEffects, signedPercent } from './map-in-words.js';
 import {
   type MapSeries,
   axisText,
@@ -10,6 +10,7 @@ import {
   outcomeAt,
 } from './map-series.js';
 import { MARK, gridLines, percent0 } from './map-text.js';
+import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ALONG_LOAD, type Cell, map } from '../test/words-map.js';
+import { claimsTally, listText, paperInWords, readingsInWords } from './plain-words.js';
+
+/** Uplinks saturated at 0.9 and above, half used below. */
+const uplinks = (axes: Cell['axes']) => {
+  const saturated = typeof axes.load === 'number' && axes.load >= 0.9;
+  return {
+    offered: Number(axes.load ?? 0.5),
+    offeredMin: 0,
+    offeredMax: 1,
+    uplinkP50: 0.3,
+    uplinkP95: saturated ? 0.99 : 0.5,
+    slotUse: 0.6,
+  };
+};
+
+describe('a paper in plain words', () => {
+  it('says where a headline claim holds, by how much, where it fails and what the network did there', () => {
+    const words = paperInWords(map(ALONG_LOAD, undefined, uplinks));
+    expect(words).toContain(
+      "NAS shortens jobs (`executionTime.mean`, loss none) holds in every seed at offered cross-rack load 0.1–0.3 (−20 % at 0.1), in the mean but not in every seed at 0.5 (−4 %), and fails at 0.9 (+10 % at 0.9), where the rack uplinks' 95th percentile was 99 % against 50 % where it holds.",
+    );
+    expect(words).toContain(
+      'Across the two other series it holds in every seed in 1 of 2 cells and in the mean only in 0.',
+    );
+  });
+
+  it('counts the claims that hold everywhere, somewhere and nowhere, in words', () => {
+    expect(claimsTally(map(ALONG_LOAD))).toBe(
+      "Of Paper's 1 claim measured here, none holds in every seed wherever it is read, one holds only in some cells or only in the mean and none fails everywhere.",
+    );
+    expect(listText(['a', 'b', 'c'])).toBe('a, b and c');
+  });
+
+  it('says when a claim holds nowhere on the grid, and with what load', () => {
+    const words = paperInWords(map([{ axes: { load: 0.1 }, changes: [0.1, 0.2, 0.1] }], undefined, uplinks));
+    expect(words).toContain(
+      "holds at no offered cross-rack load on this grid: it fails at 0.1 (+13 % at 0.1), where the rack uplinks' 95th percentile was 50 %.",
+    );
+    expect(words).toContain('one holds nowhere on this grid');
+  });
+
+  it('groups the readings by what they do: turn a headline verdict, move figures, or nothing, one sentence each', () => {
+    const at = (reading: string, changes: readonly number[]): Cell => ({
+      axes: { load: 0.1, reading },
+      changes,
+    });
+    const base = [-0.1, -0.11, -0.12];
+    const words = readingsInWords(
+      map(
+        [
+          at('paper', base),
+          at('pause', [0.05, 0.06, 0.04]),
+          at('skip', [0.05, 0.07, 0.04]),
+          at('reset', [-0.3, -0.31, -0.33]),
+          at('literal', base),
+          at('relaxed', base),
+        ],
+        'reading',
+      ),
+    );
+    expect(words).toBe(
+      "Two of Paper's five other readings (pause and skip) each change the verdict of a headline claim in some cells; see Readings. One of Paper's five other readings (reset) moves some results beyond the seed spread but no headline verdict. Two of Paper's five other readings (literal and relaxed) move no result beyond the seed spread.",
+    );
+    expect(readingsInWords(map([at('paper', base), at('bytes', base), at('drop', base)], 'reading'))).toBe(
+      "Both of Paper's other readings (bytes and drop) move no result beyond the seed spread.",
+    );
+  });
+});

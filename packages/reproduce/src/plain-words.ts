@@ -1,0 +1,217 @@
+/**
+ * A paper's map in a short paragraph a person would write: how many of its claims hold,
+ * where each headline claim holds and by how much, where it fails and what the network
+ * was doing there, and what the paper's ambiguous readings change — every figure read
+ * off the map.
+ */
+import type { ClaimOutcome } from './evaluate-claim.js';
+import { readingEffects, signedPercent, towardClaim } from './map-in-words.js';
+import { type MapSeries, defaultSeries, outcomeAt } from './map-series.js';
+import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
+
+/** Axes other than the load axis a series can run along, in words. */
+const ALONG: Readonly<Record<string, string>> = { rackLinkGbps: 'rack links' };
+
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A count as a word up to ten, in figures above. */
+export const countWord = (n: number): string => WORDS[n] ?? String(n);
+
+const capital = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+
+/** Items as a list a person writes: `a`, `a and b`, `a, b and c`. */
+export function listText(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The paper's short name: its title up to the first space, comma or parenthesis (`NAS`, `ShuffleWatcher`). */
+export const shortName = (map: ReproductionMap): string => /^[^ ,(]+/.exec(map.title)?.[0] ?? map.paper;
+
+/** Neighbouring columns as ranges: `0.1–0.5, 1.2`. */
+function ranges(series: MapSeries, picked: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < series.columns.length; i++) {
+    if (!picked.includes(i)) continue;
+    let j = i;
+    while (picked.includes(j + 1)) j++;
+    const [from, to] = [series.columns[i]!.heading, series.columns[j]!.heading];
+    runs.push(i === j ? from : `${from}–${to}`);
+    i = j;
+  }
+  return runs.join(', ');
+}
+
+/** How many claims hold in every seed wherever they are read, only in some cells, or nowhere. */
+export function claimsTally(map: ReproductionMap): string {
+  const measured = map.claims.filter((c) => c.outcomes.length > c.unmeasured);
+  const everywhere = measured.filter((c) => c.holds === c.outcomes.length - c.unmeasured).length;
+  const nowhere = measured.filter((c) => c.holds === 0 && c.mixed === 0).length;
+  const some = measured.length - everywhere - nowhere;
+  const clause = (n: number, some: string, none: string) =>
+    n === 0
+      ? none
+      : `${countWord(n)} ${n === 1 ? some.replace('hold ', 'holds ').replace('they are', 'it is') : some}`;
+  const clauses = [
+    clause(
+      everywhere,
+      'hold in every seed wherever they are read',
+      'none holds in every seed wherever it is read',
+    ),
+    clause(some, 'hold only in some cells or only in the mean', 'none holds only in some cells'),
+    clause(nowhere, 'hold nowhere on this grid', 'none fails everywhere'),
+  ];
+  const claims = `${measured.length} claim${measured.length === 1 ? '' : 's'}`;
+  return `Of ${shortName(map)}'s ${claims} measured here, ${listText(clauses)}.`;
+}
+
+/** The first default-reading series along the load axis in which the claim is measured. */
+function mainSeries(map: ReproductionMap, claim: ClaimMap): MapSeries | undefined {
+  const measured = (s: MapSeries) => s.columns.some((c) => outcomeAt(claim, c.cell).verdict !== 'unmeasured');
+  const series = defaultSeries(map).filter(measured);
+  return series.find((s) => s.along === map.loadAxis.axis && s.columns.length > 1) ?? series[0];
+}
+
+/**
+ * What the network (or, on an axis of arrival rates, the slots) did in some columns: the
+ * range of the rack uplinks' 95th percentile, or of slot use, under the baseline.
+ */
+function operatingRange(map: ReproductionMap, series: MapSeries, columns: readonly number[]): string {
+  const slots = map.loadAxis.axis !== 'load';
+  const values = columns
+    .map((i) => map.grid.cells[series.columns[i]!.cell]!.load)
+    .map((load) => Math.round(100 * (slots ? load.slotUse : load.uplinkP95)))
+    .filter(Number.isFinite);
+  if (values.length === 0) return '';
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return low === high ? `${low} %` : `${low}–${high} %`;
+}
+
+/** One headline claim along its main series, in one sentence. */
+function headlineSentence(map: ReproductionMap, claim: ClaimMap, series: MapSeries): string {
+  const label =
+    series.along === map.loadAxis.axis ? map.loadAxis.label : (ALONG[series.along] ?? series.along);
+  const at = (verdict: ClaimOutcome['verdict']) =>
+    series.columns.flatMap((c, i) => (outcomeAt(claim, c.cell).verdict === verdict ? [i] : []));
+  const [holds, mixed, fails] = [at('holds'), at('mixed'), at('fails')];
+  const change = (i: number) => outcomeAt(claim, series.columns[i]!.cell).mean;
+  const toward = (i: number) => towardClaim(claim.claim, change(i));
+  const pick = (columns: readonly number[], best: boolean) =>
+    columns.reduce((a, b) => ((best ? toward(b) > toward(a) : toward(b) < toward(a)) ? b : a));
+  const where = series.label === '' || defaultSeries(map).length === 1 ? '' : `, ${series.label}`;
+  const subject = `${claim.claim.statement} (\`${claim.claim.metric}\`${where})`;
+  const good: string[] = [];
+  if (holds.length > 0) {
+    const best = pick(holds, true);
+    const every = holds.length === series.columns.length ? 'every ' : '';
+    good.push(
+      `holds in every seed at ${every}${label} ${ranges(series, holds)} (${signedPercent(change(best))} at ${series.columns[best]!.heading})`,
+    );
+  }
+  if (mixed.length > 0) {
+    const [low, high] = [Math.min(...mixed.map(change)), Math.max(...mixed.map(change))];
+    const span =
+      signedPercent(low) === signedPercent(high)
+        ? signedPercent(low)
+        : `${signedPercent(low)} to ${signedPercent(high)}`;
+    const lead =
+      holds.length > 0
+        ? 'in the mean but not in every seed at'
+        : `holds in the mean but not in every seed at ${label}`;
+    good.push(`${lead} ${ranges(series, mixed)} (${span})`);
+  }
+  let text = good.length === 0 ? `holds at no ${label} on this grid` : good.join(', ');
+  if (fails.length > 0) {
+    const worst = pick(fails, false);
+    const what = map.loadAxis.axis === 'load' ? "the rack uplinks' 95th percentile" : 'slot use';
+    const held = [...holds, ...mixed];
+    const against = held.length === 0 ? '' : ` against ${operatingRange(map, series, held)} where it holds`;
+    const range = operatingRange(map, series, fails);
+    const why = range === '' ? '' : `, where ${what} was ${range}${against}`;
+    const failsText = `fails at ${ranges(series, fails)} (${signedPercent(change(worst))} at ${series.columns[worst]!.heading})${why}`;
+    text += good.length === 0 ? `: it ${failsText}` : `${good.length > 1 ? ',' : ''} and ${failsText}`;
+  }
+  return `${subject} ${text}.`;
+}
+
+/** The headline claim in the paper's other series: in how many cells it holds. */
+function otherSeriesSentence(map: ReproductionMap, claim: ClaimMap, main: MapSeries): string | undefined {
+  const others = defaultSeries(map).filter((s) => s.label !== main.label || s.along !== main.along);
+  const measured = others
+    .flatMap((s) => s.columns.map((c) => outcomeAt(claim, c.cell)))
+    .filter((o) => o.verdict !== 'unmeasured');
+  if (measured.length === 0) return undefined;
+  const count = (v: ClaimOutcome['verdict']) => measured.filter((o) => o.verdict === v).length;
+  const where =
+    others.length === 1 ? `On ${others[0]!.label}` : `Across the ${countWord(others.length)} other series`;
+  return `${where} it holds in every seed in ${count('holds')} of ${measured.length} cells and in the mean only in ${count('mixed')}.`;
+}
+
+/**
+ * The paper's readings in at most three sentences: those that turn a headline claim's
+ * verdict in some cell, those that move results beyond the seed spread without turning
+ * one, and — in one sentence for all of them — those that move nothing.
+ */
+export function readingsInWords(map: ReproductionMap): string | undefined {
+  const effects = readingEffects(map);
+  if (effects.length === 0) return undefined;
+  const turns = effects.filter((e) =>
+    e.moves.some(
+      (m) =>
+        map.headline.includes(m.claim.claim.id) &&
+        outcomeAt(m.claim, m.cell).verdict !== outcomeAt(m.claim, m.twin).verdict,
+    ),
+  );
+  const moves = effects.filter((e) => e.moves.length > 0 && !turns.includes(e));
+  const still = effects.filter((e) => e.moves.length === 0);
+  const total = effects.length;
+  const name = shortName(map);
+  const some = (group: readonly unknown[]) =>
+    group.length === total
+      ? total === 1
+        ? `${name}'s one other reading`
+        : total === 2
+          ? `Both of ${name}'s other readings`
+          : `All ${countWord(total)} of ${name}'s other readings`
+      : `${capital(countWord(group.length))} of ${name}'s ${countWord(total)} other readings`;
+  const names = (group: typeof effects) => `(${listText(group.map((e) => String(e.reading)))})`;
+  const one = (group: readonly unknown[], singular: string, plural: string) =>
+    group.length === 1 ? singular : plural;
+  const sentences: string[] = [];
+  if (turns.length > 0)
+    sentences.push(
+      `${some(turns)} ${names(turns)} ${one(turns, 'changes', 'each change')} the verdict of a headline claim in some cells; see Readings.`,
+    );
+  if (moves.length > 0)
+    sentences.push(
+      `${some(moves)} ${names(moves)} ${one(moves, 'moves', 'move')} some results beyond the seed spread but no headline verdict.`,
+    );
+  if (still.length > 0)
+    sentences.push(
+      `${some(still)} ${names(still)} ${one(still, 'moves', 'move')} no result beyond the seed spread.`,
+    );
+  return sentences.join(' ');
+}
+
+/**
+ * One paragraph in plain words: how many claims hold; for each headline claim, where it
+ * holds in every seed and by how much, where in the mean only, where it fails and what
+ * the network did there, then the other series; then what the readings change.
+ */
+export function paperInWords(map: ReproductionMap): string {
+  const sentences = [claimsTally(map)];
+  for (const id of map.headline) {
+    const claim = map.claims.find((c) => c.claim.id === id);
+    if (claim === undefined) continue;
+    const series = mainSeries(map, claim);
+    if (series === undefined) {
+      sentences.push(`${claim.claim.statement}: not measured on this grid.`);
+      continue;
+    }
+    sentences.push(headlineSentence(map, claim, series));
+    const others = otherSeriesSentence(map, claim, series);
+    if (others !== undefined) sentences.push(others);
+  }
+  const readings = readingsInWords(map);
+  if (readings !== undefined) sentences.push(readings);
+  return sentences.join(' ');
+}
