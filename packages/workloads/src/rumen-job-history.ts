@@ -3,10 +3,10 @@ import { foreignTraceError } from './internal/foreign-traces.js';
 import { isJobHistory, jobHistoryRecords } from './internal/job-history-events.js';
 import { JsonFields } from './internal/json-fields.js';
 import { type JsonRecord, jsonRecords } from './internal/json-records.js';
+import { overlapSlots } from './internal/overlap-slots.js';
 import { boundedBytes, boundedTime } from './internal/physical-bounds.js';
 import { readTraceText } from './internal/trace-bytes.js';
 import type { RecordedApplication, RecordedStage, RecordedTask, RecordedTrace } from './recorded-trace.js';
-import { overlapSlots } from './spark-event-log.js';
 
 /**
  * Reads a Rumen job history (Hadoop's `rumen` TraceBuilder output, as YARN's Scheduler

@@ -66,127 +66,151 @@ interface Job {
  * @throws Error naming the file, line and field of a malformed event.
  */
 export function jobHistoryRecords(text: string, fileName: string): JsonRecord[] {
-  const lines = text.split('\n');
   const jobs = new Map<string, Job>();
-  const jobOf = (where: string, fields: JsonFields, key: string): Job => {
-    const id = fields
-      .string(key)
-      .replace(/^task_|^attempt_/, 'job_')
-      .replace(/_[mr]_\d+(_\d+)?$/, '');
-    const job = jobs.get(id);
-    if (job === undefined) throw new Error(`${where}: field "${key}": ${id} before its JOB_SUBMITTED event`);
-    return job;
-  };
-  lines.forEach((raw, i) => {
+  text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     const where = `${fileName} line ${i + 1}`;
     if (line === '' || line.startsWith('Avro-Json') || i === 1) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      throw new Error(`${where}: not a JSON event: ${(error as Error).message}`);
-    }
-    if (!isJsonObject(value)) throw new Error(`${where}: expected a JSON event object`);
-    const outer = new JsonFields(where, value);
-    const type = outer.string('type');
-    const wrapped = outer.object('event');
-    const inner = Object.values(wrapped.value)[0];
-    if (!isJsonObject(inner)) throw wrapped.fail(type, 'an event record', inner);
-    const e = eventFields(`${where}, field "event"`, inner);
-    switch (type) {
-      case 'JOB_SUBMITTED':
-        jobs.set(e.string('jobid'), {
-          line: i + 1,
-          value: {
-            jobID: e.string('jobid'),
-            jobName: e.optionalString('jobName', e.string('jobid')),
-            user: e.optionalString('userName', 'unknown'),
-            queue: e.optionalString('jobQueueName', 'default'),
-            submitTime: e.integer('submitTime'),
-          },
-          tasks: new Map(),
-        });
-        break;
-      case 'JOB_INITED':
-        jobOf(where, e, 'jobid').value.launchTime = e.integer('launchTime');
-        break;
-      case 'JOB_FINISHED':
-      case 'JOB_FAILED':
-      case 'JOB_KILLED': {
-        const job = jobOf(where, e, 'jobid');
-        job.value.finishTime = e.integer('finishTime');
-        job.value.outcome = type === 'JOB_FINISHED' ? 'SUCCESS' : e.optionalString('jobStatus', 'FAILED');
-        break;
-      }
-      case 'TASK_STARTED':
-        jobOf(where, e, 'taskid').tasks.set(e.string('taskid'), {
-          type: e.string('taskType'),
-          status: 'RUNNING',
-          attempts: [],
-        });
-        break;
-      case 'TASK_FINISHED':
-      case 'TASK_FAILED': {
-        const task = jobOf(where, e, 'taskid').tasks.get(e.string('taskid'));
-        if (task !== undefined) task.status = type === 'TASK_FINISHED' ? 'SUCCESS' : 'FAILED';
-        break;
-      }
-      case 'MAP_ATTEMPT_STARTED':
-      case 'REDUCE_ATTEMPT_STARTED': {
-        const task = jobOf(where, e, 'taskid').tasks.get(e.string('taskid'));
-        task?.attempts.push({
-          fields: { attemptID: e.string('attemptId'), startTime: e.integer('startTime') },
-          ok: false,
-        });
-        break;
-      }
-      case 'MAP_ATTEMPT_FINISHED':
-      case 'REDUCE_ATTEMPT_FINISHED':
-      case 'MAP_ATTEMPT_FAILED':
-      case 'MAP_ATTEMPT_KILLED':
-      case 'REDUCE_ATTEMPT_FAILED':
-      case 'REDUCE_ATTEMPT_KILLED': {
-        const task = jobOf(where, e, 'taskid').tasks.get(e.string('taskid'));
-        const attempt = task?.attempts.find((a) => a.fields.attemptID === e.string('attemptId'));
-        if (task === undefined || attempt === undefined)
-          throw e.fail('attemptId', 'an attempt started before it ended', e.string('attemptId'));
-        const finished = type.endsWith('_FINISHED');
-        const rack = e.optionalString('rackname', '');
-        const host = e.optionalString('hostname', '');
-        Object.assign(attempt.fields, {
-          result: finished ? 'SUCCESS' : 'FAILED',
-          hostName: rack === '' ? host : `${rack.startsWith('/') ? '' : '/'}${rack}/${host}`,
-          finishTime: e.integer('finishTime'),
-          ...(type === 'REDUCE_ATTEMPT_FINISHED' ? { shuffleFinished: e.integer('shuffleFinishTime') } : {}),
-          hdfsBytesRead: counter(e, 'HDFS_BYTES_READ') ?? -1,
-          hdfsBytesWritten: counter(e, 'HDFS_BYTES_WRITTEN') ?? -1,
-          reduceShuffleBytes: counter(e, 'REDUCE_SHUFFLE_BYTES') ?? -1,
-          fileBytesWritten: counter(e, 'FILE_BYTES_WRITTEN') ?? -1,
-        });
-        (attempt as { ok: boolean }).ok = finished;
-        break;
-      }
-      default:
-        break;
-    }
+    const { type, event } = historyEvent(line, where);
+    readHistoryEvent(jobs, type, event, where, i + 1);
   });
-  return [...jobs.values()].map((job, record) => {
-    const tasks = (kind: string) =>
-      [...job.tasks.values()]
-        .filter((t) => t.type === kind)
-        .map((t) => {
-          const ok = t.attempts.find((a) => a.ok);
-          return {
-            taskStatus: t.status,
-            outputBytes: ok?.fields.fileBytesWritten ?? -1,
-            attempts: t.attempts.map((a) => a.fields),
-          };
-        });
-    return {
-      record: record + 1,
-      line: job.line,
-      value: { ...job.value, mapTasks: tasks('MAP'), reduceTasks: tasks('REDUCE') },
-    };
+  return [...jobs.values()].map(jobRecord);
+}
+
+/** One line's event: its type and its fields, Avro unions unwrapped. */
+function historyEvent(line: string, where: string): { type: string; event: JsonFields } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    throw new Error(`${where}: not a JSON event: ${(error as Error).message}`);
+  }
+  if (!isJsonObject(value)) throw new Error(`${where}: expected a JSON event object`);
+  const outer = new JsonFields(where, value);
+  const type = outer.string('type');
+  const wrapped = outer.object('event');
+  const inner = Object.values(wrapped.value)[0];
+  if (!isJsonObject(inner)) throw wrapped.fail(type, 'an event record', inner);
+  return { type, event: eventFields(`${where}, field "event"`, inner) };
+}
+
+/** The job a job, task or attempt id belongs to, submitted before it. */
+function jobOf(jobs: Map<string, Job>, where: string, fields: JsonFields, key: string): Job {
+  const id = fields
+    .string(key)
+    .replace(/^task_|^attempt_/, 'job_')
+    .replace(/_[mr]_\d+(_\d+)?$/, '');
+  const job = jobs.get(id);
+  if (job === undefined) throw new Error(`${where}: field "${key}": ${id} before its JOB_SUBMITTED event`);
+  return job;
+}
+
+/** One event, by its type, into the jobs read so far; types the replay does not need are passed over. */
+function readHistoryEvent(
+  jobs: Map<string, Job>,
+  type: string,
+  e: JsonFields,
+  where: string,
+  line: number,
+): void {
+  switch (type) {
+    case 'JOB_SUBMITTED':
+      jobs.set(e.string('jobid'), {
+        line,
+        value: {
+          jobID: e.string('jobid'),
+          jobName: e.optionalString('jobName', e.string('jobid')),
+          user: e.optionalString('userName', 'unknown'),
+          queue: e.optionalString('jobQueueName', 'default'),
+          submitTime: e.integer('submitTime'),
+        },
+        tasks: new Map(),
+      });
+      break;
+    case 'JOB_INITED':
+      jobOf(jobs, where, e, 'jobid').value.launchTime = e.integer('launchTime');
+      break;
+    case 'JOB_FINISHED':
+    case 'JOB_FAILED':
+    case 'JOB_KILLED': {
+      const job = jobOf(jobs, where, e, 'jobid');
+      job.value.finishTime = e.integer('finishTime');
+      job.value.outcome = type === 'JOB_FINISHED' ? 'SUCCESS' : e.optionalString('jobStatus', 'FAILED');
+      break;
+    }
+    case 'TASK_STARTED':
+      jobOf(jobs, where, e, 'taskid').tasks.set(e.string('taskid'), {
+        type: e.string('taskType'),
+        status: 'RUNNING',
+        attempts: [],
+      });
+      break;
+    case 'TASK_FINISHED':
+    case 'TASK_FAILED': {
+      const task = jobOf(jobs, where, e, 'taskid').tasks.get(e.string('taskid'));
+      if (task !== undefined) task.status = type === 'TASK_FINISHED' ? 'SUCCESS' : 'FAILED';
+      break;
+    }
+    case 'MAP_ATTEMPT_STARTED':
+    case 'REDUCE_ATTEMPT_STARTED': {
+      const task = jobOf(jobs, where, e, 'taskid').tasks.get(e.string('taskid'));
+      task?.attempts.push({
+        fields: { attemptID: e.string('attemptId'), startTime: e.integer('startTime') },
+        ok: false,
+      });
+      break;
+    }
+    case 'MAP_ATTEMPT_FINISHED':
+    case 'REDUCE_ATTEMPT_FINISHED':
+    case 'MAP_ATTEMPT_FAILED':
+    case 'MAP_ATTEMPT_KILLED':
+    case 'REDUCE_ATTEMPT_FAILED':
+    case 'REDUCE_ATTEMPT_KILLED':
+      attemptEnded(jobOf(jobs, where, e, 'taskid'), type, e);
+      break;
+    default:
+      break;
+  }
+}
+
+/** An attempt ended: its outcome, host (`/rack/host`), finish and counters, as Rumen keeps them. */
+function attemptEnded(job: Job, type: string, e: JsonFields): void {
+  const task = job.tasks.get(e.string('taskid'));
+  const attempt = task?.attempts.find((a) => a.fields.attemptID === e.string('attemptId'));
+  if (task === undefined || attempt === undefined)
+    throw e.fail('attemptId', 'an attempt started before it ended', e.string('attemptId'));
+  const finished = type.endsWith('_FINISHED');
+  const rack = e.optionalString('rackname', '');
+  const host = e.optionalString('hostname', '');
+  Object.assign(attempt.fields, {
+    result: finished ? 'SUCCESS' : 'FAILED',
+    hostName: rack === '' ? host : `${rack.startsWith('/') ? '' : '/'}${rack}/${host}`,
+    finishTime: e.integer('finishTime'),
+    ...(type === 'REDUCE_ATTEMPT_FINISHED' ? { shuffleFinished: e.integer('shuffleFinishTime') } : {}),
+    hdfsBytesRead: counter(e, 'HDFS_BYTES_READ') ?? -1,
+    hdfsBytesWritten: counter(e, 'HDFS_BYTES_WRITTEN') ?? -1,
+    reduceShuffleBytes: counter(e, 'REDUCE_SHUFFLE_BYTES') ?? -1,
+    fileBytesWritten: counter(e, 'FILE_BYTES_WRITTEN') ?? -1,
   });
+  (attempt as { ok: boolean }).ok = finished;
+}
+
+/** A job as the object a Rumen history holds, its tasks split into maps and reduces. */
+function jobRecord(job: Job, record: number): JsonRecord {
+  const tasks = (kind: string) =>
+    [...job.tasks.values()]
+      .filter((t) => t.type === kind)
+      .map((t) => {
+        const ok = t.attempts.find((a) => a.ok);
+        return {
+          taskStatus: t.status,
+          outputBytes: ok?.fields.fileBytesWritten ?? -1,
+          attempts: t.attempts.map((a) => a.fields),
+        };
+      });
+  return {
+    record: record + 1,
+    line: job.line,
+    value: { ...job.value, mapTasks: tasks('MAP'), reduceTasks: tasks('REDUCE') },
+  };
 }
