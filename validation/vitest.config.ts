@@ -5,7 +5,7 @@ export default mergeConfig(
   sharedTestConfig,
   defineConfig({
     test: {
-      include: ['network/**/*.test.ts', 'kernel/**/*.test.ts'],
+      include: ['network/**/*.test.ts', 'kernel/**/*.test.ts', 'host/**/*.test.ts'],
       typecheck: { include: ['network/**/*.test-d.ts'] },
     },
   }),

@@ -3,7 +3,7 @@
  * nas-sim scale (no network by default, so policy work dominates), once with evidence off
  * and once on, each in a fresh process; prints CPU seconds of the simulation.
  *
- *   node --conditions=@rackwise/source --import tsx bench/evidence-cost.ts [policy] [hours] [network]
+ *   node --conditions=@rackwise/source --import tsx host/bench/evidence-cost.ts [policy] [hours] [network]
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

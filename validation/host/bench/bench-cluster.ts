@@ -5,13 +5,13 @@
  * configuration.
  */
 import { defaultPolicyRegistry, experimentPreset } from '@rackwise/experiments';
-import type { NodeId, RandomSource, SchedulerPolicy, TaskRef } from '@rackwise/types';
 import {
   type ClusterState,
   createClusterState,
   createHostTopology,
   createRandomSource,
-} from '../src/index.js';
+} from '@rackwise/host';
+import type { NodeId, RandomSource, SchedulerPolicy, TaskRef } from '@rackwise/types';
 
 export const registry = defaultPolicyRegistry();
 const configs = experimentPreset('nas-cluster').policyConfig;

@@ -1,11 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { defaultPolicyRegistry } from '@rackwise/experiments';
+import { createClusterState, createHostTopology, createRandomSource } from '@rackwise/host';
 import type { Decision, NodeId } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
-import { seeing } from '../test/sighted-policy.js';
-import { createClusterState } from './cluster-state.js';
-import { createHostTopology } from './host-topology.js';
-import { createRandomSource } from './random-source.js';
+import { seeing } from './sighted-policy.js';
 
 /**
  * Even keeps, per group the order keeps and per rack, the jobs a walk met over their share

@@ -13,7 +13,7 @@
  * Prints one JSON line per policy and active-job count: offers per CPU second, and the
  * heap before and after (after a full collection when run with `--expose-gc`).
  *
- *   node --expose-gc --conditions=@rackwise/source --import tsx bench/offer-rate.ts \
+ *   node --expose-gc --conditions=@rackwise/source --import tsx host/bench/offer-rate.ts \
  *     [jobs,…] [policy,…] [offers] [evidence|plain] [steady|churn]
  */
 import type { NodeId } from '@rackwise/types';

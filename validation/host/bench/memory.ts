@@ -6,7 +6,7 @@
  * Prints one JSON line per policy: the samples in MiB, the offers, launches and jobs
  * completed, and offers per CPU second over the whole run.
  *
- *   node --expose-gc --conditions=@rackwise/source --import tsx bench/memory.ts \
+ *   node --expose-gc --conditions=@rackwise/source --import tsx host/bench/memory.ts \
  *     [policy,…] [events] [jobs] [evidence|plain]
  */
 import { churn, cpuSeconds, createBench, heapMiB } from './bench-cluster.js';

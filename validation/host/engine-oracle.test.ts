@@ -5,7 +5,7 @@ import { arbTopologySpec, arbWorkload } from '@rackwise/testkit';
 import { buildTopology } from '@rackwise/topology';
 import { hdfsPlacement } from '@rackwise/workloads';
 import { describe, expect } from 'vitest';
-import { type TwinReport, engineTwin } from '../test/engine-twin.js';
+import { type TwinReport, engineTwin } from './engine-twin.js';
 
 /**
  * The engine is the oracle: the same events, fed in order into a host state, make every

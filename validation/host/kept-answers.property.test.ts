@@ -1,5 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { defaultPolicyRegistry, experimentPreset } from '@rackwise/experiments';
+import {
+  type ClusterState,
+  type HostEvent,
+  HostEventError,
+  createClusterState,
+  createHostTopology,
+  createRandomSource,
+} from '@rackwise/host';
 import type {
   ClusterView,
   Decision,
@@ -13,12 +21,7 @@ import type {
   UserView,
 } from '@rackwise/types';
 import { describe, expect, it } from 'vitest';
-import { type Sight, seeing } from '../test/sighted-policy.js';
-import { type ClusterState, createClusterState } from './cluster-state.js';
-import { HostEventError } from './host-event-error.js';
-import type { HostEvent } from './host-events.js';
-import { createHostTopology } from './host-topology.js';
-import { createRandomSource } from './random-source.js';
+import { type Sight, seeing } from './sighted-policy.js';
 
 /**
  * Policies keep answers between offers under the view's versions (`stateVersion`,

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { type ClusterState, createClusterState, createHostTopology } from '@rackwise/host';
 import type { Topology } from '@rackwise/topology';
 import type {
   ClusterView,
@@ -12,8 +13,6 @@ import type {
   SchedulerPolicy,
   TaskRef,
 } from '@rackwise/types';
-import { type ClusterState, createClusterState } from '../src/cluster-state.js';
-import { createHostTopology } from '../src/host-topology.js';
 
 /** One offer where the policy inside the host decided otherwise than inside the engine. */
 export interface Mismatch {
