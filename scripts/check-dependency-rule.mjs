@@ -47,7 +47,8 @@ const allowed = {
   // the default predictor, never the engine.
   '@rackwise/host': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
   policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
-  '@rackwise/testkit': ['@rackwise/types', '@rackwise/engine', ...LIBRARIES],
+  // The test cluster scripts a host's state; the conformance suite's small runs use the engine.
+  '@rackwise/testkit': ['@rackwise/types', '@rackwise/host', '@rackwise/engine', ...LIBRARIES],
   // Presets, the policy registry, runs and sweeps: the simulated world, its metrics and
   // every policy.
   '@rackwise/experiments': [

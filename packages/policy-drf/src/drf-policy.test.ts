@@ -65,7 +65,7 @@ describe('createDrfPolicy', () => {
     const cluster = createTestCluster({
       topology: ghodsiNode,
       jobs: [
-        { maps: 3, mapDemand: { vcores: 0, memoryMb: Number.NaN } },
+        { maps: 3, mapDemand: { vcores: 0, memoryMb: 0 } },
         { maps: 2, mapDemand: { vcores: 20, memoryMb: 1 } },
       ],
     }).attach(createDrfPolicy({ defaultDemand: { vcores: 4, memoryMb: 1 }, groupBy: 'job' }));

@@ -62,7 +62,7 @@ describe('createTestCluster', () => {
     cluster.launch(job.reduce(0), 1);
     expect(job.firstReduceTime).toBe(4);
     expect(job.reducesOnRack(rackId(0))).toBe(1);
-    expect(() => cluster.completeReduce(job.reduce(0))).toThrow(/not completed/);
+    expect(() => cluster.completeReduce(job.reduce(0))).toThrow(/maps have not finished/);
     cluster.launch(job.map(1), 1);
     cluster.completeMap(job.map(1), 30);
     expect(job.reduce(0).availableBytes).toBe(40);
@@ -149,7 +149,7 @@ describe('createTestCluster', () => {
     );
     expect(() => createTestCluster({ jobs: [{ maps: [{ replicas: [1, 1] }] }] })).toThrow(/repeat/);
     expect(() => createTestCluster({ mapCompletionThreshold: 2 })).toThrow(/mapCompletionThreshold/);
-    expect(() => createTestCluster().view.job(0 as never)).toThrow(/unknown/);
+    expect(() => createTestCluster().view.job(0 as never)).toThrow(/never submitted/);
   });
 });
 
