@@ -125,29 +125,61 @@ function groupSeries(groups: readonly HeatmapColumnGroup[]): ChartOption {
   };
 }
 
-/**
- * A heatmap as SVG: one coloured cell per value on a diverging scale clamped to `range`
- * (grey where there is none), its label written in it, row labels on the left, column
- * labels below and, where given, column groups labelled above and divided by lines. The
- * chart is as wide as its columns need (58 px each) plus the row labels' margin.
- */
-export function heatmapChartSvg(spec: HeatmapChartSpec): string {
+/** The cells with a value (clamped, with a label colour that reads on theirs) and those without. */
+interface HeatmapCells {
+  readonly present: ChartOption[];
+  /** `[column, row, 0]` of each cell with no value. */
+  readonly missing: number[][];
+}
+
+/** Sizes of the chart, px, and the row labels as drawn. */
+interface HeatmapLayout {
+  /** Row labels, cut to `rowLabelLength`. */
+  readonly rows: readonly string[];
+  readonly left: number;
+  readonly top: number;
+  readonly plotWidth: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Each cell of the table: its clamped value and label colour, or its place among the missing. */
+function heatmapCells(spec: HeatmapChartSpec): HeatmapCells {
   const [low, high] = spec.range;
   const clamp = (x: number) => Math.min(high, Math.max(low, x));
   const middle = (low + high) / 2;
-  const present: ChartOption[] = [];
-  const missing: number[][] = [];
+  const cells: HeatmapCells = { present: [], missing: [] };
   spec.rows.forEach((_, r) => {
     spec.columns.forEach((_, c) => {
       const v = value(spec.values[r]?.[c]);
-      if (v === null) missing.push([c, r, 0]);
+      if (v === null) cells.missing.push([c, r, 0]);
       else {
         // White text where the colour is dark: the outer third of either half of the scale.
         const dark = Math.abs(clamp(v) - middle) > ((high - low) / 2) * 0.62;
-        present.push({ value: [c, r, clamp(v)], label: { color: dark ? '#fff' : '#222' } });
+        cells.present.push({ value: [c, r, clamp(v)], label: { color: dark ? '#fff' : '#222' } });
       }
     });
   });
+  return cells;
+}
+
+/** The chart's margins and size: as wide as its columns plus the row labels' margin. */
+function heatmapLayout(spec: HeatmapChartSpec): HeatmapLayout {
+  // Cut here rather than by ECharts, whose measure of the text is not the browser's.
+  const most = spec.rowLabelLength ?? ROW_LABEL_LENGTH;
+  const rows = spec.rows.map((r) => (r.length > most ? `${r.slice(0, most - 1)}…` : r));
+  const longest = Math.max(0, ...rows.map((r) => r.length));
+  const left = Math.max(60, Math.ceil(longest * ROW_CHAR) + 14);
+  const top = TOP + ((spec.columnGroups ?? []).length > 0 ? GROUP_HEIGHT : 0);
+  const bottom = 14 + 13 * Math.max(1, ...spec.columns.map(labelLines));
+  const plotWidth = CELL_WIDTH * spec.columns.length;
+  const width = Math.max(560, left + plotWidth + 16);
+  const height = top + ROW_HEIGHT * spec.rows.length + bottom;
+  return { rows, left, top, plotWidth, width, height };
+}
+
+/** The cell label's options: the given text, else the value to three significant digits. */
+function cellLabel(spec: HeatmapChartSpec): ChartOption {
   const labelOf = (p: { value: readonly number[] }) => {
     const [c = 0, r = 0] = p.value;
     const given = spec.labels?.[r]?.[c];
@@ -155,38 +187,65 @@ export function heatmapChartSvg(spec: HeatmapChartSpec): string {
     const v = value(spec.values[r]?.[c]);
     return v === null ? '' : String(Number(v.toPrecision(3)));
   };
-  const label = { show: true, formatter: labelOf, fontSize: LABEL_SIZE, color: '#222', textBorderWidth: 0 };
-  // Cut here rather than by ECharts, whose measure of the text is not the browser's.
-  const most = spec.rowLabelLength ?? ROW_LABEL_LENGTH;
-  const rows = spec.rows.map((r) => (r.length > most ? `${r.slice(0, most - 1)}…` : r));
-  const longest = Math.max(0, ...rows.map((r) => r.length));
-  const left = Math.max(60, Math.ceil(longest * ROW_CHAR) + 14);
-  const groups = spec.columnGroups ?? [];
-  const top = TOP + (groups.length > 0 ? GROUP_HEIGHT : 0);
-  const bottom = 14 + 13 * Math.max(1, ...spec.columns.map(labelLines));
-  const plotWidth = CELL_WIDTH * spec.columns.length;
-  const width = Math.max(560, left + plotWidth + 16);
-  const height = top + ROW_HEIGHT * spec.rows.length + bottom;
-  const scaleText = spec.scaleText ?? [String(low), String(high)];
+  return { show: true, formatter: labelOf, fontSize: LABEL_SIZE, color: '#222', textBorderWidth: 0 };
+}
+
+/** The heading, and right of the colour scale what it shows (and that grey is no value). */
+function heatmapTitles(spec: HeatmapChartSpec, width: number, anyMissing: boolean): ChartOption[] {
+  const scaleText = spec.scaleText ?? [String(spec.range[0]), String(spec.range[1])];
   const heading = header(spec.title, spec.subtitle);
-  const caption = `${spec.scaleName}${missing.length > 0 ? ' · grey: no value' : ''}`;
+  const caption = `${spec.scaleName}${anyMissing ? ' · grey: no value' : ''}`;
   // Right of the scale: its two texts (11 px) either side of the 140 px bar, and a gap.
   const captionLeft = Math.ceil((scaleText[0].length + scaleText[1].length) * 6.2) + 140 + 50;
-  const option: ChartOption = {
-    title: [
-      {
-        ...(heading.title as ChartOption),
-        textStyle: { fontSize: 15, fontWeight: 600, width: width - 8, overflow: 'truncate' },
-        subtextStyle: { fontSize: 12, color: '#555', width: width - 8, overflow: 'truncate' },
-      },
-      {
-        text: caption,
-        left: captionLeft,
-        top: 50,
-        textStyle: { fontSize: 12, fontWeight: 'normal', color: '#333' },
-      },
-    ],
-    grid: { left, top, width: plotWidth, height: ROW_HEIGHT * spec.rows.length },
+  return [
+    {
+      ...(heading.title as ChartOption),
+      textStyle: { fontSize: 15, fontWeight: 600, width: width - 8, overflow: 'truncate' },
+      subtextStyle: { fontSize: 12, color: '#555', width: width - 8, overflow: 'truncate' },
+    },
+    {
+      text: caption,
+      left: captionLeft,
+      top: 50,
+      textStyle: { fontSize: 12, fontWeight: 'normal', color: '#333' },
+    },
+  ];
+}
+
+/** The diverging scale over the cells with a value, and grey for those without. */
+function colourScales(spec: HeatmapChartSpec): ChartOption[] {
+  const [low, high] = spec.range;
+  const scaleText = spec.scaleText ?? [String(low), String(high)];
+  return [
+    {
+      type: 'continuous',
+      seriesIndex: 0,
+      min: low,
+      max: high,
+      calculable: false,
+      orient: 'horizontal',
+      left: 0,
+      top: 48,
+      itemWidth: 12,
+      itemHeight: 140,
+      text: [scaleText[1], scaleText[0]],
+      textStyle: { fontSize: 11 },
+      inRange: { color: [...DIVERGING_SCALE] },
+    },
+    {
+      type: 'continuous',
+      show: false,
+      seriesIndex: 1,
+      min: 0,
+      max: 1,
+      inRange: { color: [MISSING_COLOUR, MISSING_COLOUR] },
+    },
+  ];
+}
+
+/** Category axes: columns below, wrapped to the cell; rows on the left, top to bottom. */
+function heatmapAxes(spec: HeatmapChartSpec, rows: readonly string[]): ChartOption {
+  return {
     xAxis: {
       type: 'category',
       data: spec.columns,
@@ -208,48 +267,33 @@ export function heatmapChartSvg(spec: HeatmapChartSpec): string {
       axisLine: { show: false },
       axisLabel: { interval: 0, fontSize: 11 },
     },
-    visualMap: [
-      {
-        type: 'continuous',
-        seriesIndex: 0,
-        min: low,
-        max: high,
-        calculable: false,
-        orient: 'horizontal',
-        left: 0,
-        top: 48,
-        itemWidth: 12,
-        itemHeight: 140,
-        text: [scaleText[1], scaleText[0]],
-        textStyle: { fontSize: 11 },
-        inRange: { color: [...DIVERGING_SCALE] },
-      },
-      {
-        type: 'continuous',
-        show: false,
-        seriesIndex: 1,
-        min: 0,
-        max: 1,
-        inRange: { color: [MISSING_COLOUR, MISSING_COLOUR] },
-      },
-    ],
-    series: [
-      {
-        type: 'heatmap',
-        silent: true,
-        data: present,
-        label,
-        itemStyle: { borderColor: '#fff', borderWidth: 1 },
-      },
-      {
-        type: 'heatmap',
-        silent: true,
-        data: missing,
-        label,
-        itemStyle: { borderColor: '#fff', borderWidth: 1 },
-      },
-      ...(groups.length > 0 ? [groupSeries(groups)] : []),
-    ],
+  };
+}
+
+/**
+ * A heatmap as SVG: one coloured cell per value on a diverging scale clamped to `range`
+ * (grey where there is none), its label written in it, row labels on the left, column
+ * labels below and, where given, column groups labelled above and divided by lines. The
+ * chart is as wide as its columns need (58 px each) plus the row labels' margin.
+ */
+export function heatmapChartSvg(spec: HeatmapChartSpec): string {
+  const { present, missing } = heatmapCells(spec);
+  const label = cellLabel(spec);
+  const { rows, left, top, plotWidth, width, height } = heatmapLayout(spec);
+  const groups = spec.columnGroups ?? [];
+  const cells = (data: ChartOption[] | number[][]): ChartOption => ({
+    type: 'heatmap',
+    silent: true,
+    data,
+    label,
+    itemStyle: { borderColor: '#fff', borderWidth: 1 },
+  });
+  const option: ChartOption = {
+    title: heatmapTitles(spec, width, missing.length > 0),
+    grid: { left, top, width: plotWidth, height: ROW_HEIGHT * spec.rows.length },
+    ...heatmapAxes(spec, rows),
+    visualMap: colourScales(spec),
+    series: [cells(present), cells(missing), ...(groups.length > 0 ? [groupSeries(groups)] : [])],
   };
   return renderChartSvg(option, height, width);
 }
