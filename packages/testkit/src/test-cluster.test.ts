@@ -138,6 +138,26 @@ describe('createTestCluster', () => {
     expect(cluster.view.freeSlots(nodeId(1), 'container')).toBe(2);
   });
 
+  it('scripts a host state: its view and versions, a clock that moves untold, a policy swapped', () => {
+    const ticks: number[] = [];
+    const cluster = createTestCluster({ jobs: [{ maps: 2 }] });
+    cluster.attach({ ...firstPending, onTick: (view) => ticks.push(view.now) });
+    const version = cluster.view.stateVersion ?? Number.NaN;
+    cluster.launch(cluster.mapOf(0, 0), 0);
+    expect(cluster.view.stateVersion).toBeGreaterThan(version);
+    expect(cluster.view.usersChangedSince?.(version)).toContain(0);
+    cluster.setTime(7);
+    expect(cluster.view.now).toBe(7);
+    expect(ticks).toEqual([]);
+    cluster.tick();
+    expect(ticks).toEqual([7]);
+    const started: number[] = [];
+    cluster.attach({ ...firstPending, onTaskStarted: (e) => started.push(e.task.index) });
+    cluster.offer(1);
+    cluster.tick();
+    expect([started, ticks]).toEqual([[1], [7]]);
+  });
+
   it('names the field of a bad spec', () => {
     expect(() =>
       createTestCluster({
