@@ -4,6 +4,7 @@ import {
   type CongestionCostParameters,
   type CongestionLoss,
   type FlowModel,
+  type FlowNetwork,
   type IncastLossParameters,
   type Topology,
   buildTopology,
@@ -107,16 +108,41 @@ function pathOf(flow: FlowTraceRecord, shufflePath: 'node' | 'rack'): number[] {
   return [...flow.links];
 }
 
-/**
- * Times the flows of a trace — same starts, same sizes, same links, no scheduler — under
- * a network setting. A `done` flow runs until it has delivered its bytes; a `cancelled`
- * one is removed at its recorded end, as its task was (so what it takes from others is
- * the same), and its time is that end.
- *
- * Replaying a run's own trace under the run's own exact setting gives back its end times
- * (up to floating-point order; a test checks it).
- */
-export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings = {}): FlowReplayResult {
+/** A replay under way: the network, the flows in start order, and what each has done so far. */
+interface ReplayState {
+  readonly flows: readonly FlowTraceRecord[];
+  readonly network: FlowNetwork;
+  /** Seconds before a flow starts moving bytes. */
+  readonly latency: Seconds;
+  /** Seconds per bin of link bytes (0: not recorded). */
+  readonly bin: Seconds;
+  /** Flow indices by start, then id. */
+  readonly order: readonly number[];
+  /** Cancelled flows' indices by recorded end, then id. */
+  readonly removals: readonly number[];
+  readonly ends: Float64Array;
+  readonly delivered: Float64Array;
+  /** Each flow's id in the network; -1 before it enters. */
+  readonly networkFlow: Int32Array;
+  /** Flows in the network now. */
+  readonly live: Set<number>;
+  /** The links each flow crosses under the setting. */
+  readonly paths: readonly number[][];
+  /** Bytes per `link\tbin`. */
+  readonly linkBins: Map<string, number>;
+  /** Where in `order` the next arrival is. */
+  next: number;
+  /** Where in `removals` the next removal is. */
+  nextRemoval: number;
+  /** Takes a completed flow out, made once for the network's callback. */
+  readonly onComplete: (flow: number, tag: number) => void;
+}
+
+/** The settings checked, and the flow network they describe over the trace's fabric. */
+function replayNetwork(
+  trace: FlowTrace,
+  settings: FlowReplaySettings,
+): { network: FlowNetwork; latency: Seconds; bin: Seconds; shufflePath: 'node' | 'rack' } {
   const topology = fabricTopology(trace.fabric);
   const goodput = requireFraction('linkGoodput', settings.linkGoodput ?? 1);
   const latency = requireSeconds('startupLatency', settings.startupLatency ?? 0);
@@ -140,79 +166,132 @@ export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings =
     completionTolerance: settings.completionTolerance ?? 1e-3,
     ...congestionLossOptions(loss, settings.incast, settings.congestionCost),
   });
+  return { network, latency, bin, shufflePath };
+}
+
+/** A replay before its first event. */
+function createReplayState(trace: FlowTrace, settings: FlowReplaySettings): ReplayState {
+  const { network, latency, bin, shufflePath } = replayNetwork(trace, settings);
   const flows = trace.flows;
   const count = flows.length;
-  const order = flows
-    .map((_, i) => i)
-    .sort((a, b) => flows[a]!.start - flows[b]!.start || flows[a]!.id - flows[b]!.id);
-  // Removals of cancelled flows, by recorded end.
-  const removals = flows
-    .map((_, i) => i)
-    .filter((i) => flows[i]!.status === 'cancelled')
-    .sort((a, b) => flows[a]!.end - flows[b]!.end || flows[a]!.id - flows[b]!.id);
   const ends = new Float64Array(count).fill(Number.NaN);
   const delivered = new Float64Array(count);
-  const networkFlow = new Int32Array(count).fill(-1);
   const live = new Set<number>();
-  const paths = flows.map((f) => pathOf(f, shufflePath));
-  const linkBins = new Map<string, number>();
-  const addLinkBytes = (from: number, to: number): void => {
-    for (const i of live) {
-      const rate = network.rate(networkFlow[i]!);
-      if (rate <= 0) continue;
-      for (let b = Math.floor(from / bin); b * bin < to; b++) {
-        const overlap = Math.min(to, (b + 1) * bin) - Math.max(from, b * bin);
-        if (overlap <= 0) continue;
-        for (const l of paths[i]!) {
-          const key = `${l}\t${b}`;
-          linkBins.set(key, (linkBins.get(key) ?? 0) + rate * overlap);
-        }
+  return {
+    flows,
+    network,
+    latency,
+    bin,
+    order: flows
+      .map((_, i) => i)
+      .sort((a, b) => flows[a]!.start - flows[b]!.start || flows[a]!.id - flows[b]!.id),
+    removals: flows
+      .map((_, i) => i)
+      .filter((i) => flows[i]!.status === 'cancelled')
+      .sort((a, b) => flows[a]!.end - flows[b]!.end || flows[a]!.id - flows[b]!.id),
+    ends,
+    delivered,
+    networkFlow: new Int32Array(count).fill(-1),
+    live,
+    paths: flows.map((f) => pathOf(f, shufflePath)),
+    linkBins: new Map(),
+    next: 0,
+    nextRemoval: 0,
+    onComplete: (_flow: number, tag: number): void => {
+      ends[tag] = network.now;
+      delivered[tag] = flows[tag]!.bytes;
+      live.delete(tag);
+    },
+  };
+}
+
+/** Bytes the live flows carried over each link from `from` to `to`, added to their bins. */
+function addLinkBytes(state: ReplayState, from: number, to: number): void {
+  const { network, networkFlow, paths, linkBins, bin } = state;
+  for (const i of state.live) {
+    const rate = network.rate(networkFlow[i]!);
+    if (rate <= 0) continue;
+    for (let b = Math.floor(from / bin); b * bin < to; b++) {
+      const overlap = Math.min(to, (b + 1) * bin) - Math.max(from, b * bin);
+      if (overlap <= 0) continue;
+      for (const l of paths[i]!) {
+        const key = `${l}\t${b}`;
+        linkBins.set(key, (linkBins.get(key) ?? 0) + rate * overlap);
       }
     }
-  };
-  const onComplete = (_flow: number, tag: number): void => {
-    ends[tag] = network.now;
-    delivered[tag] = flows[tag]!.bytes;
-    live.delete(tag);
-  };
-  let next = 0;
-  let nextRemoval = 0;
-  const entry = (i: number): number => flows[i]!.start + latency;
+  }
+}
+
+/** When the flow enters the network: its recorded start plus the startup latency. */
+const entry = (state: ReplayState, i: number): number => state.flows[i]!.start + state.latency;
+
+/** Cancelled flows whose recorded end has come leave the network with what they delivered. */
+function removeCancelled(state: ReplayState): void {
+  const { flows, removals, network, networkFlow, live } = state;
+  while (state.nextRemoval < removals.length && flows[removals[state.nextRemoval]!]!.end <= network.now) {
+    const i = removals[state.nextRemoval++]!;
+    if (networkFlow[i]! < 0 || !live.has(i)) continue;
+    state.delivered[i] = flows[i]!.bytes - network.removeFlow(networkFlow[i]!);
+    state.ends[i] = network.now;
+    live.delete(i);
+  }
+}
+
+/** Flows whose entry has come join the network (a cancelled one already over ends at once). */
+function admitArrivals(state: ReplayState): void {
+  const { flows, order, network } = state;
+  while (state.next < order.length && entry(state, order[state.next]!) <= network.now) {
+    const i = order[state.next++]!;
+    const f = flows[i]!;
+    if (f.status === 'cancelled' && f.end <= network.now) {
+      state.ends[i] = f.end;
+      continue;
+    }
+    state.networkFlow[i] = network.addFlow(state.paths[i]!, f.bytes, i);
+    state.live.add(i);
+  }
+}
+
+/** The replay's events in time order — arrivals, removals, completions — each batch solved once. */
+function runReplay(state: ReplayState): void {
+  const { flows, order, removals, network } = state;
   for (;;) {
-    const arrival = next < count ? entry(order[next]!) : Number.POSITIVE_INFINITY;
+    const arrival = state.next < order.length ? entry(state, order[state.next]!) : Number.POSITIVE_INFINITY;
     const removal =
-      nextRemoval < removals.length ? flows[removals[nextRemoval]!]!.end : Number.POSITIVE_INFINITY;
+      state.nextRemoval < removals.length
+        ? flows[removals[state.nextRemoval]!]!.end
+        : Number.POSITIVE_INFINITY;
     const t = Math.min(arrival, removal, network.nextEventTime());
     if (t === Number.POSITIVE_INFINITY) break;
     if (t > network.now) {
-      if (bin > 0) addLinkBytes(network.now, t);
+      if (state.bin > 0) addLinkBytes(state, network.now, t);
       network.advanceTo(t);
     }
-    network.takeCompleted(onComplete);
-    while (nextRemoval < removals.length && flows[removals[nextRemoval]!]!.end <= network.now) {
-      const i = removals[nextRemoval++]!;
-      if (networkFlow[i]! < 0 || !live.has(i)) continue;
-      delivered[i] = flows[i]!.bytes - network.removeFlow(networkFlow[i]!);
-      ends[i] = network.now;
-      live.delete(i);
-    }
-    while (next < count && entry(order[next]!) <= network.now) {
-      const i = order[next++]!;
-      const f = flows[i]!;
-      if (f.status === 'cancelled' && f.end <= network.now) {
-        ends[i] = f.end;
-        continue;
-      }
-      networkFlow[i] = network.addFlow(paths[i]!, f.bytes, i);
-      live.add(i);
-    }
+    network.takeCompleted(state.onComplete);
+    removeCancelled(state);
+    admitArrivals(state);
     network.solve();
   }
-  const times: FlowTime[] = order
+}
+
+/**
+ * Times the flows of a trace — same starts, same sizes, same links, no scheduler — under
+ * a network setting. A `done` flow runs until it has delivered its bytes; a `cancelled`
+ * one is removed at its recorded end, as its task was (so what it takes from others is
+ * the same), and its time is that end.
+ *
+ * Replaying a run's own trace under the run's own exact setting gives back its end times
+ * (up to floating-point order; a test checks it).
+ */
+export function replayFlowTrace(trace: FlowTrace, settings: FlowReplaySettings = {}): FlowReplayResult {
+  const state = createReplayState(trace, settings);
+  runReplay(state);
+  const { flows, ends, delivered, bin, network } = state;
+  const times: FlowTime[] = state.order
     .slice()
     .sort((a, b) => flows[a]!.id - flows[b]!.id)
     .map((i) => ({ id: flows[i]!.id, start: flows[i]!.start, end: ends[i]!, delivered: delivered[i]! }));
-  const linkBytes = [...linkBins.entries()]
+  const linkBytes = [...state.linkBins.entries()]
     .map(([key, bytes]): [number, number, number] => {
       const [l, b] = key.split('\t').map(Number) as [number, number];
       return [l, b * bin, bytes];
