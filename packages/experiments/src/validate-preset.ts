@@ -2,7 +2,13 @@ import { constants, accessSync, statSync } from 'node:fs';
 import { resolveEngineParameters } from '@rackwise/engine';
 import { buildTopology } from '@rackwise/topology';
 import { workloadMix } from '@rackwise/workloads';
-import type { ExperimentPreset, WorkloadRecipe } from './experiment-preset.js';
+import type {
+  ExperimentPreset,
+  PoissonMixRecipe,
+  RecordedTraceRecipe,
+  SwimTraceRecipe,
+  WorkloadRecipe,
+} from './experiment-preset.js';
 import { metricNames } from './metric-catalogue.js';
 import type { PolicyRegistry } from './policy-registry.js';
 import { FB2010_TRACE } from './workload-recipe.js';
@@ -98,50 +104,67 @@ export function validatePreset(preset: ExperimentPreset, registry: PolicyRegistr
   return preset;
 }
 
+/** How a check fails: naming the field and what was expected, or rewrapping a library's error under the preset's name. */
+interface PresetChecks {
+  readonly fail: (field: string, expected: string, got: unknown) => never;
+  readonly rewrap: <T>(run: () => T) => T;
+}
+
+/** Checks the workload recipe by its kind. */
 function validateRecipe(
   recipe: WorkloadRecipe,
   fail: (field: string, expected: string, got: unknown) => never,
   rewrap: <T>(run: () => T) => T,
 ): void {
+  const checks: PresetChecks = { fail, rewrap };
   if (typeof recipe !== 'object' || recipe === null) fail('workload', 'an object', recipe);
   if (!isPositiveInteger(recipe.users)) fail('workload.users', 'a positive integer', recipe.users);
-  if (recipe.kind === 'swim-trace') {
-    if (typeof recipe.trace !== 'string' || recipe.trace === '')
-      fail('workload.trace', `'${FB2010_TRACE}' or a path`, recipe.trace);
-    if (recipe.trace !== FB2010_TRACE) rewrap(() => checkReadable(recipe.trace));
-    if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
-      fail('workload.hours', 'a positive number of hours', recipe.hours);
-    }
-    if (recipe.fromHour !== undefined && !(Number.isFinite(recipe.fromHour) && recipe.fromHour >= 0)) {
-      fail('workload.fromHour', 'a number of hours >= 0', recipe.fromHour);
-    }
-    if (recipe.sampleJobs !== undefined && !isPositiveInteger(recipe.sampleJobs)) {
-      fail('workload.sampleJobs', 'a positive integer', recipe.sampleJobs);
-    }
-    if (recipe.sizeScale !== undefined && !isPositiveFinite(recipe.sizeScale)) {
-      fail('workload.sizeScale', 'a positive number', recipe.sizeScale);
-    }
-    return;
-  }
-  if (recipe.kind === 'recorded-trace') {
-    // A rolling Spark event log is a directory: readable is enough here, the reader checks the rest.
-    rewrap(() => {
-      try {
-        accessSync(recipe.trace, constants.R_OK);
-      } catch {
-        throw new Error(`trace ${recipe.trace} cannot be read`);
-      }
-    });
-    if (recipe.format !== 'spark' && recipe.format !== 'rumen')
-      fail('workload.format', "'spark' or 'rumen'", recipe.format);
-    return;
-  }
-  if (recipe.kind !== 'poisson-mix')
+  if (recipe.kind === 'swim-trace') validateSwimRecipe(recipe, checks);
+  else if (recipe.kind === 'recorded-trace') validateRecordedRecipe(recipe, checks);
+  else if (recipe.kind === 'poisson-mix') validatePoissonRecipe(recipe, checks);
+  else
     fail(
       'workload.kind',
       "'swim-trace', 'poisson-mix' or 'recorded-trace'",
       (recipe as { kind: unknown }).kind,
     );
+}
+
+/** A SWIM trace: FB-2010 or a readable path, and the slice and scale options. */
+function validateSwimRecipe(recipe: SwimTraceRecipe, { fail, rewrap }: PresetChecks): void {
+  if (typeof recipe.trace !== 'string' || recipe.trace === '')
+    fail('workload.trace', `'${FB2010_TRACE}' or a path`, recipe.trace);
+  if (recipe.trace !== FB2010_TRACE) rewrap(() => checkReadable(recipe.trace));
+  if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
+    fail('workload.hours', 'a positive number of hours', recipe.hours);
+  }
+  if (recipe.fromHour !== undefined && !(Number.isFinite(recipe.fromHour) && recipe.fromHour >= 0)) {
+    fail('workload.fromHour', 'a number of hours >= 0', recipe.fromHour);
+  }
+  if (recipe.sampleJobs !== undefined && !isPositiveInteger(recipe.sampleJobs)) {
+    fail('workload.sampleJobs', 'a positive integer', recipe.sampleJobs);
+  }
+  if (recipe.sizeScale !== undefined && !isPositiveFinite(recipe.sizeScale)) {
+    fail('workload.sizeScale', 'a positive number', recipe.sizeScale);
+  }
+}
+
+/** A recorded trace: readable (a rolling Spark event log is a directory) and of a known format. */
+function validateRecordedRecipe(recipe: RecordedTraceRecipe, { fail, rewrap }: PresetChecks): void {
+  // Readable is enough here, the reader checks the rest.
+  rewrap(() => {
+    try {
+      accessSync(recipe.trace, constants.R_OK);
+    } catch {
+      throw new Error(`trace ${recipe.trace} cannot be read`);
+    }
+  });
+  if (recipe.format !== 'spark' && recipe.format !== 'rumen')
+    fail('workload.format', "'spark' or 'rumen'", recipe.format);
+}
+
+/** A Poisson mix: a known mix and classes, arrival spacing, and either a job count or a steady state. */
+function validatePoissonRecipe(recipe: PoissonMixRecipe, { fail, rewrap }: PresetChecks): void {
   rewrap(() => workloadMix(recipe.mix));
   if (!isPositiveFinite(recipe.meanInterarrival)) {
     fail('workload.meanInterarrival', 'a positive number of seconds', recipe.meanInterarrival);
