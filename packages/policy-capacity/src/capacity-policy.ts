@@ -1,22 +1,8 @@
-import {
-  type BaselineEvidence,
-  earlyReduceAllowed,
-  pickTaskByLocality,
-  withBaselineEvidence,
-} from '@rackwise/policy-kit';
-import type {
-  ClusterView,
-  Decision,
-  JobView,
-  PolicyContext,
-  PolicyDefinition,
-  SchedulerPolicy,
-  SlotOffer,
-} from '@rackwise/types';
+import { type BaselineEvidence, withBaselineEvidence } from '@rackwise/policy-kit';
+import type { JobView, PolicyContext, PolicyDefinition, SchedulerPolicy } from '@rackwise/types';
 import { CAPACITY_DEFAULTS, type CapacityConfig } from './capacity-config.js';
-import { capacityOrder } from './capacity-user-order.js';
-import { maximumSlots, queueOf } from './internal/queue-of.js';
-import { resolveCapacityConfig } from './internal/resolve-capacity-config.js';
+import { assignCapacity, createCapacityState } from './internal/capacity-offer.js';
+import { queueOf } from './internal/queue-of.js';
 
 /**
  * The Hadoop Capacity Scheduler (the HCS baseline of FCS §5): queues with guaranteed
@@ -36,51 +22,16 @@ export function createCapacityPolicy(
   config?: Partial<CapacityConfig>,
   context?: PolicyContext,
 ): SchedulerPolicy {
-  const resolved = resolveCapacityConfig(config);
-  const { order, runningReduces } = capacityOrder(resolved);
-  const limit = resolved.reduceRampupLimit;
-  const queues = new Map(resolved.queues.map((q, index) => [`queue:${q.name}`, { queue: q, index }]));
-  /** Running reduces of each queue, to keep the ramp-up limit inside a queue's maximum too. */
-  const countRunningReduces = (view: ClusterView): Map<string, number> => {
-    const counts = new Map<string, number>();
-    for (const job of view.activeJobs()) {
-      const key = `queue:${queueOf(job, resolved)}`;
-      counts.set(key, (counts.get(key) ?? 0) + job.count('reduce', 'running'));
-    }
-    return counts;
-  };
+  const state = createCapacityState(config);
   const policy = {
     specificationVersion: 'v1',
-    name: resolved.name,
-    assign(offer: SlotOffer, view: ClusterView): Decision {
-      const clusterEarly = earlyReduceAllowed(offer, view, limit);
-      let counted: Map<string, number> | undefined;
-      for (const group of order.order(view, offer.kind)) {
-        let early = clusterEarly;
-        if (early && offer.kind === 'container') {
-          const { queue, index } = queues.get(group.key)!;
-          const cap = Math.floor(limit * maximumSlots(queue, view.totalSlots('container')));
-          // On a host that keeps versions the order's tally counts them, kept between
-          // states; elsewhere they are counted over the active jobs once per offer.
-          let running = runningReduces(view, index);
-          if (running === undefined) {
-            counted ??= countRunningReduces(view);
-            running = counted.get(group.key) ?? 0;
-          }
-          early = running < cap;
-        }
-        for (const job of group.jobs) {
-          const pick = pickTaskByLocality(job, offer, view, early);
-          if (pick !== undefined) return { type: 'launch', task: pick.task, reason: `capacity/${pick.rule}` };
-        }
-      }
-      return { type: 'pass', reason: 'capacity/no-pending' };
-    },
+    name: state.config.name,
+    assign: (offer, view) => assignCapacity(state, offer, view),
     onJobSubmitted(job: JobView): void {
-      queueOf(job, resolved);
+      queueOf(job, state.config);
     },
   } satisfies SchedulerPolicy;
-  return withBaselineEvidence(policy, order, context);
+  return withBaselineEvidence(policy, state.order.order, context);
 }
 
 /**
