@@ -32,6 +32,8 @@ export { cellPreset, gridSimulations, reproductionGrid } from './reproduce-grid.
 export type { GridChoice } from './reproduce-grid.js';
 export { RUN_RECORD_FORMAT, readRun, simulateBatch, writeRun } from './grid-runs.js';
 export type { RunBatch, RunRecord, SimulationRunner } from './grid-runs.js';
+export { gridBatches, reproduceShard } from './grid-shards.js';
+export type { GridShard, PlannedBatch, ShardOptions, ShardOutcome } from './grid-shards.js';
 export { NETWORK_MODEL_PARAMETERS, gridModel, gridTraces, modelDifferences } from './map-provenance.js';
 export type {
   MapProvenance,

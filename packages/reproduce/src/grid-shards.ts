@@ -1,0 +1,97 @@
+/**
+ * Several papers' grids as one list of batches (a policy on one configuration, every
+ * seed), shared runs counted once, split into shards that run apart — on the nodes of a
+ * cluster — into one results directory, from which a last run reads every map without
+ * simulating again.
+ */
+import { paperClaims } from './claim-registry.js';
+import { type RunBatch, type SimulationRunner, runOrRead, simulateBatch } from './grid-runs.js';
+import { type GridChoice, cellPolicies, cellPreset, reproductionGrid, runKey } from './reproduce-grid.js';
+
+/** One shard of several: index `index` of `count` (0 <= index < count). */
+export interface GridShard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** A batch of the papers' grids, with what defines its runs and where it comes from. */
+export interface PlannedBatch extends Omit<RunBatch, 'parallelism'> {
+  readonly key: string;
+  readonly label: string;
+}
+
+/** The distinct batches of the papers' grids, in paper and grid order (a batch two grids share, once). */
+export function gridBatches(
+  papers: readonly string[],
+  quick: boolean,
+  options: GridChoice & { readonly seeds?: readonly number[] } = {},
+): PlannedBatch[] {
+  const batches = new Map<string, PlannedBatch>();
+  for (const name of papers) {
+    const paper = paperClaims(name);
+    const grid = reproductionGrid(paper, quick, options);
+    const seeds = options.seeds ?? grid.seeds;
+    for (const cell of grid.cells) {
+      for (const policy of cellPolicies(paper, cell)) {
+        const preset = cellPreset(paper, cell, policy, options.trace);
+        const key = runKey(preset, policy);
+        if (!batches.has(key))
+          batches.set(key, { preset, policy, seeds, key, label: `${name} ${cell.label} · ${policy}` });
+      }
+    }
+  }
+  return [...batches.values()];
+}
+
+/** What a shard is to run: the papers, the grid, and the results directory it writes to. */
+export interface ShardOptions extends GridChoice {
+  readonly papers: readonly string[];
+  readonly quick?: boolean;
+  readonly seeds?: readonly number[];
+  readonly shard: GridShard;
+  readonly results: string;
+  readonly runner?: SimulationRunner;
+  readonly parallelism?: number;
+  readonly onProgress?: (progress: {
+    readonly done: number;
+    readonly total: number;
+    readonly label: string;
+  }) => void;
+}
+
+/** What a shard did: its batches, those it simulated (in part or whole), those the directory held whole. */
+export interface ShardOutcome {
+  readonly batches: number;
+  readonly ran: number;
+  readonly skipped: number;
+  /** Batches of every shard together. */
+  readonly total: number;
+}
+
+/**
+ * Runs one shard of the papers' grids into a results directory: batch `i` of
+ * `gridBatches` belongs to shard `i mod count`. Runs the directory holds already are not
+ * simulated again, so a shard re-queued after an interruption resumes. When every shard
+ * has run, `reproducePaper` with the same `results` reads each map without simulating.
+ */
+export async function reproduceShard(options: ShardOptions): Promise<ShardOutcome> {
+  const { index, count } = options.shard;
+  if (!(Number.isInteger(count) && count >= 1 && Number.isInteger(index) && index >= 0 && index < count))
+    throw new Error(`shard must be i/N with 0 <= i < N, got ${index}/${count}`);
+  const all = gridBatches(options.papers, options.quick === true, options);
+  const mine = all.filter((_, i) => i % count === index);
+  const runner = options.runner ?? simulateBatch;
+  let ran = 0;
+  for (const [done, batch] of mine.entries()) {
+    const { key, label, ...rest } = batch;
+    const got = await runOrRead(
+      { ...rest, parallelism: options.parallelism ?? 1 },
+      key,
+      runner,
+      options.results,
+    );
+    if (got.simulated > 0) ran++;
+    options.onProgress?.({ done: done + 1, total: mine.length, label });
+  }
+  return { batches: mine.length, ran, skipped: mine.length - ran, total: all.length };
+}
