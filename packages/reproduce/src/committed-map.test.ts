@@ -41,7 +41,7 @@ describe('the committed reproduction map', () => {
   );
 
   it('is the document its command renders from the committed maps', () => {
-    expect(command).toBe('rackwise reproduce all --from docs/reproduction-maps.json');
+    expect(command).toMatch(/^rackwise reproduce all( |$)/);
     expect(document).toBe(reproductionDocument(maps, command));
   });
 });

@@ -233,7 +233,13 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '',
   ];
   for (const map of maps) intro.push(costLine(map));
-  intro.push('');
+  intro.push(
+    '',
+    '`rackwise reproduce all` runs every one of them and writes the maps, keeping each run in `reproduction-runs/` so',
+    'that running it again resumes where it stopped; `--emit slurm` prints a Slurm array script that runs it in',
+    'shards on a cluster; `--quick` runs every quick grid on seed 1 only, about 11 CPU-minutes on a 2-core machine.',
+    '',
+  );
   return `${[...intro, ...maps.map((m) => reproductionMapMarkdown(m, { words: false }))].join('\n')}\n`;
 }
 

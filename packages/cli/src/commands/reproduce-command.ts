@@ -8,12 +8,18 @@ import { provenanceSources } from '../internal/provenance-sources.js';
 import { integerInRange, seedList, stringOption } from '../option-values.js';
 import { checkOutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
+import {
+  ALL_QUICK_SEEDS,
+  ALL_RESULTS_DIRECTORY,
+  REPRODUCE_SHARD_OPTIONS,
+  reproduceSlurmScript,
+  shardChoice,
+} from './reproduce-shards.js';
 
 /** `rackwise reproduce <paper|all>`: a paper's claims over a grid, and where each holds. */
 export const REPRODUCE_COMMAND: CommandSpec = {
   name: 'reproduce',
-  summary:
-    "Run a paper's claims over operating points, network models, readings and seeds; map where each holds. Papers: nas (NAS, network-aware scheduling), shufflewatcher (ShuffleWatcher, shuffle-aware scheduling), shadow (Shadow, network-aware reduce placement), fcs (FCS, Fair Completion Scheduler), or all of them.",
+  summary: `Run a paper's claims over operating points, network models, readings and seeds; map where each holds. Papers: nas (NAS, network-aware scheduling), shufflewatcher (ShuffleWatcher, shuffle-aware scheduling), shadow (Shadow, network-aware reduce placement), fcs (FCS, Fair Completion Scheduler), or all of them. \`all\` runs every paper's full grid, about 20 CPU-hours on a 2-core machine (FCS 9, NAS 7, ShuffleWatcher 4, Shadow 0.1): keep it in ${ALL_RESULTS_DIRECTORY}/ (its default --out, so running it again resumes) or split it with --emit slurm; \`all --quick\` runs every paper's quick grid on seed 1, about 11 CPU-minutes (the quick grids on their five seeds: about 52).`,
   positionals: ['<paper|all>'],
   requiredPositionals: 1,
   options: {
@@ -59,6 +65,7 @@ export const REPRODUCE_COMMAND: CommandSpec = {
       description:
         "with --markdown: replace only the paper's section of the existing file, keeping the other papers' and naming the command",
     },
+    ...REPRODUCE_SHARD_OPTIONS,
     quiet: { type: 'boolean', short: 'q', description: 'no progress lines' },
     help: { type: 'boolean', short: 'h', description: 'show this help' },
   },
@@ -83,7 +90,9 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     }
   }
   const seedsText = stringOption(values, 'seeds');
-  const seeds = seedsText === undefined ? undefined : seedList('seeds', seedsText);
+  const quickAll = name === 'all' && values.quick === true && seedsText === undefined;
+  const seeds =
+    seedsText === undefined ? (quickAll ? ALL_QUICK_SEEDS : undefined) : seedList('seeds', seedsText);
   const parallelText = stringOption(values, 'parallel');
   const parallelism =
     parallelText === undefined ? undefined : integerInRange('parallel', parallelText, 1, MAX_PARALLEL);
@@ -111,8 +120,24 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   const traceText = stringOption(values, 'trace');
   const trace = traceText === undefined || traceText === 'fb2010' ? traceText : resolve(io.cwd, traceText);
   const from = stringOption(values, 'from');
-  if (from !== undefined && (quick || seedsText !== undefined || only !== undefined || trace !== undefined))
-    throw new UsageError('--from writes maps already run: it takes no --quick, --seeds, --only or --trace');
+  const runOptions = ['out', 'shard', 'emit', 'shards'].filter((o) => values[o] !== undefined);
+  if (
+    from !== undefined &&
+    (quick || seedsText !== undefined || only !== undefined || trace !== undefined || runOptions.length > 0)
+  )
+    throw new UsageError(
+      '--from writes maps already run: it takes no --quick, --seeds, --only, --trace, --out, --shard or --emit',
+    );
+  const fileOptions = (['json', 'markdown', 'html'] as const).filter((o) => values[o] !== undefined);
+  const shards =
+    from === undefined
+      ? shardChoice(
+          values,
+          name,
+          io.cwd,
+          fileOptions.map((o) => `--${o}`),
+        )
+      : {};
   for (const paper of from === undefined ? papers : []) {
     try {
       reproductionGrid(paperClaims(paper), quick, {
@@ -122,6 +147,35 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+  }
+  const grids = {
+    ...(seeds === undefined ? {} : { seeds }),
+    ...(only === undefined ? {} : { only }),
+    ...(trace === undefined ? {} : { trace }),
+  };
+  if (shards.emit !== undefined) {
+    const batches = reproduce.gridBatches(papers, quick, grids).length;
+    io.stdout(reproduceSlurmScript(argv, REPRODUCE_COMMAND.options, shards, batches, parallelism ?? 1));
+    return 0;
+  }
+  if (shards.shard !== undefined && shards.out !== undefined) {
+    const { shard, out } = shards;
+    const outcome = await reproduce.reproduceShard({
+      papers,
+      quick,
+      ...grids,
+      shard,
+      results: out,
+      ...(parallelism === undefined ? {} : { parallelism }),
+      onProgress: (p) => {
+        if (values.quiet !== true)
+          io.stderr(`shard ${shard.index}/${shard.count} ${p.done}/${p.total} ${p.label}\n`);
+      },
+    });
+    io.stderr(
+      `shard ${shard.index}/${shard.count}: ran ${outcome.ran} of its ${outcome.batches} batches, ${outcome.skipped} already done in ${out} (${outcome.total} batches in all)\n`,
+    );
+    return 0;
   }
   const maps: ReproductionMap[] =
     from === undefined ? [] : readMaps(resolve(io.cwd, from), papers, REPRODUCTION_FORMAT);
@@ -136,8 +190,10 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
       ...(parallelism === undefined ? {} : { parallelism }),
       ...(only === undefined ? {} : { only }),
       ...(trace === undefined ? {} : { trace }),
+      ...(shards.out === undefined ? {} : { results: shards.out }),
       onProgress: (p) => {
-        if (values.quiet !== true) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}\n`);
+        const kept = p.simulated === 0 && shards.out !== undefined ? ' (kept)' : '';
+        if (values.quiet !== true) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}${kept}\n`);
       },
     });
     maps.push(map);

@@ -16,6 +16,17 @@ export interface ShardedRun {
   readonly out: string | undefined;
   /** Simulations a shard runs at once (`--parallel`, default 1): the CPUs each shard asks for. */
   readonly parallel: number;
+  /** The command each shard runs: `sweep` (the default) or `reproduce all`. */
+  readonly command?: readonly string[];
+  /** What `cells` counts, in words: `cells of a rackwise sweep` (the default). */
+  readonly units?: string;
+  /** The `rackwise` arguments that read every shard's results once all ran; default `merge <out> --html report.html`. */
+  readonly finish?: (out: string) => readonly string[];
+}
+
+/** The `rackwise` arguments that read every shard's results once all ran. */
+export function finishArguments(run: ShardedRun, out: string): readonly string[] {
+  return run.finish?.(out) ?? ['merge', out, '--html', 'report.html'];
 }
 
 /** Memory each simulation of a shard asks for, in GiB (a whole FB-2010 day under NAS peaks at about 1.3). */
@@ -32,7 +43,16 @@ export function shellQuote(word: string): string {
  * `npx`, cells written to `out`.
  */
 export function shardCommand(run: ShardedRun, out: string): string {
-  return ['npx', '--yes', run.package, 'sweep', ...run.arguments, '--out', out, '--quiet']
+  return [
+    'npx',
+    '--yes',
+    run.package,
+    ...(run.command ?? ['sweep']),
+    ...run.arguments,
+    '--out',
+    out,
+    '--quiet',
+  ]
     .map(shellQuote)
     .join(' ');
 }
