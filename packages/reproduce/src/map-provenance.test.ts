@@ -4,6 +4,8 @@ import { gridModel, modelDifferences } from './map-provenance.js';
 import { NAS_PAPER } from './nas-claims.js';
 import { cpuText, provenanceLines, seedText } from './provenance-text.js';
 import { reproductionGrid } from './reproduce-grid.js';
+import { reproductionHtml } from './reproduction-html.js';
+import { reproductionMapMarkdown } from './reproduction-markdown.js';
 
 const nasQuick = reproductionGrid(NAS_PAPER, true);
 const model = gridModel(NAS_PAPER, nasQuick);
@@ -83,5 +85,13 @@ describe('the network model of a grid', () => {
     expect(seedText([1, 2, 4, 6, 7, 8])).toBe('1, 2, 4, 6–8');
     expect(cpuText(90)).toBe('90 CPU-seconds');
     expect(cpuText(600)).toBe('10 CPU-minutes');
+  });
+
+  it('is stated in the section of the Markdown and of the HTML page', () => {
+    const map = nasMap(model);
+    expect(reproductionMapMarkdown(map)).toContain('**Provenance.**\n\n- Network model: `network` true');
+    const html = reproductionHtml([map], 'rackwise reproduce nas --quick');
+    expect(html).toContain('<li>Commit: <code>abc123</code>.</li>');
+    expect(html).toContain('<li>Trace: <code>fb2010</code> (SHA-256 <code>f00d</code>).</li>');
   });
 });
