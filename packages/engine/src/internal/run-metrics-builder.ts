@@ -21,6 +21,7 @@ import type { MapLifecycle } from './map-lifecycle.js';
 import type { OfferRounds } from './offer-rounds.js';
 import type { Preemption } from './preemption.js';
 import type { ReduceLifecycle } from './reduce-lifecycle.js';
+import { emptySeries, runStats } from './run-stats.js';
 import type { SeriesRecorder } from './series-recorder.js';
 import type { SlotLedger } from './slot-ledger.js';
 import type { Timers } from './timers.js';
@@ -64,57 +65,74 @@ export interface RunMetricsSource {
   readonly transfers: Pick<Transfers, 'totalBytes' | 'crossRackBytes'>;
 }
 
-/**
- * Turns the engine's counters and job records into a `SimulationResult`
- * (docs/architecture.md §7).
- */
-export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): SimulationResult {
-  const maps = engine.maps.counts;
-  const offers = engine.offers.counts;
-  const preemption = engine.preemption.counts;
-  const registry = engine.registry;
-  const finished = registry.records;
-  const unfinished = registry.unfinishedRecords(engine.now);
-  const jobs = finished.concat(unfinished);
+type MapCounts = RunMetricsSource['maps']['counts'];
 
-  const execution = finished.map((r) => r.executionTime);
-  const perShuffleClass = <T>(f: (c: ShuffleClass) => T) =>
-    Object.fromEntries(SHUFFLE_CLASSES.map((c) => [c, f(c)])) as Record<ShuffleClass, T>;
-  const byInput = (c: InputClass) =>
-    distributionSummary(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
+/** `f` of each shuffle class, by class. */
+function perShuffleClass<T>(f: (c: ShuffleClass) => T): Record<ShuffleClass, T> {
+  return Object.fromEntries(SHUFFLE_CLASSES.map((c) => [c, f(c)])) as Record<ShuffleClass, T>;
+}
+
+/** How many jobs came, finished and stayed, and the rate they finished at. */
+function jobCounts(
+  engine: RunMetricsSource,
+  finished: readonly JobRecord[],
+  jobs: readonly JobRecord[],
+): Pick<
+  RunMetrics,
+  'jobsSubmitted' | 'jobsCompleted' | 'jobsUnfinished' | 'throughput' | 'makespan' | 'throughputWhileArriving'
+> {
   const makespan = engine.lastCompletion - engine.firstSubmit;
-  const launched = maps.localMaps + maps.rackLocalMaps + maps.remoteMaps;
-  const share = (x: number) => (launched === 0 ? Number.NaN : x / launched);
-  const network = engine.network;
-  const { kept, metrics: withoutDegenerate } = withoutDegenerateJobs(jobs, engine.topology);
-  const congestion = engine.congestion;
-  const solves = network?.stats.solves ?? 0;
-
-  const metrics: RunMetrics = {
-    jobsSubmitted: finished.length + registry.activeJobList.length,
+  return {
+    jobsSubmitted: finished.length + engine.registry.activeJobList.length,
     jobsCompleted: finished.length,
     jobsUnfinished: engine.jobsTotal - finished.length,
     throughput: finished.length > 0 && makespan > 0 ? finished.length / makespan : Number.NaN,
     makespan: finished.length > 0 ? makespan : Number.NaN,
     throughputWhileArriving: throughputWhileArriving(jobs),
-    withoutDegenerate: {
-      ...withoutDegenerate,
-      byShuffleClass: perShuffleClass((c) => jobGroupMetrics(kept.filter((r) => r.shuffleClass === c))),
-    },
-    executionTime: distributionSummary(execution),
+  };
+}
+
+/** The job-group metrics of the jobs that are not degenerate, overall and by shuffle class. */
+function withoutDegenerateMetrics(jobs: JobRecord[], topology: Topology): RunMetrics['withoutDegenerate'] {
+  const { kept, metrics } = withoutDegenerateJobs(jobs, topology);
+  return {
+    ...metrics,
+    byShuffleClass: perShuffleClass((c) => jobGroupMetrics(kept.filter((r) => r.shuffleClass === c))),
+  };
+}
+
+/** The finished jobs' execution times, overall, by shuffle class and by input class. */
+function executionTimes(
+  finished: readonly JobRecord[],
+): Pick<RunMetrics, 'executionTime' | 'executionTimeByShuffleClass' | 'executionTimeByInputClass'> {
+  const byInput = (c: InputClass) =>
+    distributionSummary(finished.filter((r) => r.inputClass === c).map((r) => r.executionTime));
+  return {
+    executionTime: distributionSummary(finished.map((r) => r.executionTime)),
     executionTimeByShuffleClass: perShuffleClass((c) =>
       distributionSummary(finished.filter((r) => r.shuffleClass === c).map((r) => r.executionTime)),
     ),
     executionTimeByInputClass: { small: byInput('small'), large: byInput('large') },
-    byShuffleClass: perShuffleClass((c) => jobGroupMetrics(jobs.filter((r) => r.shuffleClass === c))),
-    crossRackBytes: traffic(engine.transfers.crossRackBytes()),
-    totalBytes: traffic(engine.transfers.totalBytes()),
-    mapLocality: {
-      node: share(maps.localMaps),
-      rack: share(maps.rackLocalMaps),
-      remote: share(maps.remoteMaps),
-    },
-    mapProgressAtFirstReduce: finiteMean(jobs.map((r) => r.mapProgressAtFirstReduce)),
+  };
+}
+
+/** The share of launched maps that read their input on the node, in the rack, or remotely. */
+function mapLocality(maps: MapCounts): RunMetrics['mapLocality'] {
+  const launched = maps.localMaps + maps.rackLocalMaps + maps.remoteMaps;
+  const share = (x: number) => (launched === 0 ? Number.NaN : x / launched);
+  return {
+    node: share(maps.localMaps),
+    rack: share(maps.rackLocalMaps),
+    remote: share(maps.remoteMaps),
+  };
+}
+
+/** Congested links (occurrences, link-seconds, the worst rack) and congested nodes. */
+function congestionMetrics(
+  engine: RunMetricsSource,
+): Pick<RunMetrics, 'congestion' | 'congestedNodes' | 'mtsCongestedNodes'> {
+  const congestion = engine.congestion;
+  return {
     congestion: {
       threshold: engine.congestionThreshold,
       hysteresis: engine.congestionHysteresis,
@@ -129,6 +147,34 @@ export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): S
       share: congestion.nodeShare,
     },
     mtsCongestedNodes: { share: congestion.liveNodeShare },
+  };
+}
+
+/** Duplicate map copies: launched, chosen, killed and what the killed ones cost. */
+function duplicateMetrics(maps: MapCounts): RunMetrics['duplicates'] {
+  return {
+    launched: maps.duplicatesLaunched,
+    chosen: maps.duplicatesChosen,
+    chosenEarly: maps.duplicatesChosenEarly,
+    killed: maps.copiesKilled,
+    killedSlotSeconds: maps.killedSlotSeconds,
+    killedInputBytes: maps.killedInputBytes,
+  };
+}
+
+/** The run's metrics (docs/architecture.md §7) over its finished and unfinished job records. */
+function runMetrics(engine: RunMetricsSource, finished: readonly JobRecord[], jobs: JobRecord[]): RunMetrics {
+  const preemption = engine.preemption.counts;
+  return {
+    ...jobCounts(engine, finished, jobs),
+    withoutDegenerate: withoutDegenerateMetrics(jobs, engine.topology),
+    ...executionTimes(finished),
+    byShuffleClass: perShuffleClass((c) => jobGroupMetrics(jobs.filter((r) => r.shuffleClass === c))),
+    crossRackBytes: traffic(engine.transfers.crossRackBytes()),
+    totalBytes: traffic(engine.transfers.totalBytes()),
+    mapLocality: mapLocality(engine.maps.counts),
+    mapProgressAtFirstReduce: finiteMean(jobs.map((r) => r.mapProgressAtFirstReduce)),
+    ...congestionMetrics(engine),
     skew: distributionSummary(finished.map((r) => r.skew)),
     reduceWaitTime: distributionSummary(finished.map((r) => r.reduceWaitTime)),
     preemptions: {
@@ -137,58 +183,28 @@ export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): S
       kills: preemption.kills,
       droppedFetchBytes: preemption.droppedFetchBytes,
     },
-    duplicates: {
-      launched: maps.duplicatesLaunched,
-      chosen: maps.duplicatesChosen,
-      chosenEarly: maps.duplicatesChosenEarly,
-      killed: maps.copiesKilled,
-      killedSlotSeconds: maps.killedSlotSeconds,
-      killedInputBytes: maps.killedInputBytes,
-    },
+    duplicates: duplicateMetrics(engine.maps.counts),
     predictorError: engine.reduces.predictorError(),
     slotSeconds: { map: engine.slots.mapSlotSeconds, reduce: engine.slots.reduceSlotSeconds },
     load: engine.arrivalLoad.metrics(
       offeredShuffleLoad(jobs, engine.topology, engine.parameters.linkGoodput),
     ),
   };
-  const stats = network?.stats;
+}
+
+/**
+ * Turns the engine's counters and job records into a `SimulationResult`
+ * (docs/architecture.md §7).
+ */
+export function buildRunMetrics(engine: RunMetricsSource, wallMillis: number): SimulationResult {
+  const finished = engine.registry.records;
+  const jobs = finished.concat(engine.registry.unfinishedRecords(engine.now));
+  const congestion = engine.congestion;
   return {
-    metrics,
+    metrics: runMetrics(engine, finished, jobs),
     jobs,
-    series: engine.series?.toSeries() ?? {
-      interval: Number.NaN,
-      time: [],
-      crossRackRate: [],
-      crossRackShuffleRate: [],
-      runningMaps: [],
-      runningReduces: [],
-      pendingMaps: [],
-      waitingReduces: [],
-      congestedLinks: [],
-      rackUplinkRate: [],
-    },
-    stats: {
-      events: engine.events,
-      offers: offers.offers,
-      launches: offers.launches,
-      passes: offers.passes,
-      policyMillis: offers.policyMillis,
-      heartbeats: offers.heartbeats,
-      monitorSamples: engine.timers.monitorSamples,
-      solves,
-      localSolves: stats?.localSolves ?? 0,
-      meanFlowsAtLocalSolves:
-        stats !== undefined && stats.localSolves > 0 ? stats.flowsAtLocalSolves / stats.localSolves : 0,
-      rateChanges: stats?.rateChanges ?? 0,
-      flowsAdded: stats?.flowsAdded ?? 0,
-      meanActiveFlows: solves > 0 ? stats!.activeFlowsAtSolves / solves : 0,
-      peakActiveFlows: stats?.peakActiveFlows ?? 0,
-      meanActiveBundles: solves > 0 ? stats!.activeBundlesAtSolves / solves : 0,
-      peakActiveBundles: stats?.peakActiveBundles ?? 0,
-      solverMillis: stats?.solveMillis ?? 0,
-      wallMillis,
-      simulatedTime: engine.now,
-    },
+    series: engine.series?.toSeries() ?? emptySeries(),
+    stats: runStats(engine, wallMillis),
     decisions: engine.offers.decisions,
     congestionByRack: {
       occurrences: [...congestion.rackOccurrences],
