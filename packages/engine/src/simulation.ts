@@ -13,6 +13,7 @@ import { type EngineParameters, resolveEngineParameters } from './engine-paramet
 import { Engine } from './internal/engine.js';
 import { randomStream } from './internal/random-streams.js';
 import { buildRunMetrics } from './internal/run-metrics-builder.js';
+import { resolveDecisionLimit, resolveMetricsSettings } from './internal/run-settings.js';
 import { validatePolicy, validateTopology, validateWorkload } from './internal/validate-config.js';
 import type { SimulationResult } from './simulation-result.js';
 
@@ -99,90 +100,22 @@ export interface Simulation {
   result(): SimulationResult;
 }
 
-const DEFAULT_DECISION_LIMIT = 100_000;
-
-/**
- * Prepares a run: validates everything first (an `Error` names the field), builds the
- * state and creates the policy. Nothing runs until `run()`.
- */
-export function createSimulation(config: SimulationConfig): Simulation {
-  if (config === null || typeof config !== 'object') {
-    throw new Error(`simulation config must be an object, got ${String(config)}`);
-  }
-  const { topology, workload, seed } = config;
-  if (!Number.isSafeInteger(seed)) throw new Error(`seed must be a safe integer, got ${String(seed)}`);
-  validateTopology(topology);
-  validateWorkload(workload, topology);
-  const parameters = resolveEngineParameters(config.parameters);
-  const metrics = config.metrics ?? {};
-  const congestionThreshold = metrics.congestionThreshold ?? 0.8;
-  if (!(typeof congestionThreshold === 'number' && congestionThreshold > 0 && congestionThreshold <= 1)) {
-    throw new Error(
-      `metrics.congestionThreshold must be a fraction in (0, 1], got ${String(congestionThreshold)}`,
-    );
-  }
-  const nodeThreshold = metrics.congestedNodeThreshold;
-  if (nodeThreshold !== undefined && !(typeof nodeThreshold === 'number' && nodeThreshold >= 0)) {
-    throw new Error(
-      `metrics.congestedNodeThreshold must be a number of bytes >= 0, got ${String(nodeThreshold)}`,
-    );
-  }
-  const hysteresis = metrics.congestionHysteresis ?? 0.1;
-  if (!(typeof hysteresis === 'number' && hysteresis >= 0 && hysteresis <= congestionThreshold)) {
-    throw new Error(
-      `metrics.congestionHysteresis must be a number in [0, congestionThreshold], got ${String(hysteresis)}`,
-    );
-  }
-  const live = metrics.liveNodeThreshold;
-  if (live !== undefined && typeof live !== 'function') {
-    throw new Error(`metrics.liveNodeThreshold must be a function of the view, got ${String(live)}`);
-  }
-  const seriesInterval = metrics.seriesInterval ?? 60;
-  if (!(typeof seriesInterval === 'number' && Number.isFinite(seriesInterval) && seriesInterval > 0)) {
-    throw new Error(
-      `metrics.seriesInterval must be a positive finite number of seconds, got ${String(seriesInterval)}`,
-    );
-  }
-  const record = config.recordDecisions ?? false;
-  const decisionLimit =
-    record === true
-      ? DEFAULT_DECISION_LIMIT
-      : record === false
-        ? 0
-        : Number.isInteger(record) && record >= 0
-          ? record
-          : -1;
-  if (decisionLimit < 0) {
-    throw new Error(`recordDecisions must be a boolean or an integer >= 0, got ${String(record)}`);
-  }
+/** The policy of the run: the one given, or the factory's, handed the seeded policy stream. */
+function createRunPolicy(config: SimulationConfig): SchedulerPolicy {
   const context: PolicyContext =
     config.recordEvidence === true
-      ? { random: randomStream(seed, 'policy'), recordEvidence: true }
-      : { random: randomStream(seed, 'policy') };
+      ? { random: randomStream(config.seed, 'policy'), recordEvidence: true }
+      : { random: randomStream(config.seed, 'policy') };
   const policy = typeof config.policy === 'function' ? config.policy(context) : config.policy;
   validatePolicy(
     policy,
     typeof config.policy === 'function' ? 'the policy returned by the factory' : 'policy',
   );
+  return policy;
+}
 
-  const engine = new Engine({
-    topology,
-    workload,
-    policy,
-    parameters,
-    placementRandom: randomStream(seed, 'placement'),
-    outputRandom: randomStream(seed, 'output'),
-    heartbeatRandom: randomStream(seed, 'heartbeat'),
-    congestionThreshold,
-    congestedNodeThreshold: nodeThreshold,
-    congestionHysteresis: hysteresis,
-    ...(live === undefined ? {} : { liveNodeThreshold: live }),
-    seriesInterval: metrics.recordSeries === false ? undefined : seriesInterval,
-    decisionLimit,
-    ...(config.predictor === undefined ? {} : { predictor: config.predictor }),
-    ...(config.onProgress === undefined ? {} : { onProgress: config.onProgress }),
-    ...(config.onFlow === undefined ? {} : { onFlow: config.onFlow }),
-  });
+/** The `Simulation` over a wired engine: runs it step by step, timing the wall clock. */
+function simulationOver(engine: Engine, policy: SchedulerPolicy, parameters: EngineParameters): Simulation {
   let wallMillis = 0;
   return {
     policy,
@@ -206,6 +139,39 @@ export function createSimulation(config: SimulationConfig): Simulation {
       return buildRunMetrics(engine, wallMillis);
     },
   };
+}
+
+/**
+ * Prepares a run: validates everything first (an `Error` names the field), builds the
+ * state and creates the policy. Nothing runs until `run()`.
+ */
+export function createSimulation(config: SimulationConfig): Simulation {
+  if (config === null || typeof config !== 'object') {
+    throw new Error(`simulation config must be an object, got ${String(config)}`);
+  }
+  const { topology, workload, seed } = config;
+  if (!Number.isSafeInteger(seed)) throw new Error(`seed must be a safe integer, got ${String(seed)}`);
+  validateTopology(topology);
+  validateWorkload(workload, topology);
+  const parameters = resolveEngineParameters(config.parameters);
+  const metrics = resolveMetricsSettings(config.metrics);
+  const decisionLimit = resolveDecisionLimit(config.recordDecisions);
+  const policy = createRunPolicy(config);
+  const engine = new Engine({
+    topology,
+    workload,
+    policy,
+    parameters,
+    placementRandom: randomStream(seed, 'placement'),
+    outputRandom: randomStream(seed, 'output'),
+    heartbeatRandom: randomStream(seed, 'heartbeat'),
+    ...metrics,
+    decisionLimit,
+    ...(config.predictor === undefined ? {} : { predictor: config.predictor }),
+    ...(config.onProgress === undefined ? {} : { onProgress: config.onProgress }),
+    ...(config.onFlow === undefined ? {} : { onFlow: config.onFlow }),
+  });
+  return simulationOver(engine, policy, parameters);
 }
 
 /** Runs a simulation to completion (or `maxTime`) and returns its results. */
