@@ -13,6 +13,7 @@ import type {
 } from '@rackwise/types';
 import type { EngineContext } from './engine-context.js';
 import type { JobShuffle } from './job-shuffle.js';
+import { partitionWeights } from './partition-weights.js';
 import { PendingMaps } from './pending-maps.js';
 import { COMPLETED, PENDING, SUSPENDED } from './task-states.js';
 import { MapTask, ReduceTask } from './task-views.js';
@@ -197,20 +198,7 @@ export class JobState implements JobView {
     this.reduces = reduces;
     this.waitingList = reduces.slice();
     this.pendingReduceCount = r;
-    const recordedReduce = spec.recorded?.reduceInputBytes;
-    if (r > 0 && recordedReduce !== undefined) {
-      const sum = recordedReduce.reduce((a, b) => a + b, 0);
-      this.#weights = Float64Array.from(recordedReduce, (b) => (sum > 0 ? b / sum : 1 / r));
-    } else if (r > 1 && parameters.partitionSkew > 0) {
-      const weights = new Float64Array(r);
-      let sum = 0;
-      for (let i = 0; i < r; i++) {
-        weights[i] = (i + 1) ** -parameters.partitionSkew;
-        sum += weights[i]!;
-      }
-      for (let i = 0; i < r; i++) weights[i]! /= sum;
-      this.#weights = weights;
-    }
+    this.#weights = partitionWeights(r, spec.recorded?.reduceInputBytes, parameters.partitionSkew);
 
     const racks = engine.rackCount;
     this.outputOnRack = new Float64Array(racks);
