@@ -85,6 +85,27 @@ function goodputCapacities(topology: Topology, goodput: number): Float64Array {
   return capacities;
 }
 
+/** The flow network of a run with the network on: goodput capacities and the solver's settings. */
+function engineFlowNetwork(topology: Topology, parameters: EngineParameters): FlowNetwork {
+  return createFlowNetwork({
+    capacities: goodputCapacities(topology, parameters.linkGoodput),
+    resolveInterval: parameters.resolveInterval,
+    betweenSolves: parameters.betweenSolves,
+    resolveTolerance: effectiveResolveTolerance(parameters),
+    model: parameters.flowModel,
+    kernel: parameters.solverKernel,
+    completionTolerance: parameters.completionTolerance,
+    ...congestionLossOptions(parameters.congestionLoss),
+  });
+}
+
+/** Each node's rack, by node index. */
+function rackOfEachNode(topology: Topology): Int32Array {
+  const rackOfNode = new Int32Array(topology.nodeCount);
+  for (let n = 0; n < topology.nodeCount; n++) rackOfNode[n] = topology.rackOf(n as NodeId);
+  return rackOfNode;
+}
+
 /**
  * The discrete-event engine (docs/architecture.md §3): it wires the parts and runs the event
  * loop. Each part owns its state and counts, and reads or calls the others only through
@@ -154,6 +175,9 @@ export class Engine implements EngineContext {
   /** Present when the workload's slots change over the run. */
   readonly slotTimeline: SlotTimeline | undefined;
 
+  // The wiring of the parts, in the order they need each other: a part's constructor reads
+  // the fields set before it (slots, registry, attempts, network, view), so it reads best
+  // as one list; what computes a value is a named function above.
   constructor(options: EngineOptions) {
     const { topology, workload, policy, parameters } = options;
     this.topology = topology;
@@ -164,8 +188,7 @@ export class Engine implements EngineContext {
     const nodes = topology.nodeCount;
     this.nodeCount = nodes;
     this.rackCount = topology.rackCount;
-    this.rackOfNode = new Int32Array(nodes);
-    for (let n = 0; n < nodes; n++) this.rackOfNode[n] = topology.rackOf(n as NodeId);
+    this.rackOfNode = rackOfEachNode(topology);
     this.slots = new SlotLedger(topology, this);
     this.registry = new JobRegistry(workload.jobs.length);
     this.jobs = this.registry.jobs;
@@ -174,18 +197,7 @@ export class Engine implements EngineContext {
     this.attempts = new AttemptTable(this.slots.totalSlots + 16, fetchSlots);
     this.flows = new FlowRecords(1024, ShuffleFetcher.partsPerFetch(topology, parameters));
     this.flowTrace = options.onFlow === undefined ? undefined : new FlowTraceRecorder(options.onFlow);
-    this.network = parameters.network
-      ? createFlowNetwork({
-          capacities: goodputCapacities(topology, parameters.linkGoodput),
-          resolveInterval: parameters.resolveInterval,
-          betweenSolves: parameters.betweenSolves,
-          resolveTolerance: effectiveResolveTolerance(parameters),
-          model: parameters.flowModel,
-          kernel: parameters.solverKernel,
-          completionTolerance: parameters.completionTolerance,
-          ...congestionLossOptions(parameters.congestionLoss),
-        })
-      : undefined;
+    this.network = parameters.network ? engineFlowNetwork(topology, parameters) : undefined;
     this.monitor = new NetworkMonitor(
       topology,
       parameters.monitorInterval,
