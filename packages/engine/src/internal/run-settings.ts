@@ -1,5 +1,5 @@
 import type { Bytes, ClusterView } from '@rackwise/types';
-import type { MetricsOptions } from '../simulation.js';
+import type { MetricsOptions } from '../metrics-options.js';
 
 /** The metrics options checked, with their defaults filled in, as the engine takes them. */
 export interface MetricsSettings {

@@ -1,6 +1,18 @@
 import type { TimeSeries } from '@rackwise/metrics';
+import type { FlowNetwork } from '@rackwise/topology';
 import type { RunStats } from '../simulation-result.js';
-import type { RunMetricsSource } from './run-metrics-builder.js';
+import type { OfferRounds } from './offer-rounds.js';
+import type { Timers } from './timers.js';
+
+/** What the run's stats are read from. */
+export interface RunStatsSource {
+  readonly now: number;
+  /** Events of the run. */
+  readonly events: number;
+  readonly network: FlowNetwork | undefined;
+  readonly offers: Pick<OfferRounds, 'counts'>;
+  readonly timers: Pick<Timers, 'monitorSamples'>;
+}
 
 /** The series of a run that recorded none: every list empty, the interval NaN. */
 export function emptySeries(): TimeSeries {
@@ -19,7 +31,7 @@ export function emptySeries(): TimeSeries {
 }
 
 /** What the run cost: events, offers, the flow solver's work and the time it took. */
-export function runStats(engine: RunMetricsSource, wallMillis: number): RunStats {
+export function runStats(engine: RunStatsSource, wallMillis: number): RunStats {
   const offers = engine.offers.counts;
   const stats = engine.network?.stats;
   const solves = stats?.solves ?? 0;
