@@ -12,15 +12,21 @@ import { type ExperimentPreset, runExperiment } from '@rackwise/experiments';
 
 /** What a map keeps of one simulation: its seed, its metrics, and the wall seconds it took on one core. */
 export interface RunRecord {
+  /** The seed the run was simulated with. */
   readonly seed: number;
+  /** Every metric of the run, by its dotted name (`executionTime.mean`). */
   readonly metrics: Readonly<Record<string, number>>;
+  /** Wall seconds the simulation took, on one core. */
   readonly wallSeconds: number;
 }
 
 /** One batch of simulations: a policy on one configuration, every seed. */
 export interface RunBatch {
+  /** The cell's preset, with the engine parameters it sets for the policy. */
   readonly preset: ExperimentPreset;
+  /** A registered policy. */
   readonly policy: string;
+  /** The seeds to simulate. */
   readonly seeds: readonly number[];
   /** Seeds simulated at once on worker threads. */
   readonly parallelism: number;

@@ -10,13 +10,17 @@ import { type GridChoice, cellPolicies, cellPreset, reproductionGrid, runKey } f
 
 /** One shard of several: index `index` of `count` (0 <= index < count). */
 export interface GridShard {
+  /** Which shard, from 0. */
   readonly index: number;
+  /** How many shards in all. */
   readonly count: number;
 }
 
 /** A batch of the papers' grids, with what defines its runs and where it comes from. */
 export interface PlannedBatch extends Omit<RunBatch, 'parallelism'> {
+  /** What defines the batch's runs (`runKey`): the same key, the same runs. */
   readonly key: string;
+  /** The paper, the cell and the policy, for progress lines. */
   readonly label: string;
 }
 
@@ -45,13 +49,21 @@ export function gridBatches(
 
 /** What a shard is to run: the papers, the grid, and the results directory it writes to. */
 export interface ShardOptions extends GridChoice {
+  /** The registered papers whose grids are split. */
   readonly papers: readonly string[];
+  /** The quick grids instead of the full ones. */
   readonly quick?: boolean;
+  /** Seeds instead of each grid's. */
   readonly seeds?: readonly number[];
+  /** The shard to run. */
   readonly shard: GridShard;
+  /** The results directory every shard writes to. */
   readonly results: string;
+  /** What simulates a batch; default `simulateBatch`. */
   readonly runner?: SimulationRunner;
+  /** Seeds of one batch simulated at once on worker threads; default 1. */
   readonly parallelism?: number;
+  /** Called after every batch of the shard. */
   readonly onProgress?: (progress: {
     readonly done: number;
     readonly total: number;
@@ -61,8 +73,11 @@ export interface ShardOptions extends GridChoice {
 
 /** What a shard did: its batches, those it simulated (in part or whole), those the directory held whole. */
 export interface ShardOutcome {
+  /** Batches of this shard. */
   readonly batches: number;
+  /** Batches it simulated, in whole or in part. */
   readonly ran: number;
+  /** Batches the results directory held whole. */
   readonly skipped: number;
   /** Batches of every shard together. */
   readonly total: number;

@@ -41,16 +41,21 @@ export type NetworkModel = Readonly<Record<string, ModelValue | readonly ModelVa
 
 /** A trace the grid's cells replay: its name as the preset gives it, and the file's SHA-256 when known. */
 export interface TraceRecord {
+  /** The trace as the preset names it: `fb2010`, or a path. */
   readonly name: string;
+  /** SHA-256 of the trace's file, when the run could read it. */
   readonly sha256?: string;
 }
 
 /** What a map records of how it was made (absent in maps written before it was kept). */
 export interface MapProvenance {
+  /** The network model every run of the grid used (`gridModel`). */
   readonly model: NetworkModel;
   /** The commit of the code that ran it (`git rev-parse HEAD`, `-dirty` when changed), when known. */
   readonly commit?: string;
+  /** The traces the cells replayed (`gridTraces`); none for a generated workload. */
   readonly traces: readonly TraceRecord[];
+  /** The seeds every cell ran. */
   readonly seeds: readonly number[];
   /** Sum of the simulations' own wall seconds (each runs on one core): CPU-seconds. */
   readonly cpuSeconds: number;
@@ -89,10 +94,15 @@ export function gridTraces(paper: PaperClaims, grid: ReproductionGrid, trace?: s
 
 /** What `modelDifferences` compares: a map's paper, grid and recorded model. */
 export interface ProvenancedMap {
+  /** The registered paper. */
   readonly paper: string;
+  /** Whether the quick grid ran. */
   readonly quick: boolean;
+  /** The axis values the grid was restricted to. */
   readonly only?: Readonly<Record<string, string>>;
+  /** The trace that replaced the presets'. */
   readonly trace?: string;
+  /** What the map recorded; absent in maps written before it was kept. */
   readonly provenance?: MapProvenance;
 }
 

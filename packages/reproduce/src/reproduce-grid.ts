@@ -13,7 +13,9 @@ import type { GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js'
 
 /** What narrows a grid: the cells with given axis values, another trace in every cell that replays one. */
 export interface GridChoice {
+  /** Only the cells with these axis values (`{ loss: 'none' }`), compared as text. */
   readonly only?: Readonly<Record<string, string>>;
+  /** A SWIM trace (`fb2010` or a path) replayed instead of the presets' in every cell that replays one. */
   readonly trace?: string;
 }
 
