@@ -51,17 +51,7 @@ export function buildTopology(spec: TopologySpec): Topology {
   const rackUpBase = 2 * nodeCount;
   const rackDownBase = rackUpBase + racks;
 
-  const rackOfNode = new Int32Array(nodeCount);
-  const nodesOfRack: (readonly NodeId[])[] = [];
-  for (let r = 0; r < racks; r++) {
-    const members: NodeId[] = [];
-    for (let i = 0; i < nodesPerRack; i++) {
-      const n = r * nodesPerRack + i;
-      rackOfNode[n] = r;
-      members.push(n as NodeId);
-    }
-    nodesOfRack.push(Object.freeze(members));
-  }
+  const { rackOfNode, nodesOfRack } = rackMembership(racks, nodesPerRack);
   const capacities = new Float64Array(linkCount);
   capacities.fill(nicCapacity, 0, rackUpBase);
   capacities.fill(rackUplinkCapacity, rackUpBase, rackDownBase);
@@ -129,6 +119,25 @@ export function buildTopology(spec: TopologySpec): Topology {
       return `rack-down:${link - rackDownBase}`;
     },
   });
+}
+
+/** Each node's rack and each rack's nodes: rack r holds nodes r × nodesPerRack onwards. */
+function rackMembership(
+  racks: number,
+  nodesPerRack: number,
+): { rackOfNode: Int32Array; nodesOfRack: (readonly NodeId[])[] } {
+  const rackOfNode = new Int32Array(racks * nodesPerRack);
+  const nodesOfRack: (readonly NodeId[])[] = [];
+  for (let r = 0; r < racks; r++) {
+    const members: NodeId[] = [];
+    for (let i = 0; i < nodesPerRack; i++) {
+      const n = r * nodesPerRack + i;
+      rackOfNode[n] = r;
+      members.push(n as NodeId);
+    }
+    nodesOfRack.push(Object.freeze(members));
+  }
+  return { rackOfNode, nodesOfRack };
 }
 
 /** A check that an id is an integer index below `bound`, returning it. */
