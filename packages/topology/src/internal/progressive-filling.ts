@@ -110,6 +110,9 @@ export class ProgressiveFilling implements SolvedLinks {
    * With `links`, only the first `linkCount` link indices listed there are considered
    * (every link with flows must be among them): a solve over part of the network in
    * O(those links + their incidences).
+   *
+   * One function over 80 lines on purpose: it is the solver's hot loop, and splitting it
+   * into steps would cost a call per link or per flow inside the inner loops of every solve.
    */
   run(
     incidences: LinkIncidences,
