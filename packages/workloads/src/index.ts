@@ -50,8 +50,8 @@ export type {
   RecordedWorkloadOptions,
   ReplayCluster,
   ReplayDurations,
-  ReplayUnit,
 } from './recorded-workload.js';
+export type { ReplayUnit } from './replay-unit.js';
 export type { TraceSummary } from './trace-summary.js';
 export { validateJobMix } from './job-mix.js';
 export type {

@@ -10,6 +10,7 @@ import {
   mechanismsLeftOut,
   taskSeconds,
 } from './replay-mechanisms.js';
+import type { ReplayUnit } from './replay-unit.js';
 import { type RackRule, assignRacks } from './trace-racks.js';
 
 /** Where task durations come from in a replay. */
@@ -40,22 +41,6 @@ export interface ReplayCluster {
   readonly nodeOfHost: ReadonlyMap<string, number>;
   /** Nodes standing for no host. */
   readonly paddingNodes: number;
-}
-
-/** One engine job and the recorded figures it is compared with. */
-export interface ReplayUnit {
-  /** Index into the workload's jobs (its name is the stages' ids joined). */
-  readonly job: number;
-  /** Indices of the stages it stands for. */
-  readonly stages: readonly number[];
-  /** Recorded submission of its first stage, seconds after the trace's start. */
-  readonly recordedSubmit: number;
-  /** Recorded seconds from the first stage's submission to the last one's completion. */
-  readonly recordedSeconds: number;
-  /** Mean recorded fetch wait of its consuming tasks, seconds (0 without shuffle). */
-  readonly recordedFetchWait: number;
-  /** Recorded seconds from the first stage's submission to its first task's launch. */
-  readonly recordedLaunchDelay: number;
 }
 
 /** A recorded trace made ready to replay. */

@@ -1,6 +1,6 @@
 import type { JobSpec, RecordedTaskFigures, UserId } from '@rackwise/types';
 import type { RecordedStage, RecordedTask, RecordedTrace } from '../recorded-trace.js';
-import type { ReplayUnit } from '../recorded-workload.js';
+import type { ReplayUnit } from '../replay-unit.js';
 
 /** The engine jobs of a recorded trace as they are made, stage by stage; the steps below add to it. */
 interface StageJobs {
