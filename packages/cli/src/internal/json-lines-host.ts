@@ -10,6 +10,7 @@ import {
   topologyFromLabels,
 } from '@rackwise/host';
 import type { EvidenceDetail, PolicyContext, SchedulerPolicy, SlotKind } from '@rackwise/types';
+import { eventWithIds, nodeIdOf, nodeNameOf } from './host-event-names.js';
 
 /** The topology message: the nodes with their labels and slots, and the link options. */
 export interface TopologyMessage extends LabelTopologyOptions {
@@ -31,6 +32,71 @@ export interface JsonLinesHostOptions {
 
 type Json = Record<string, unknown>;
 
+/** A session's host, once the topology is set: its topology, cluster state and policy. */
+interface HostSession {
+  readonly options: JsonLinesHostOptions;
+  topology: HostTopology | undefined;
+  state: ClusterState | undefined;
+  policy: SchedulerPolicy | undefined;
+}
+
+/** Sets the session's topology, builds its cluster state and attaches the policy to it. */
+function startSession(session: HostSession, message: TopologyMessage): void {
+  const { options } = session;
+  const topology = topologyFromLabels(message.nodes, message);
+  session.topology = topology;
+  const state = createClusterState({
+    topology,
+    ...(message.mapCompletionThreshold === undefined
+      ? {}
+      : { mapCompletionThreshold: message.mapCompletionThreshold }),
+  });
+  session.state = state;
+  const policy = options.createPolicy({
+    random: createRandomSource(options.seed),
+    ...(options.evidence === false ? {} : { recordEvidence: true, evidenceDetail: options.evidence }),
+  });
+  session.policy = policy;
+  state.attach(policy);
+}
+
+/** The policy's decision on an `offer` line, the launched task as its job, kind and index. */
+function offerReply(session: HostSession, state: ClusterState, policy: SchedulerPolicy, message: Json): Json {
+  const decision = state.offer(
+    policy,
+    nodeIdOf(session.topology, message.node) as never,
+    message.kind as SlotKind,
+    message.time as number,
+  );
+  const task =
+    decision.type === 'launch'
+      ? { job: decision.task.job, kind: decision.task.kind, index: decision.task.index }
+      : undefined;
+  return { decision: { ...decision, ...(task === undefined ? {} : { task }) } };
+}
+
+/** The reply to one JSON object line (without its line number); a refused event throws. */
+function messageReply(session: HostSession, message: Json): Json {
+  if (message.type === 'topology') {
+    if (session.state !== undefined) return { error: 'the topology is already set', field: 'type' };
+    startSession(session, message as unknown as TopologyMessage);
+    return { ok: true, nodes: session.topology!.nodeCount, racks: session.topology!.rackCount };
+  }
+  const { state, policy, topology } = session;
+  if (state === undefined || policy === undefined) {
+    return {
+      error: 'the first line must be a topology message: {"type":"topology","nodes":[…]}',
+      field: 'type',
+    };
+  }
+  if (message.type === 'offer') return offerReply(session, state, policy, message);
+  const kill = state.apply(eventWithIds(topology, message));
+  if (kill.length > 0)
+    return { kill: kill.map((k) => ({ task: k.task, node: nodeNameOf(topology, k.node) })) };
+  if (message.type === 'tick') return { preempt: state.preemptions };
+  return { ok: true };
+}
+
 /**
  * A host driven by JSON lines (a scheduler not written in JavaScript talks to it over
  * stdin/stdout): each line is one event of `@rackwise/host` — nodes named by the names
@@ -42,58 +108,8 @@ type Json = Record<string, unknown>;
 export function createJsonLinesHost(
   options: JsonLinesHostOptions,
 ): (line: string, number: number) => string | undefined {
-  let state: ClusterState | undefined;
-  let topology: HostTopology | undefined;
-  let policy: SchedulerPolicy | undefined;
-  const start = (message: TopologyMessage): void => {
-    topology = topologyFromLabels(message.nodes, message);
-    state = createClusterState({
-      topology,
-      ...(message.mapCompletionThreshold === undefined
-        ? {}
-        : { mapCompletionThreshold: message.mapCompletionThreshold }),
-    });
-    policy = options.createPolicy({
-      random: createRandomSource(options.seed),
-      ...(options.evidence === false ? {} : { recordEvidence: true, evidenceDetail: options.evidence }),
-    });
-    state.attach(policy);
-  };
-  if (options.topology !== undefined) start(options.topology);
-
-  /** A node by name (or id); an unknown name is left for the state to refuse, naming the field. */
-  const node = (value: unknown): unknown =>
-    typeof value === 'string' ? (topology?.nodeId(value) ?? value) : value;
-  const rack = (value: unknown): unknown => {
-    if (typeof value !== 'string' || topology === undefined) return value;
-    for (let r = 0; r < topology.rackCount; r++) if (topology.rackName(r as never) === value) return r;
-    return value;
-  };
-  const nodeName = (id: number): string => topology?.nodeName(id as never) ?? String(id);
-
-  const translate = (event: Json): HostEvent => {
-    const e: Json = { ...event };
-    if ('node' in e) e.node = node(e.node);
-    if (e.type === 'submit' && e.job !== null && typeof e.job === 'object') {
-      const job = e.job as Json;
-      if (Array.isArray(job.maps)) {
-        e.job = {
-          ...job,
-          maps: job.maps.map((m: Json) =>
-            m !== null && typeof m === 'object' && Array.isArray(m.replicas)
-              ? { ...m, replicas: m.replicas.map(node) }
-              : m,
-          ),
-        };
-      }
-    }
-    if (Array.isArray(e.flows))
-      e.flows = e.flows.map((f: Json) => ({ ...f, from: node(f?.from), to: node(f?.to) }));
-    if (Array.isArray(e.racks)) e.racks = e.racks.map((r: Json) => ({ ...r, rack: rack(r?.rack) }));
-    if (Array.isArray(e.nodes)) e.nodes = e.nodes.map((n: Json) => ({ ...n, node: node(n?.node) }));
-    return e as unknown as HostEvent;
-  };
-
+  const session: HostSession = { options, topology: undefined, state: undefined, policy: undefined };
+  if (options.topology !== undefined) startSession(session, options.topology);
   return (text, line) => {
     if (text.trim() === '') return undefined;
     const reply = (body: Json) => JSON.stringify({ line, ...body });
@@ -106,35 +122,7 @@ export function createJsonLinesHost(
       return reply({ error: `line ${line} is not a JSON object: ${(error as Error).message}` });
     }
     try {
-      if (message.type === 'topology') {
-        if (state !== undefined) return reply({ error: 'the topology is already set', field: 'type' });
-        start(message as unknown as TopologyMessage);
-        return reply({ ok: true, nodes: topology!.nodeCount, racks: topology!.rackCount });
-      }
-      if (state === undefined || policy === undefined) {
-        return reply({
-          error: 'the first line must be a topology message: {"type":"topology","nodes":[…]}',
-          field: 'type',
-        });
-      }
-      if (message.type === 'offer') {
-        const decision = state.offer(
-          policy,
-          node(message.node) as never,
-          message.kind as SlotKind,
-          message.time as number,
-        );
-        const task =
-          decision.type === 'launch'
-            ? { job: decision.task.job, kind: decision.task.kind, index: decision.task.index }
-            : undefined;
-        return reply({ decision: { ...decision, ...(task === undefined ? {} : { task }) } });
-      }
-      const kill = state.apply(translate(message));
-      if (kill.length > 0)
-        return reply({ kill: kill.map((k) => ({ task: k.task, node: nodeName(k.node) })) });
-      if (message.type === 'tick') return reply({ preempt: state.preemptions });
-      return reply({ ok: true });
+      return reply(messageReply(session, message));
     } catch (error) {
       if (error instanceof HostEventError) return reply({ error: error.message, field: error.field });
       return reply({ error: (error as Error).message });
