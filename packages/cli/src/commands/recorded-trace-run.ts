@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import {
   type ExperimentResult,
   RECORDED_TRACE_BASE,
+  type RecordedTraceSetup,
   type ReplayError,
   defaultPolicyRegistry,
   presetNames,
@@ -50,12 +51,16 @@ export interface RecordedTraceRun {
 
 type Values = Readonly<Record<string, string | boolean | undefined>>;
 
+type RecordedPreset = ReturnType<typeof recordedTracePreset>;
+
+/** A Spark event log or Rumen job history to replay, and how: its durations and what it leaves out. */
+type ReplaySetup = Required<Pick<RecordedTraceSetup, 'trace' | 'format' | 'durations' | 'without'>>;
+
 /**
- * `--trace` naming a Spark event log or Rumen job history (detected, or `--trace-format`):
- * the experiment that replays it on its hosts under `--policies` (default: the policies
- * standing for the scheduler the trace names), or undefined for other traces.
+ * The file `--trace` names when it is a Spark event log or Rumen job history, or undefined
+ * for other traces (which the Spark and Rumen options do not apply to).
  */
-export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun | undefined {
+function recordedTraceFile(values: Values, cwd: string): Pick<ReplaySetup, 'trace' | 'format'> | undefined {
   const text = stringOption(values, 'trace');
   if (text === undefined) return undefined;
   const path = resolve(cwd, text);
@@ -69,6 +74,14 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
     }
     return undefined;
   }
+  return { trace: path, format };
+}
+
+/**
+ * How the replay runs what the trace recorded: its task durations and what it leaves out;
+ * the workload options that do not apply to a recorded trace are refused.
+ */
+function replayMechanisms(values: Values): Pick<ReplaySetup, 'durations' | 'without'> {
   for (const option of ['hours', 'users', 'size-scale', 'jobs']) {
     if (values[option] !== undefined)
       throw new UsageError(`--${option} does not apply to a recorded trace: it replays what ran`);
@@ -85,29 +98,37 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
         `--leave-out: unknown ${JSON.stringify(name)}; a replay can leave out ${REPLAY_MECHANISMS.join(', ')}`,
       );
   }
+  return { durations, without: without as ReplayMechanism[] };
+}
+
+/** The preset that replays the trace on its hosts, with `--preset`'s settings; a bad trace is a usage error. */
+function replayPreset(values: Values, cwd: string, setup: ReplaySetup): RecordedPreset {
   const base = stringOption(values, 'preset') ?? RECORDED_TRACE_BASE;
   if (!presetNames().includes(base))
     throw new UsageError(
       `--preset: unknown preset ${JSON.stringify(base)}; known presets: ${presetNames().join(', ')}`,
     );
-  let built: ReturnType<typeof recordedTracePreset>;
   try {
-    built = recordedTracePreset({
-      trace: path,
-      format,
-      durations,
+    return recordedTracePreset({
+      trace: setup.trace,
+      format: setup.format,
+      durations: setup.durations,
       racks: rackRuleOf(values, cwd),
       base,
-      without: without as ReplayMechanism[],
+      without: setup.without,
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** `--policies`, or by default the policies standing for the scheduler the trace names. */
+function replayPolicies(values: Values, schedulers: readonly string[]): string[] {
   const registry = defaultPolicyRegistry();
   const policiesText = stringOption(values, 'policies');
   const policies =
     policiesText === undefined
-      ? recordedSchedulerPolicies(built.schedulers[0] ?? 'yarn')
+      ? recordedSchedulerPolicies(schedulers[0] ?? 'yarn')
       : nameList('policies', policiesText);
   for (const policy of policies) {
     if (!registry.has(policy))
@@ -115,6 +136,11 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
         `--policies: unknown policy ${JSON.stringify(policy)}; known policies: ${registry.names().join(', ')}`,
       );
   }
+  return policies;
+}
+
+/** The replay as a run of `policies`: seeds, baseline, engine overrides, output files, Markdown report. */
+function replayRun(values: Values, cwd: string, built: RecordedPreset, policies: string[]): RecordedTraceRun {
   const baseline = stringOption(values, 'baseline');
   const seedText = stringOption(values, 'seed');
   const seedsText = stringOption(values, 'seeds');
@@ -141,6 +167,18 @@ export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun 
     schedulers: built.schedulers,
     markdown: markdown === undefined ? undefined : resolve(cwd, markdown),
   };
+}
+
+/**
+ * `--trace` naming a Spark event log or Rumen job history (detected, or `--trace-format`):
+ * the experiment that replays it on its hosts under `--policies` (default: the policies
+ * standing for the scheduler the trace names), or undefined for other traces.
+ */
+export function recordedTraceRun(values: Values, cwd: string): RecordedTraceRun | undefined {
+  const file = recordedTraceFile(values, cwd);
+  if (file === undefined) return undefined;
+  const built = replayPreset(values, cwd, { ...file, ...replayMechanisms(values) });
+  return replayRun(values, cwd, built, replayPolicies(values, built.schedulers));
 }
 
 /** Prints (and with `--markdown` writes) how each policy's replay compares with the recording. */
