@@ -41,10 +41,12 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   /** Own id → inner id, and back, for flows in the inner network. */
   readonly #innerOf = new Map<number, number>();
   readonly #outerOf = new Map<number, number>();
-  /** Flows added since the last solve: own id, links, bytes, tag. */
-  #fresh: { id: number; links: readonly number[]; bytes: Bytes; tag: number }[] = [];
+  /** Flows added since the last solve, in the order they came: own id, links, tag, start time. */
+  #fresh: { id: number; links: readonly number[]; tag: number; at: Seconds }[] = [];
   #nextId = 0;
   #nextRelease = Number.POSITIVE_INFINITY;
+  /** The batch `takeCompleted` reports: own id, tag, … */
+  readonly #done: number[] = [];
 
   constructor(
     inner: FlowNetwork,
@@ -71,7 +73,7 @@ export class StartBurstFlowNetwork implements FlowNetwork {
     const id = this.#nextId++;
     this.#enter(id, links, bytes, tag);
     if (links.length > 0 && bytes > this.completionTolerance)
-      this.#fresh.push({ id, links: Array.from(links), bytes, tag });
+      this.#fresh.push({ id, links: Array.from(links), tag, at: this.#inner.now });
     return id;
   }
 
@@ -106,35 +108,50 @@ export class StartBurstFlowNetwork implements FlowNetwork {
 
   solve(): void {
     const now = this.#inner.now;
-    if (this.#nextRelease <= now + TIME_TOLERANCE) {
-      this.#nextRelease = Number.POSITIVE_INFINITY;
-      for (const [id, h] of this.#held) {
-        if (h.release <= now + TIME_TOLERANCE) {
-          this.#held.delete(id);
-          this.#enter(id, h.links, h.bytes, h.tag);
-        } else {
-          this.#nextRelease = Math.min(this.#nextRelease, h.release);
-        }
-      }
-    }
-    if (this.#fresh.length > 0) this.#stallBursts(now);
+    if (this.#nextRelease <= now + TIME_TOLERANCE) this.#releaseDue(now);
+    if (this.#fresh.length > 0) this.#stallBursts();
+    if (this.#nextRelease <= now + TIME_TOLERANCE) this.#releaseDue(now);
     this.#inner.solve();
   }
 
-  /** Holds back the flows of this instant past what a port of theirs takes in one burst. */
-  #stallBursts(now: Seconds): void {
-    const starting = new Map<number, number>();
-    const release = now + this.parameters.rtoMinSeconds;
+  /** The held flows whose RTO_min is over start again. */
+  #releaseDue(now: Seconds): void {
+    this.#nextRelease = Number.POSITIVE_INFINITY;
+    for (const [id, h] of this.#held) {
+      if (h.release <= now + TIME_TOLERANCE) {
+        this.#held.delete(id);
+        this.#enter(id, h.links, h.bytes, h.tag);
+      } else {
+        this.#nextRelease = Math.min(this.#nextRelease, h.release);
+      }
+    }
+  }
+
+  /**
+   * Holds back, of the flows that started at one instant, those past what a port of theirs
+   * takes in one burst, until RTO_min after they started. With deferred solves
+   * (`resolveInterval`) the flows since the last solve are grouped by their start instant;
+   * one that already ended is left alone, and one held keeps the bytes it has left (it may
+   * have sent some at the rate it had between solves).
+   */
+  #stallBursts(): void {
+    let starting = new Map<number, number>();
+    let instant = Number.NaN;
     for (const f of this.#fresh) {
+      if (f.at !== instant) {
+        starting = new Map<number, number>();
+        instant = f.at;
+      }
       let over = false;
       for (const l of f.links) {
         const n = (starting.get(l) ?? 0) + 1;
         starting.set(l, n);
         if (n > burstHeldFlows(this.capacities[l]!, this.parameters)) over = true;
       }
-      if (!over) continue;
-      this.#inner.removeFlow(this.#leave(f.id));
-      this.#held.set(f.id, { links: f.links, bytes: f.bytes, tag: f.tag, release });
+      if (!over || !this.#innerOf.has(f.id)) continue;
+      const left = this.#inner.removeFlow(this.#leave(f.id));
+      const release = f.at + this.parameters.rtoMinSeconds;
+      this.#held.set(f.id, { links: f.links, bytes: left, tag: f.tag, release });
       this.#nextRelease = Math.min(this.#nextRelease, release);
     }
     this.#fresh = [];
@@ -145,12 +162,17 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   }
 
   takeCompleted(fn: (flow: number, tag: number) => void): void {
+    // The inner network frees the ids of the whole batch before it reports the first, so a
+    // flow added from `fn` may take the id of one reported after it: map them all first.
+    const done = this.#done;
+    done.length = 0;
     this.#inner.takeCompleted((inner, tag) => {
       const id = this.#outerOf.get(inner)!;
       this.#innerOf.delete(id);
       this.#outerOf.delete(inner);
-      fn(id, tag);
+      done.push(id, tag);
     });
+    for (let i = 0; i < done.length; i += 2) fn(done[i]!, done[i + 1]!);
   }
 
   rate(flow: number): number {
