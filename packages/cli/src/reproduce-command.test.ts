@@ -170,6 +170,13 @@ describe('rackwise reproduce', () => {
       ],
       [['nas', '--quick', '--only', 'load'], '--only: expected axis=value'],
       [['fcs', '--quick', '--trace', 'x.tsv'], 'paper fcs: no cell of its grid replays a SWIM trace'],
+      [['nas', '--quick', '--loss', 'tcp'], '--loss: "tcp" is not one of none, incast, congestion-cost'],
+      [['nas', '--quick', '--loss', 'none,none'], '--loss: none,none names a setting twice'],
+      [
+        ['nas', '--quick', '--loss', 'congestion-cost', '--only', 'loss=none'],
+        'no cell of its grid has loss=none (values: loss: congestion-cost)',
+      ],
+      [['nas', '--from', 'x.json', '--loss', 'none'], '--from writes maps already run'],
     ] as const) {
       const io = recordingIo(dir);
       expect(await main(['reproduce', ...argv], io)).toBe(2);

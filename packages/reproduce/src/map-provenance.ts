@@ -5,6 +5,7 @@
  * it was kept has none, and the pages say so rather than guess.
  */
 import { type EngineParameters, resolveEngineParameters } from '@rackwise/engine';
+import type { CongestionLoss } from '@rackwise/topology';
 import { paperClaims } from './claim-registry.js';
 import type { PaperClaims, ReproductionGrid } from './paper-claims.js';
 import { cellPolicies, cellPreset, reproductionGrid } from './reproduce-grid.js';
@@ -100,6 +101,8 @@ export interface ProvenancedMap {
   readonly quick: boolean;
   /** The axis values the grid was restricted to. */
   readonly only?: Readonly<Record<string, string>>;
+  /** The loss settings that replaced the grid's. */
+  readonly loss?: readonly CongestionLoss[];
   /** The trace that replaced the presets'. */
   readonly trace?: string;
   /** What the map recorded; absent in maps written before it was kept. */
@@ -118,6 +121,7 @@ export function modelDifferences(map: ProvenancedMap): string[] | undefined {
   const options = {
     ...(map.only === undefined ? {} : { only: map.only }),
     ...(map.trace === undefined ? {} : { trace: map.trace }),
+    ...(map.loss === undefined ? {} : { loss: map.loss }),
   };
   const now = gridModel(paper, reproductionGrid(paper, map.quick, options), map.trace);
   const names = [...new Set([...Object.keys(now), ...Object.keys(model)])];

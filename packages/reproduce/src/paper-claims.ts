@@ -1,5 +1,6 @@
 import type { EngineParameters } from '@rackwise/engine';
 import type { ExperimentOverrides, ExperimentPreset } from '@rackwise/experiments';
+import type { CongestionLoss } from '@rackwise/topology';
 
 /**
  * How a claim compares policy `a` with policy `b` on a metric:
@@ -133,8 +134,12 @@ export function claimApplies(claim: Claim, cell: GridCell): boolean {
   return Object.entries(claim.cells ?? {}).every(([axis, value]) => cell.axes[axis] === value);
 }
 
-/** A grid axis value: the engine's congestion-loss model off (`none`) or on (`incast`). */
-export function lossCell(loss: 'none' | 'incast'): GridCell {
+/**
+ * A grid axis value: the engine's congestion-loss model — off (`none`), the incast round
+ * model (`incast`) or the congestion-cost term fitted on the kernel's TCP
+ * (`congestion-cost`).
+ */
+export function lossCell(loss: CongestionLoss): GridCell {
   return { label: `loss ${loss}`, axes: { loss }, overrides: { engine: { congestionLoss: loss } } };
 }
 

@@ -8,8 +8,9 @@ import {
   applyOverrides,
   experimentPreset,
 } from '@rackwise/experiments';
+import type { CongestionLoss } from '@rackwise/topology';
 import { paperClaims } from './claim-registry.js';
-import type { GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
+import { type GridCell, type PaperClaims, type ReproductionGrid, lossCell } from './paper-claims.js';
 
 /** What narrows a grid: the cells with given axis values, another trace in every cell that replays one. */
 export interface GridChoice {
@@ -17,6 +18,11 @@ export interface GridChoice {
   readonly only?: Readonly<Record<string, string>>;
   /** A SWIM trace (`fb2010` or a path) replayed instead of the presets' in every cell that replays one. */
   readonly trace?: string;
+  /**
+   * The congestion-loss settings the grid's loss axis takes instead of its own (`['none',
+   * 'congestion-cost']`: every cell under both), applied before `only`.
+   */
+  readonly loss?: readonly CongestionLoss[];
 }
 
 /**
@@ -49,7 +55,8 @@ export function reproductionGrid(
   quick: boolean,
   options: GridChoice = {},
 ): ReproductionGrid {
-  const grid = quick ? paper.quickGrid() : paper.fullGrid();
+  const own = quick ? paper.quickGrid() : paper.fullGrid();
+  const grid = options.loss === undefined ? own : withLossAxis(paper, own, options.loss);
   if (
     options.trace !== undefined &&
     !grid.cells.some((c) => experimentPreset(c.basePreset ?? paper.preset).workload.kind === 'swim-trace')
@@ -72,6 +79,46 @@ export function reproductionGrid(
   }
   const kept = only.map(([a, v]) => `${a}=${v}`).join(', ');
   return { ...grid, cells, description: `${grid.description}; only the cells with ${kept}` };
+}
+
+/**
+ * The grid with its loss axis taking `losses` instead: each cell once per setting, in the
+ * grid's order, its loss value, label and engine override replaced.
+ * @throws Error when the grid has no loss axis or a setting is given twice.
+ */
+export function withLossAxis(
+  paper: PaperClaims,
+  grid: ReproductionGrid,
+  losses: readonly CongestionLoss[],
+): ReproductionGrid {
+  if (!grid.cells.some((c) => c.axes.loss !== undefined)) {
+    throw new Error(`paper ${paper.paper}: its grid has no loss axis to set`);
+  }
+  if (new Set(losses).size !== losses.length || losses.length === 0) {
+    throw new Error(`the loss settings must be distinct and at least one, got ${losses.join(', ')}`);
+  }
+  const seen = new Set<string>();
+  const cells: GridCell[] = [];
+  for (const cell of grid.cells) {
+    const { loss: old, ...rest } = cell.axes;
+    const key = JSON.stringify(rest);
+    if (old === undefined || seen.has(key)) continue;
+    seen.add(key);
+    for (const loss of losses) {
+      const value = lossCell(loss);
+      cells.push({
+        ...cell,
+        label: cell.label.replace(`loss ${String(old)}`, value.label),
+        axes: { ...cell.axes, loss },
+        overrides: { ...cell.overrides, engine: { ...cell.overrides.engine, congestionLoss: loss } },
+      });
+    }
+  }
+  return {
+    ...grid,
+    cells,
+    description: `${grid.description}; loss settings ${losses.join(', ')} instead of the grid's`,
+  };
 }
 
 /** What makes two runs of a policy the same: its configuration, the engine, the cluster and the workload. */

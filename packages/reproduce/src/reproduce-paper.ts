@@ -1,3 +1,4 @@
+import type { CongestionLoss } from '@rackwise/topology';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
 import { type RunRecord, type SimulationRunner, runOrRead, simulateBatch } from './grid-runs.js';
@@ -68,6 +69,8 @@ export interface ReproductionMap {
   readonly trace?: string;
   /** The axis values the grid was restricted to (`ReproduceOptions.only`). */
   readonly only?: Readonly<Record<string, string>>;
+  /** The congestion-loss settings the grid's loss axis took instead of its own (`--loss`). */
+  readonly loss?: readonly CongestionLoss[];
   readonly grid: {
     readonly description: string;
     readonly seeds: readonly number[];
@@ -195,6 +198,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     quick,
     ...(trace === undefined ? {} : { trace }),
     ...(options.only === undefined ? {} : { only: options.only }),
+    ...(options.loss === undefined ? {} : { loss: options.loss }),
     grid: {
       description: grid.description,
       seeds,

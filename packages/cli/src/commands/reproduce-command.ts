@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ReproductionMap } from '@rackwise/reproduce';
+import type { CongestionLoss } from '@rackwise/topology';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
 import { loadReproduce } from '../internal/heavy-packages.js';
@@ -36,6 +37,12 @@ export const REPRODUCE_COMMAND: CommandSpec = {
       value: '<axis=value,…>',
       description:
         "only the grid's cells with these axis values (e.g. window=0+0.5h,loss=none): a part of a costly grid",
+    },
+    loss: {
+      type: 'string',
+      value: '<none,incast,congestion-cost>',
+      description:
+        "the network's congestion-loss settings the grid's loss axis takes instead of its own (nas, shufflewatcher, fcs): every cell under each",
     },
     trace: {
       type: 'string',
@@ -117,16 +124,22 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   }
   const quick = values.quick === true;
   const only = onlyOption(stringOption(values, 'only'));
+  const loss = await lossOption(stringOption(values, 'loss'));
   const traceText = stringOption(values, 'trace');
   const trace = traceText === undefined || traceText === 'fb2010' ? traceText : resolve(io.cwd, traceText);
   const from = stringOption(values, 'from');
   const runOptions = ['out', 'shard', 'emit', 'shards'].filter((o) => values[o] !== undefined);
   if (
     from !== undefined &&
-    (quick || seedsText !== undefined || only !== undefined || trace !== undefined || runOptions.length > 0)
+    (quick ||
+      seedsText !== undefined ||
+      only !== undefined ||
+      loss !== undefined ||
+      trace !== undefined ||
+      runOptions.length > 0)
   )
     throw new UsageError(
-      '--from writes maps already run: it takes no --quick, --seeds, --only, --trace, --out, --shard or --emit',
+      '--from writes maps already run: it takes no --quick, --seeds, --only, --loss, --trace, --out, --shard or --emit',
     );
   const fileOptions = (['json', 'markdown', 'html'] as const).filter((o) => values[o] !== undefined);
   const shards =
@@ -142,6 +155,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     try {
       reproductionGrid(paperClaims(paper), quick, {
         ...(only === undefined ? {} : { only }),
+        ...(loss === undefined ? {} : { loss }),
         ...(trace === undefined ? {} : { trace }),
       });
     } catch (error) {
@@ -151,6 +165,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   const grids = {
     ...(seeds === undefined ? {} : { seeds }),
     ...(only === undefined ? {} : { only }),
+    ...(loss === undefined ? {} : { loss }),
     ...(trace === undefined ? {} : { trace }),
   };
   if (shards.emit !== undefined) {
@@ -189,6 +204,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
       ...(seeds === undefined ? {} : { seeds }),
       ...(parallelism === undefined ? {} : { parallelism }),
       ...(only === undefined ? {} : { only }),
+      ...(loss === undefined ? {} : { loss }),
       ...(trace === undefined ? {} : { trace }),
       ...(shards.out === undefined ? {} : { results: shards.out }),
       onProgress: (p) => {
@@ -206,6 +222,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
     ...(seedsText === undefined ? [] : [`--seeds ${seedsText}`]),
     ...(parallelText === undefined ? [] : [`--parallel ${parallelText}`]),
     ...(only === undefined ? [] : [`--only ${stringOption(values, 'only')}`]),
+    ...(loss === undefined ? [] : [`--loss ${loss.join(',')}`]),
     ...(traceText === undefined ? [] : [`--trace ${traceText}`]),
     ...(from === undefined ? [] : [`--from ${from}`]),
     ...(update ? [`--markdown ${markdownText} --update`] : []),
@@ -283,4 +300,17 @@ function summary(map: ReproductionMap): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** `--loss a,b`: distinct congestion-loss settings, each one the engine knows. */
+async function lossOption(text: string | undefined): Promise<CongestionLoss[] | undefined> {
+  if (text === undefined) return undefined;
+  const { CONGESTION_LOSSES } = await import('@rackwise/topology');
+  const losses = text.split(',').map((l) => l.trim());
+  for (const l of losses) {
+    if (!(CONGESTION_LOSSES as readonly string[]).includes(l))
+      throw new UsageError(`--loss: ${JSON.stringify(l)} is not one of ${CONGESTION_LOSSES.join(', ')}`);
+  }
+  if (new Set(losses).size !== losses.length) throw new UsageError(`--loss: ${text} names a setting twice`);
+  return losses as CongestionLoss[];
 }
