@@ -198,4 +198,18 @@ export class JobShuffle {
     this.hungryPosition[last] = p;
     this.hungryPosition[r] = -1;
   }
+
+  /** Killed reduce r starts its shuffle over: nothing claimed or fetched, from the first unit. */
+  restart(r: number): void {
+    this.cursors[r]?.fill(0);
+    this.claimed[r] = 0;
+    this.fetchedOutputs[r] = 0;
+    this.pointer[r] = 0;
+  }
+
+  /** Reduce r completed: its fetch positions are dropped and it waits for no output. */
+  finish(r: number): void {
+    this.cursors[r] = undefined;
+    this.removeHungry(r);
+  }
 }

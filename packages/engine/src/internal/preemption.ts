@@ -127,14 +127,11 @@ export class Preemption implements PreemptCalls {
         const k = cursors[s]!;
         if (k > 0) host.outstanding.add(shuffle.nodeOfSource[s]!, weight * shuffle.bytes(s, 0, k));
       }
-      cursors.fill(0);
       for (let s = 0; s < shuffle.sourceCount; s++) {
         const held = shuffle.takeHeld(r, s);
         if (held > 0) host.outstanding.add(shuffle.nodeOfSource[s]!, held);
       }
     }
-    shuffle.claimed[r] = 0;
-    shuffle.fetchedOutputs[r] = 0;
-    shuffle.pointer[r] = 0;
+    shuffle.restart(r);
   }
 }

@@ -233,10 +233,7 @@ export class ReduceLifecycle implements ReduceCalls {
     const node = host.attempts.node[a]!;
     completeReduce(job, r);
     const shuffle = job.shuffle;
-    if (shuffle !== undefined) {
-      shuffle.cursors[r] = undefined;
-      shuffle.removeHungry(r);
-    }
+    shuffle?.finish(r);
     host.slots.vacate(a, job.userState);
     host.policy.onTaskCompleted?.({ task: job.reduces[r]!, node: node as NodeId }, host.view);
     if (job.done) host.arrivals.complete(job);
