@@ -5,24 +5,18 @@
  * off the map.
  */
 import type { ClaimOutcome } from './evaluate-claim.js';
+import { lossInWords } from './loss-in-words.js';
 import { readingEffects, signedPercent, towardClaim } from './map-in-words.js';
 import { type MapSeries, defaultSeries, outcomeAt } from './map-series.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
+import { countWord, listText } from './word-lists.js';
+
+export { countWord, listText };
 
 /** Axes other than the load axis a series can run along, in words. */
 const ALONG: Readonly<Record<string, string>> = { rackLinkGbps: 'rack links' };
 
-const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-
-/** A count as a word up to ten, in figures above. */
-export const countWord = (n: number): string => WORDS[n] ?? String(n);
-
 const capital = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
-
-/** Items as a list a person writes: `a`, `a and b`, `a, b and c`. */
-export function listText(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 /** The paper's short name: its title up to the first space, comma or parenthesis (`NAS`, `ShuffleWatcher`). */
 export const shortName = (map: ReproductionMap): string => /^[^ ,(]+/.exec(map.title)?.[0] ?? map.paper;
@@ -213,5 +207,7 @@ export function paperInWords(map: ReproductionMap): string {
   }
   const readings = readingsInWords(map);
   if (readings !== undefined) sentences.push(readings);
+  const losses = lossInWords(map);
+  if (losses !== undefined) sentences.push(losses);
   return sentences.join(' ');
 }
