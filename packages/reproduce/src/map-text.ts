@@ -2,6 +2,7 @@
  * Text the map's Markdown and its HTML page both write: the verdicts' marks, shares in
  * whole per cent, and the lines that say which grid a paper's section ran.
  */
+import { paperClaims } from './claim-registry.js';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 
@@ -23,6 +24,16 @@ function presetsOf(map: ReproductionMap): string {
   return `${names.length === 1 ? 'preset' : 'presets'} ${names.map((n) => `\`${n}\``).join(', ')}`;
 }
 
+/** The seeds the paper's grid runs when none are given, as `1,2,3`; the map's own when the paper is not registered. */
+function gridSeeds(map: ReproductionMap): string {
+  try {
+    const paper = paperClaims(map.paper);
+    return (map.quick ? paper.quickGrid() : paper.fullGrid()).seeds.join(',');
+  } catch {
+    return map.grid.seeds.join(',');
+  }
+}
+
 /**
  * The grid of a paper's section in Markdown: the command that runs it as the map did, its
  * presets, trace and cells; then the simulations it took.
@@ -34,9 +45,11 @@ export function gridLines(map: ReproductionMap): [string, string] {
       : ` --only ${Object.entries(map.only)
           .map(([a, v]) => `${a}=${v}`)
           .join(',')}`;
+  const loss = map.loss === undefined ? '' : ` --loss ${map.loss.join(',')}`;
+  const seeds = gridSeeds(map) === map.grid.seeds.join(',') ? '' : ` --seeds ${map.grid.seeds.join(',')}`;
   const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
   return [
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
+    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
     `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
   ];
 }
