@@ -5,7 +5,7 @@
  * seed spread with the verdict kept.
  */
 import type { ClaimOutcome } from './evaluate-claim.js';
-import { differBeyondSpread } from './map-in-words.js';
+import { differBeyondSpread, twinCell } from './map-in-words.js';
 import { outcomeAt } from './map-series.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
 import { countWord, listText } from './word-lists.js';
@@ -20,16 +20,9 @@ const VERDICT: Readonly<Record<ClaimOutcome['verdict'], string>> = {
 /** Each cell's twin without loss: the cell of loss `none` with every other axis equal; −1 if none. */
 function twinsWithoutLoss(map: ReproductionMap): number[] {
   const cells = map.grid.cells;
-  return cells.map((cell) => {
-    const { loss, ...rest } = cell.axes;
-    if (loss === undefined || loss === 'none') return -1;
-    return cells.findIndex(
-      (c) =>
-        c.axes.loss === 'none' &&
-        Object.keys(c.axes).length === Object.keys(cell.axes).length &&
-        Object.entries(rest).every(([k, v]) => c.axes[k] === v),
-    );
-  });
+  return cells.map((cell, i) =>
+    cell.axes.loss === undefined || cell.axes.loss === 'none' ? -1 : twinCell(cells, i, 'loss', 'none'),
+  );
 }
 
 /** Where a cell sits along the map's load axis (its heading), or its label. */

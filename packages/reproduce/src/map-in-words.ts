@@ -108,6 +108,22 @@ export function differBeyondSpread(reading: ClaimOutcome, base: ClaimOutcome): b
   return Math.abs(mean) > half;
 }
 
+/** The cell that differs from cell i only in taking `value` on `axis`; −1 if the grid has none. */
+export function twinCell(
+  cells: readonly { readonly axes: Readonly<Record<string, string | number>> }[],
+  i: number,
+  axis: string,
+  value: string | number,
+): number {
+  const { [axis]: _, ...rest } = cells[i]!.axes;
+  return cells.findIndex(
+    (c) =>
+      c.axes[axis] === value &&
+      Object.keys(c.axes).length === Object.keys(cells[i]!.axes).length &&
+      Object.entries(rest).every(([k, v]) => c.axes[k] === v),
+  );
+}
+
 /**
  * Each non-default reading against the default, cell by cell (twins share every other
  * axis): the claims it moves beyond the seed spread.
@@ -117,15 +133,7 @@ export function readingEffects(map: ReproductionMap): ReadingEffect[] {
   const base = defaultReading(map);
   if (axis === undefined || base === undefined) return [];
   const cells = map.grid.cells;
-  const twinOf = (i: number) => {
-    const { [axis]: _, ...rest } = cells[i]!.axes;
-    return cells.findIndex(
-      (c) =>
-        c.axes[axis] === base &&
-        Object.keys(c.axes).length === Object.keys(cells[i]!.axes).length &&
-        Object.entries(rest).every(([k, v]) => c.axes[k] === v),
-    );
-  };
+  const twinOf = (i: number) => twinCell(cells, i, axis, base);
   const readings = [...new Set(cells.map((c) => c.axes[axis]).filter((r) => r !== undefined && r !== base))];
   return readings.map((reading) => {
     const moves: ReadingMove[] = [];
