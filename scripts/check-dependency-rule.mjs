@@ -43,8 +43,8 @@ const allowed = {
     '@rackwise/flow-replay',
   ],
   '@rackwise/policy-kit': ['@rackwise/types'],
-  // Embedded in a host's scheduler: the vocabulary, the max-min solver for its flows and
-  // the default predictor, never the engine.
+  // Embedded in a host's scheduler: the vocabulary, the max-min solver for its flows, the
+  // default predictor and the submitted job's fields, never the engine.
   '@rackwise/host': ['@rackwise/types', '@rackwise/topology', '@rackwise/predictor'],
   policy: ['@rackwise/types', '@rackwise/policy-kit', '@rackwise/predictor', '@rackwise/estimators'],
   // The test cluster scripts a host's state; the conformance suite's small runs use the engine.

@@ -21,3 +21,5 @@ export {
 export type { ShuffleClassRule, ShuffleRatioThresholds, ShuffleSizeThresholds } from './job-classes.js';
 export { createPredictionErrorTracker, predictionError } from './prediction-error.js';
 export type { PredictionErrorSummary, PredictionErrorTracker } from './prediction-error.js';
+export { SubmittedJob } from './submitted-job.js';
+export type { SubmittedJobFields } from './submitted-job.js';

@@ -1,3 +1,4 @@
+import { SubmittedJob } from '@rackwise/predictor';
 import type {
   Bytes,
   JobId,
@@ -5,11 +6,9 @@ import type {
   JobView,
   NodeId,
   RackId,
-  ResourceVector,
   Seconds,
   TaskKind,
   TaskState,
-  UserId,
 } from '@rackwise/types';
 import type { EngineContext } from './engine-context.js';
 import type { JobShuffle } from './job-shuffle.js';
@@ -25,18 +24,7 @@ import type { UserState } from './user-state.js';
  * submitted; its large arrays are dropped when it completes. Its pending maps are a
  * `PendingMaps`; running tasks and waiting reduces are dense lists with position indices.
  */
-export class JobState implements JobView {
-  readonly id: JobId;
-  readonly user: UserId;
-  readonly queue: string;
-  readonly submitTime: Seconds;
-  readonly inputBytes: Bytes;
-  readonly signature: string | undefined;
-  readonly declaredShuffleRatio: number | undefined;
-  readonly mapCount: number;
-  readonly reduceCount: number;
-  readonly mapDemand: ResourceVector;
-  readonly reduceDemand: ResourceVector;
+export class JobState extends SubmittedJob implements JobView {
   readonly shuffleBytes: Bytes;
   readonly outputBytes: Bytes;
   readonly blockBytes: Bytes;
@@ -137,19 +125,21 @@ export class JobState implements JobView {
     replicas: Int32Array,
     replication: number,
   ) {
+    super({
+      id: index as JobId,
+      user: spec.user,
+      queue: spec.queue,
+      // A job held back by its dependencies is submitted when released (now).
+      submitTime: Math.max(spec.submitTime, engine.now),
+      inputBytes: spec.inputBytes,
+      signature: spec.signature,
+      declaredShuffleRatio: spec.declaredShuffleRatio,
+      mapCount: spec.mapCount,
+      reduceCount: spec.reduceCount,
+      mapDemand: spec.mapDemand ?? engine.parameters.defaultTaskDemand,
+      reduceDemand: spec.reduceDemand ?? engine.parameters.defaultTaskDemand,
+    });
     const parameters = engine.parameters;
-    this.id = index as JobId;
-    this.user = spec.user;
-    this.queue = spec.queue;
-    // A job held back by its dependencies is submitted when released (now).
-    this.submitTime = Math.max(spec.submitTime, engine.now);
-    this.inputBytes = spec.inputBytes;
-    this.signature = spec.signature;
-    this.declaredShuffleRatio = spec.declaredShuffleRatio;
-    this.mapCount = spec.mapCount;
-    this.reduceCount = spec.reduceCount;
-    this.mapDemand = spec.mapDemand ?? parameters.defaultTaskDemand;
-    this.reduceDemand = spec.reduceDemand ?? parameters.defaultTaskDemand;
     this.shuffleBytes = spec.shuffleBytes;
     this.outputBytes = spec.outputBytes;
     this.blockBytes = spec.blockBytes;

@@ -1,3 +1,4 @@
+import { SubmittedJob } from '@rackwise/predictor';
 import type {
   Bytes,
   JobId,
@@ -21,9 +22,10 @@ const EMPTY: readonly never[] = Object.freeze([]);
  * One job's state and its `JobView`. Pending maps are kept in ascending index order, in
  * full and by node and rack of their replicas, so the locality look-ups cost nothing.
  */
-export class JobRecord implements JobView {
-  // Tasks by kind and state, first among the fields: a policy's look at a job (its counts,
-  // whether its reduces are ready) then reads the job's own object and nothing else.
+export class JobRecord extends SubmittedJob implements JobView {
+  // Tasks by kind and state, first among the record's own fields (after the submitted ones):
+  // a policy's look at a job (its counts, whether its reduces are ready) then reads the
+  // job's own object and nothing else.
   #mapsPending = 0;
   #mapsRunning = 0;
   #mapsSuspended = 0;
@@ -34,17 +36,6 @@ export class JobRecord implements JobView {
   #reducesCompleted = 0;
   /** Completed maps before the reduces may launch (slowstart). */
   readonly #needed: number;
-  readonly id: JobId;
-  readonly user: UserId;
-  readonly queue: string;
-  readonly submitTime: Seconds;
-  readonly inputBytes: Bytes;
-  readonly signature: string | undefined;
-  readonly declaredShuffleRatio: number | undefined;
-  readonly mapCount: number;
-  readonly reduceCount: number;
-  readonly mapDemand: ResourceVector;
-  readonly reduceDemand: ResourceVector;
   readonly maps: MapRecord[];
   readonly reduces: ReduceRecord[];
   completedMapInputBytes: Bytes = 0;
@@ -72,20 +63,22 @@ export class JobRecord implements JobView {
     private readonly topology: TopologyView,
     threshold: number,
   ) {
-    this.id = spec.id as JobId;
-    this.user = spec.user as UserId;
-    this.queue = spec.queue ?? 'default';
-    this.submitTime = spec.submitTime ?? time;
-    this.signature = spec.signature;
-    this.declaredShuffleRatio = spec.declaredShuffleRatio;
-    this.mapCount = spec.maps.length;
-    this.reduceCount = spec.reduces;
-    this.mapDemand = spec.mapDemand ?? DEFAULT_DEMAND;
-    this.reduceDemand = spec.reduceDemand ?? DEFAULT_DEMAND;
+    super({
+      id: spec.id as JobId,
+      user: spec.user as UserId,
+      queue: spec.queue ?? 'default',
+      submitTime: spec.submitTime ?? time,
+      inputBytes: spec.maps.reduce((sum, m) => sum + m.inputBytes, 0),
+      signature: spec.signature,
+      declaredShuffleRatio: spec.declaredShuffleRatio,
+      mapCount: spec.maps.length,
+      reduceCount: spec.reduces,
+      mapDemand: spec.mapDemand ?? DEFAULT_DEMAND,
+      reduceDemand: spec.reduceDemand ?? DEFAULT_DEMAND,
+    });
     this.maps = spec.maps.map(
       (m, i) => new MapRecord(this.id, i, m.inputBytes, Object.freeze([...m.replicas])),
     );
-    this.inputBytes = this.maps.reduce((sum, m) => sum + m.inputBytes, 0);
     const share = spec.reduces > 0 ? 1 / spec.reduces : 0;
     this.reduces = Array.from(
       { length: spec.reduces },
