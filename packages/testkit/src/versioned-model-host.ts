@@ -1,3 +1,17 @@
+/*
+ * A deliberately minimal model, not a second host: it shares no logic with
+ * `@rackwise/host`, only the contract of `ClusterView.stateVersion`, `UserView.version` and
+ * `ClusterView.usersChangedSince`. It keeps task counts and versions, and nothing else.
+ * It is not built on the host for three reasons:
+ * - its events move a job in ways a host does not (a job leaves with tasks still waiting
+ *   or running, where a host lets it go only when its last task finishes; its reduces turn
+ *   ready at any time, not at the slowstart), so properties reach every state an order sees;
+ * - its views can drop the versions (`none`, the order computed afresh that a kept order
+ *   is judged against) and its log can reach back only a few steps, where the host keeps
+ *   4,096;
+ * - a property runs thousands of histories, and a count per job keeps each cheap.
+ * The host's own version bookkeeping is tested in `@rackwise/host`.
+ */
 import type { ClusterView, JobView, TaskKind, TaskState, UserView } from '@rackwise/types';
 import fc from 'fast-check';
 
