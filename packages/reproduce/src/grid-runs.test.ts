@@ -2,21 +2,19 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerPaperClaims } from './claim-registry.js';
+import { registerTinyLossPaper } from '../test/tiny-loss-paper.js';
 import type { RunBatch, SimulationRunner } from './grid-runs.js';
-import { OFFERED_LOAD_AXIS } from './load-steps.js';
-import { crossCells, lossCell, presetCell } from './paper-claims.js';
 import { reproducePaper } from './reproduce-paper.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-grid-runs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-registerPaperClaims({
-  paper: 'tiny-resume',
-  title: 'tiny resume',
-  preset: 'tiny',
-  policies: ['fair', 'delay'],
-  claims: [
+// Two cells of two policies: four batches of three seeds.
+registerTinyLossPaper(
+  'tiny-resume',
+  ['fair', 'delay'],
+  [1, 2, 3],
+  [
     {
       id: 'faster',
       figure: 'Fig. 1',
@@ -27,17 +25,7 @@ registerPaperClaims({
       expectation: 'lower',
     },
   ],
-  // Two cells of two policies: four batches of three seeds.
-  quickGrid: () => ({
-    cells: crossCells([[presetCell('tiny')], [lossCell('none'), lossCell('incast')]]),
-    seeds: [1, 2, 3],
-    description: 'two cells',
-  }),
-  fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
-  fullGridCost: 'seconds',
-  loadAxis: OFFERED_LOAD_AXIS,
-  headline: ['faster'],
-});
+);
 
 /** A stand-in for the simulator: made-up metrics from the batch, every call recorded; it fails after `failAfter` calls. */
 function fakeRunner(failAfter = Number.POSITIVE_INFINITY) {

@@ -117,3 +117,65 @@ export async function runOrRead(
     simulated: missing.length,
   };
 }
+
+/** A batch to ensure: a cell's policy on its configuration, and what defines its runs. */
+interface StoredBatch {
+  readonly cell: { readonly label: string };
+  readonly preset: ExperimentPreset;
+  readonly policy: string;
+  readonly key: string;
+}
+
+/** What a grid run reports after each batch: distinct batches touched of all, and the seeds it simulated now. */
+export type GridProgress = (progress: {
+  readonly done: number;
+  readonly total: number;
+  readonly label: string;
+  readonly simulated: number;
+}) => void;
+
+/**
+ * The runs of one grid in memory, by run key and seed, shared between the cells that run
+ * the same configuration: `ensure` reads or simulates the seeds a batch lacks (through
+ * `runOrRead`, so the results directory is read first and written to) and reports
+ * progress; `runs` gives the runs held of given seeds, in their order.
+ */
+export function gridRunStore(
+  options: {
+    readonly runner?: SimulationRunner;
+    readonly results?: string;
+    readonly parallelism?: number;
+    readonly onProgress?: GridProgress;
+  },
+  total: number,
+) {
+  const held = new Map<string, Map<number, RunRecord>>();
+  const runner = options.runner ?? simulateBatch;
+  return {
+    async ensure(batch: StoredBatch, seeds: readonly number[]): Promise<void> {
+      const known = held.get(batch.key) ?? new Map<number, RunRecord>();
+      const missing = seeds.filter((seed) => !known.has(seed));
+      if (missing.length === 0) return;
+      const parallelism = options.parallelism ?? 1;
+      const { preset, policy, key } = batch;
+      const got = await runOrRead(
+        { preset, policy, seeds: missing, parallelism },
+        key,
+        runner,
+        options.results,
+      );
+      const first = !held.has(key);
+      for (const run of got.runs) known.set(run.seed, run);
+      held.set(key, known);
+      const more = first ? '' : ` · seeds to ${Math.max(...seeds)}`;
+      const label = `${batch.cell.label} · ${policy}${more}`;
+      options.onProgress?.({ done: held.size, total, label, simulated: got.simulated });
+    },
+    runs(key: string, seeds: readonly number[]): RunRecord[] {
+      const known = held.get(key);
+      return seeds.flatMap((seed) => known?.get(seed) ?? []);
+    },
+    count: (): number => [...held.values()].reduce((n, runs) => n + runs.size, 0),
+    all: (): RunRecord[] => [...held.values()].flatMap((runs) => [...runs.values()]),
+  };
+}

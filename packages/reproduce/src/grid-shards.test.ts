@@ -2,38 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerPaperClaims } from './claim-registry.js';
+import { registerTinyLossPaper } from '../test/tiny-loss-paper.js';
 import type { RunBatch, SimulationRunner } from './grid-runs.js';
 import { gridBatches, reproduceShard } from './grid-shards.js';
-import { OFFERED_LOAD_AXIS } from './load-steps.js';
-import { crossCells, lossCell, presetCell } from './paper-claims.js';
 import { reproducePaper } from './reproduce-paper.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-grid-shards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Two tiny papers; the second shares its `fair` runs with the first. */
-for (const [paper, policies] of [
-  ['tiny-shard-a', ['fair', 'delay']],
-  ['tiny-shard-b', ['fair', 'drf']],
-] as const) {
-  registerPaperClaims({
-    paper,
-    title: paper,
-    preset: 'tiny',
-    policies,
-    claims: [],
-    quickGrid: () => ({
-      cells: crossCells([[presetCell('tiny')], [lossCell('none'), lossCell('incast')]]),
-      seeds: [1, 2],
-      description: 'two cells',
-    }),
-    fullGrid: () => ({ cells: [], seeds: [1], description: 'none' }),
-    fullGridCost: 'seconds',
-    loadAxis: OFFERED_LOAD_AXIS,
-    headline: [],
-  });
-}
+registerTinyLossPaper('tiny-shard-a', ['fair', 'delay'], [1, 2]);
+registerTinyLossPaper('tiny-shard-b', ['fair', 'drf'], [1, 2]);
 const papers = ['tiny-shard-a', 'tiny-shard-b'];
 
 /** A stand-in for the simulator that records what it is asked to run. */

@@ -31,8 +31,23 @@ export { REPRODUCTION_FORMAT, operatingPoint, reproducePaper } from './reproduce
 export { cellPreset, gridSimulations, reproductionGrid } from './reproduce-grid.js';
 export type { GridChoice } from './reproduce-grid.js';
 export { RUN_RECORD_FORMAT, readRun, simulateBatch, writeRun } from './grid-runs.js';
-export type { RunBatch, RunRecord, SimulationRunner } from './grid-runs.js';
+export type { GridProgress, RunBatch, RunRecord, SimulationRunner } from './grid-runs.js';
 export { gridBatches, reproduceShard } from './grid-shards.js';
+export {
+  SEQUENTIAL_RULE,
+  checkedRule,
+  lookConfidence,
+  ruleLooks,
+  sequentialInterval,
+  sequentialStop,
+} from './sequential-interval.js';
+export type {
+  SequentialDecision,
+  SequentialInterval,
+  SequentialRule,
+  SequentialStop,
+} from './sequential-interval.js';
+export type { CellSeeds } from './adaptive-seeds.js';
 export type { GridShard, PlannedBatch, ShardOptions, ShardOutcome } from './grid-shards.js';
 export { NETWORK_MODEL_PARAMETERS, gridModel, gridTraces, modelDifferences } from './map-provenance.js';
 export type {

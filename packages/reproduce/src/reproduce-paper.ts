@@ -1,7 +1,8 @@
 import type { CongestionLoss } from '@rackwise/topology';
+import { type CellRuns, type CellSeeds, adaptiveSeedList, cellStop } from './adaptive-seeds.js';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
-import { type RunRecord, type SimulationRunner, runOrRead, simulateBatch } from './grid-runs.js';
+import { type GridProgress, type RunRecord, type SimulationRunner, gridRunStore } from './grid-runs.js';
 import { median } from './load-steps.js';
 import { type MapProvenance, gridModel, gridTraces } from './map-provenance.js';
 import {
@@ -12,6 +13,12 @@ import {
   claimApplies,
 } from './paper-claims.js';
 import { type GridChoice, cellPolicies, cellPreset, reproductionGrid, runKey } from './reproduce-grid.js';
+import {
+  type SequentialInterval,
+  type SequentialRule,
+  checkedRule,
+  sequentialInterval,
+} from './sequential-interval.js';
 
 /** Format tag of reproduction maps. */
 export const REPRODUCTION_FORMAT = 'rackwise-reproduction@1';
@@ -37,19 +44,28 @@ export interface ReproduceOptions extends GridChoice {
   readonly traceChecksum?: (trace: string) => string | undefined;
   /** Seeds of one batch simulated at once on worker threads; default 1 (a shared machine). */
   readonly parallelism?: number;
-  /** Called after every batch (one policy, every seed, one cell); `simulated` 0 when the results directory held it. */
-  readonly onProgress?: (progress: {
-    readonly done: number;
-    readonly total: number;
-    readonly label: string;
-    readonly simulated: number;
-  }) => void;
+  /**
+   * Seeds added to each cell only until every claim it measures is decided, instead of
+   * a fixed list (`SEQUENTIAL_RULE`: 3 to 10 seeds, each claim decided the wrong way at
+   * most 5 % of the time); not with `seeds`.
+   */
+  readonly adaptive?: SequentialRule;
+  /**
+   * Called after every batch (one policy, one cell, its seeds; with `adaptive`, again for
+   * each seed added); `simulated` 0 when the results directory held it.
+   */
+  readonly onProgress?: GridProgress;
 }
 
 /** A claim across the grid: its outcome in every cell, and how many cells it holds in. */
 export interface ClaimMap {
   readonly claim: Claim;
-  readonly outcomes: readonly (ClaimOutcome & { readonly cell: string; readonly axes: GridCell['axes'] })[];
+  readonly outcomes: readonly (ClaimOutcome & {
+    readonly cell: string;
+    readonly axes: GridCell['axes'];
+    /** With adaptive seeds: the claim's interval at the cell's last look, and what it decided. */
+    readonly interval?: SequentialInterval;
+  })[];
   readonly holds: number;
   readonly mixed: number;
   readonly fails: number;
@@ -71,6 +87,8 @@ export interface ReproductionMap {
   readonly only?: Readonly<Record<string, string>>;
   /** The congestion-loss settings the grid's loss axis took instead of its own (`--loss`). */
   readonly loss?: readonly CongestionLoss[];
+  /** The rule that added seeds to each cell, when the grid ran with adaptive seeds (`ReproduceOptions.adaptive`). */
+  readonly adaptive?: SequentialRule;
   readonly grid: {
     readonly description: string;
     readonly seeds: readonly number[];
@@ -79,6 +97,8 @@ export interface ReproductionMap {
       readonly axes: GridCell['axes'];
       /** The cell's operating point under the paper's first policy (its baseline). */
       readonly load: OperatingPoint;
+      /** With adaptive seeds: how many seeds the cell ran, and whether it stopped decided or at the cap. */
+      readonly seeds?: CellSeeds;
     }[];
   };
   readonly claims: readonly ClaimMap[];
@@ -145,50 +165,66 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
   const paper = paperClaims(options.paper);
   const quick = options.quick === true;
   const grid = reproductionGrid(paper, quick, options);
-  const seeds = options.seeds ?? grid.seeds;
+  const rule = options.adaptive === undefined ? undefined : checkedRule(options.adaptive);
+  if (rule !== undefined && options.seeds !== undefined)
+    throw new Error(
+      'reproducePaper: adaptive seeds draw seeds 1, 2, … themselves; give seeds or adaptive, not both',
+    );
+  const seeds = rule === undefined ? (options.seeds ?? grid.seeds) : adaptiveSeedList(rule);
   const trace = options.trace;
   const started = performance.now();
-  const runner = options.runner ?? simulateBatch;
-  const cache = new Map<string, readonly RunRecord[]>();
   const planned = grid.cells.flatMap((cell) =>
     cellPolicies(paper, cell).map((policy) => {
       const preset = cellPreset(paper, cell, policy, trace);
       return { cell, preset, policy, key: runKey(preset, policy) };
     }),
   );
-  const distinct = new Set(planned.map((p) => p.key)).size;
-  let done = 0;
+  const store = gridRunStore(options, new Set(planned.map((p) => p.key)).size);
   const perCell = new Map<GridCell, ClaimRuns>();
-  const loads = new Map<GridCell, OperatingPoint>();
+  const stops = new Map<GridCell, CellSeeds>();
   for (const cell of grid.cells) {
-    const policies: { policy: string; runs: readonly RunRecord[] }[] = [];
-    for (const { preset, policy, key } of planned.filter((p) => p.cell === cell)) {
-      let runs = cache.get(key);
-      if (runs === undefined) {
-        const batch = { preset, policy, seeds, parallelism: options.parallelism ?? 1 };
-        const got = await runOrRead(batch, key, runner, options.results);
-        runs = got.runs;
-        cache.set(key, runs);
-        done++;
-        const label = `${cell.label} · ${policy}`;
-        options.onProgress?.({ done, total: distinct, label, simulated: got.simulated });
+    const mine = planned.filter((p) => p.cell === cell);
+    const runsOf = (n: number): CellRuns =>
+      mine.map(({ policy, key }) => ({ policy, runs: store.runs(key, seeds.slice(0, n)) }));
+    let n = seeds.length;
+    if (rule === undefined) {
+      for (const p of mine) await store.ensure(p, seeds);
+    } else {
+      for (let stop = cellStop(paper, cell, runsOf(seeds.length), rule); ; ) {
+        if ('seeds' in stop) {
+          stops.set(cell, stop);
+          n = stop.seeds;
+          break;
+        }
+        for (const p of mine) await store.ensure(p, seeds.slice(0, stop.need));
+        const next = cellStop(paper, cell, runsOf(seeds.length), rule);
+        if ('need' in next && next.need <= stop.need)
+          throw new Error(`reproducePaper: the runner returned no run of a seed ${cell.label} needs`);
+        stop = next;
       }
-      policies.push({ policy, runs });
     }
-    perCell.set(cell, { policies });
-    loads.set(cell, operatingPoint(policies[0]?.runs ?? []));
+    perCell.set(cell, { policies: runsOf(n) });
   }
   const wallSeconds = (performance.now() - started) / 1000;
+  const simulations = store.count();
   const claims = paper.claims.map((claim) =>
     claimMap(
       claim,
-      grid.cells.map((cell) => ({
-        cell: cell.label,
-        axes: cell.axes,
-        ...evaluateClaim(claim, claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] }),
-      })),
+      grid.cells.map((cell) => {
+        const outcome = evaluateClaim(
+          claim,
+          claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] },
+        );
+        const interval =
+          rule === undefined || !claimApplies(claim, cell)
+            ? {}
+            : { interval: sequentialInterval(claim, outcome.changes, rule) };
+        return { cell: cell.label, axes: cell.axes, ...outcome, ...interval };
+      }),
     ),
   );
+  const used =
+    rule === undefined ? seeds : seeds.slice(0, Math.max(0, ...[...stops.values()].map((s) => s.seeds)));
   return {
     format: REPRODUCTION_FORMAT,
     paper: paper.paper,
@@ -199,20 +235,25 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     ...(trace === undefined ? {} : { trace }),
     ...(options.only === undefined ? {} : { only: options.only }),
     ...(options.loss === undefined ? {} : { loss: options.loss }),
+    ...(rule === undefined ? {} : { adaptive: rule }),
     grid: {
       description: grid.description,
       seeds,
-      cells: grid.cells.map((c) => ({ label: c.label, axes: c.axes, load: loads.get(c)! })),
+      cells: grid.cells.map((c) => {
+        const stop = stops.get(c);
+        const load = operatingPoint(perCell.get(c)?.policies[0]?.runs ?? []);
+        return { label: c.label, axes: c.axes, load, ...(stop === undefined ? {} : { seeds: stop }) };
+      }),
     },
     claims,
     loadAxis: paper.loadAxis,
     ...(paper.readingAxis === undefined ? {} : { readingAxis: paper.readingAxis }),
     headline: paper.headline,
-    simulations: distinct * seeds.length,
+    simulations,
     wallSeconds,
-    secondsPerSimulation: distinct > 0 ? wallSeconds / (distinct * seeds.length) : Number.NaN,
+    secondsPerSimulation: simulations > 0 ? wallSeconds / simulations : Number.NaN,
     fullGridCost: paper.fullGridCost,
-    provenance: provenanceOf(paper, grid, options, seeds, cache),
+    provenance: provenanceOf(paper, grid, options, used, store.all()),
   };
 }
 
@@ -222,10 +263,10 @@ function provenanceOf(
   grid: ReproductionGrid,
   options: ReproduceOptions,
   seeds: readonly number[],
-  runs: ReadonlyMap<string, readonly RunRecord[]>,
+  runs: Iterable<RunRecord>,
 ): MapProvenance {
   let cpuSeconds = 0;
-  for (const batch of runs.values()) for (const run of batch) cpuSeconds += run.wallSeconds;
+  for (const run of runs) cpuSeconds += run.wallSeconds;
   return {
     model: gridModel(paper, grid, options.trace),
     ...(options.commit === undefined ? {} : { commit: options.commit }),

@@ -58,7 +58,9 @@ export interface SequentialInterval {
   readonly n: number;
   /** Mean change: the geometric mean ratio − 1 on the log scale, the plain mean otherwise. */
   readonly mean: number;
+  /** Low end of the look's interval, as a / b − 1 (NaN below two seeds). */
   readonly low: number;
+  /** High end of the look's interval, as a / b − 1 (NaN below two seeds). */
   readonly high: number;
   /** `log` where every ratio a / b is positive, `plain` (a / b − 1) otherwise. */
   readonly scale: 'log' | 'plain';
@@ -168,8 +170,16 @@ export const settled = (interval: SequentialInterval): boolean => interval.decis
 
 /** Where a cell stands under the rule: stopped at `seeds` (decided or at the cap), or needing `need` seeds to look again. */
 export type SequentialStop =
-  | { readonly seeds: number; readonly decided: boolean }
-  | { readonly need: number };
+  | {
+      /** Seeds the cell stopped at. */
+      readonly seeds: number;
+      /** Every claim decided (else the cap was reached). */
+      readonly decided: boolean;
+    }
+  | {
+      /** Seeds the cell needs before its next look. */
+      readonly need: number;
+    };
 
 /**
  * Replays the rule's looks over the first `available` seeds of a cell: it stops at the
