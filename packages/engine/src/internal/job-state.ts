@@ -14,15 +14,17 @@ import type { EngineContext } from './engine-context.js';
 import type { JobShuffle } from './job-shuffle.js';
 import { partitionWeights } from './partition-weights.js';
 import { PendingMaps } from './pending-maps.js';
-import { COMPLETED, PENDING, SUSPENDED } from './task-states.js';
+import { COMPLETED, PENDING } from './task-states.js';
 import { MapTask, ReduceTask } from './task-views.js';
 import { appendIndexed, removeIndexed } from './typed-arrays.js';
 import type { UserState } from './user-state.js';
+import { WaitingReduces } from './waiting-reduces.js';
 
 /**
  * The state of one active job in typed arrays, and its `JobView`. Created when the job is
  * submitted; its large arrays are dropped when it completes. Its pending maps are a
- * `PendingMaps`; running tasks and waiting reduces are dense lists with position indices.
+ * `PendingMaps`, its waiting reduces a `WaitingReduces`; running tasks are dense lists with
+ * position indices.
  */
 export class JobState extends SubmittedJob implements JobView {
   readonly shuffleBytes: Bytes;
@@ -67,10 +69,8 @@ export class JobState extends SubmittedJob implements JobView {
   /** Map outputs by source node and each reduce's fetch position (network on, reduces > 0). */
   shuffle: JobShuffle | undefined = undefined;
   #weights: Float64Array | undefined;
-  /** Pending and suspended reduces, the `suspendedWaiting` suspended ones first. */
-  waitingList: ReduceTask[] = [];
-  #suspendedWaiting = 0;
-  #positionWaiting: Int32Array;
+  /** Pending and suspended reduces, the suspended ones first. */
+  readonly waiting: WaitingReduces;
   runningReduceList: ReduceTask[] = [];
   #positionRunningReduce: Int32Array;
 
@@ -178,15 +178,13 @@ export class JobState extends SubmittedJob implements JobView {
     this.reduceFirstLaunched = new Uint8Array(r);
     this.reduceDataNode = new Int32Array(r).fill(-1);
     this.reduceShuffleDone = new Uint8Array(r);
-    this.#positionWaiting = new Int32Array(r);
     this.#positionRunningReduce = new Int32Array(r).fill(-1);
     const reduces: ReduceTask[] = new Array(r);
     for (let i = 0; i < r; i++) {
       reduces[i] = new ReduceTask(this, i);
-      this.#positionWaiting[i] = i;
     }
     this.reduces = reduces;
-    this.waitingList = reduces.slice();
+    this.waiting = new WaitingReduces(reduces);
     this.pendingReduceCount = r;
     this.#weights = partitionWeights(r, spec.recorded?.reduceInputBytes, parameters.partitionSkew);
 
@@ -307,7 +305,7 @@ export class JobState extends SubmittedJob implements JobView {
   }
 
   waitingReduces(): readonly ReduceTask[] {
-    return this.waitingList;
+    return this.waiting.list;
   }
 
   runningReduces(): readonly ReduceTask[] {
@@ -356,46 +354,6 @@ export class JobState extends SubmittedJob implements JobView {
   }
 
   // ---------------------------------------------------------------- reduces: waiting / running
-
-  /** Removes reduce r from the waiting list (it launches). */
-  removeWaiting(r: number): void {
-    const list = this.waitingList;
-    const position = this.#positionWaiting;
-    let p = position[r]!;
-    if (this.reduceState[r] === SUSPENDED) {
-      // Keep suspended ones first: move r to the end of the suspended block, then shrink it.
-      const boundary = --this.#suspendedWaiting;
-      if (p !== boundary) {
-        const other = list[boundary]!;
-        list[p] = other;
-        position[other.index] = p;
-        list[boundary] = this.reduces[r]!;
-        p = boundary;
-      }
-    }
-    position[r] = p;
-    removeIndexed(list, position, r);
-  }
-
-  /** Appends a pending reduce to the waiting list. */
-  addWaitingPending(r: number): void {
-    appendIndexed(this.waitingList, this.#positionWaiting, this.reduces[r]!);
-  }
-
-  /** Inserts a suspended reduce at the end of the suspended block. */
-  addWaitingSuspended(r: number): void {
-    const list = this.waitingList;
-    const boundary = this.#suspendedWaiting++;
-    if (boundary < list.length) {
-      const displaced = list[boundary]!;
-      this.#positionWaiting[displaced.index] = list.length;
-      list.push(displaced);
-      list[boundary] = this.reduces[r]!;
-    } else {
-      list.push(this.reduces[r]!);
-    }
-    this.#positionWaiting[r] = boundary;
-  }
 
   addRunningReduce(r: number): void {
     appendIndexed(this.runningReduceList, this.#positionRunningReduce, this.reduces[r]!);

@@ -89,7 +89,7 @@ export function startReduce(
   now: number,
 ): boolean {
   const wasSuspended = job.reduceState[r] === SUSPENDED;
-  job.removeWaiting(r);
+  job.waiting.remove(job.reduces[r]!, wasSuspended);
   if (wasSuspended) job.suspendedReduceCount--;
   else job.pendingReduceCount--;
   job.reduceState[r] = RUNNING;
@@ -189,7 +189,7 @@ export function resetReduce(job: JobState, r: number): void {
 export function requeueReduce(job: JobState, r: number, node: number, rack: number): void {
   job.reduceState[r] = PENDING;
   job.pendingReduceCount++;
-  job.addWaitingPending(r);
+  job.waiting.addPending(job.reduces[r]!);
   job.reducesOnRackCount[rack]!--;
   job.reduceNode[r] = node;
 }
@@ -198,7 +198,7 @@ export function requeueReduce(job: JobState, r: number, node: number, rack: numb
 export function suspendReduce(job: JobState, r: number): void {
   job.reduceState[r] = SUSPENDED;
   job.suspendedReduceCount++;
-  job.addWaitingSuspended(r);
+  job.waiting.addSuspended(job.reduces[r]!);
 }
 
 // ---------------------------------------------------------------- without a network

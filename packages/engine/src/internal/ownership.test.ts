@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * Each part's state is written only by that part: the attempt table, the flow records
  * and the outstanding output are changed through their own methods, and a job's fields
  * through `JobState` and the job transitions, a job's shuffle progress by `JobShuffle` and
- * the fetcher that drives it, never by another file. A write is an
+ * the fetcher that drives it, a job's waiting reduces by `WaitingReduces`, never by another file. A write is an
  * assignment, compound assignment or increment of an element of one of their arrays
  * (`attempts.phase[a] = …`, `flows.unit[rec]++`) or, for a job, of a field (`job.x = …`).
  */
@@ -17,6 +17,7 @@ const OWNED: readonly { owner: string; name: string; pattern: RegExp }[] = [
   { owner: 'outstanding-output.ts', name: 'outstanding', pattern: /\boutstanding(?:\.bytes)?\[/g },
   { owner: 'job-state.ts', name: 'job fields', pattern: /\bjob\.\w+\[/g },
   { owner: 'job-shuffle.ts', name: 'shuffle progress', pattern: /\bshuffle\.\w+\[/g },
+  { owner: 'waiting-reduces.ts', name: 'waiting reduces', pattern: /\bwaiting\.list\[/g },
 ];
 /** Files besides the owner that may write: a job's transitions, and the fetcher that drives the shuffle. */
 const ALSO: Readonly<Record<string, readonly string[]>> = {
