@@ -11,7 +11,9 @@
  * - failure: task 1 (submitted with `sbatch --cpus-per-task=2`, which must reach its
  *   `--parallel`) is killed (SIGKILL to the script and the simulation, as the OOM killer
  *   would take it) during its second cell;
- *   `sbatch --wait` fails and `merge` exits 2 naming that cell.
+ *   `sbatch --wait` fails and `merge` exits 2 naming that cell;
+ * - reproduce: `rackwise reproduce … --emit slurm`, whose shards' runs must give the map
+ *   of the same grid run whole (scripts/slurm-reproduce-case.mjs).
  *
  * Every daemon is stopped by its PID, also when a check fails; then nothing may be left:
  * no process naming the directory, and the directory removed (the jobs' TMPDIR is in it).
@@ -38,6 +40,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPRODUCE, checkReproduceOnSlurm } from './slurm-reproduce-case.mjs';
 import { slurm, slurmAvailable, slurmBlocker, startCluster, stopCluster } from './slurm-single-node.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -260,6 +263,11 @@ try {
     [bin, ...SWEEP, '--parallel', '2', '-q', '--csv', 'whole.csv', '--jobs-csv', 'whole-jobs.csv'],
     wholeDir,
   );
+  const reproduceRun = background(
+    process.execPath,
+    [bin, ...REPRODUCE, '-q', '--json', 'whole.json'],
+    wholeDir,
+  );
   const available = slurmAvailable();
   timings.install = available.installSeconds ?? seconds(t);
   if (!available.ok) {
@@ -360,6 +368,13 @@ try {
   );
   check(!existsSync(join(failing, 'merged.csv')), 'failure: merge wrote a CSV of an incomplete sweep');
   timings.failure = seconds(t);
+
+  // 4. `reproduce --emit slurm`: the shards' runs give the whole run's map.
+  t = performance.now();
+  const reproduced = await reproduceRun.done;
+  if (check(reproduced.code === 0, `reproduce: the whole run failed: ${reproduced.err}`))
+    await checkReproduceOnSlurm(wholeDir, { rackwise, submit, emitted, taskLog, check });
+  timings.reproduce = seconds(t);
 } catch (error) {
   if (skipped === undefined) failures.push(error.message);
 } finally {
@@ -391,5 +406,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 log(
-  `passed in ${seconds(started).toFixed(1)} s (${figures}): plain, requeue and failed-task cases; nothing left behind`,
+  `passed in ${seconds(started).toFixed(1)} s (${figures}): plain, requeue, failed-task and reproduce cases; nothing left behind`,
 );
