@@ -49,9 +49,9 @@ export interface OfferRoundsHost extends LaunchContext {
 }
 
 /**
- * The offer protocol (engine README, "Offer protocol"): node heartbeats, offer rounds of
- * a node's free slots, the policy's decisions checked and carried out, and the decision
- * log. A node is offered a slot only while a task it could run waits.
+ * The offer protocol (docs/architecture.md §3, "Scheduling protocol"): node heartbeats,
+ * offer rounds of a node's free slots, the policy's decisions checked and carried out, and
+ * the decision log. A node is offered a slot only while a task it could run waits.
  */
 export class OfferRounds implements OfferCalls {
   readonly heartbeats: Heartbeats;
