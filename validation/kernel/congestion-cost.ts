@@ -39,7 +39,7 @@ export function costSetting(
 }
 
 /** Mean over families of the mean |last-byte error| of the family's points. */
-function familyMeanError(errors: readonly { family: string; error: number }[]): number {
+export function familyMeanError(errors: readonly { family: string; error: number }[]): number {
   const byFamily = new Map<string, number[]>();
   for (const e of errors) byFamily.set(e.family, [...(byFamily.get(e.family) ?? []), Math.abs(e.error)]);
   const means = [...byFamily.values()].map((v) => v.reduce((s, x) => s + x, 0) / v.length);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { KernelFigures, KernelResults, KernelScenarioResult, Spread } from './collect.js';
 import type { CostFit } from './congestion-cost.js';
 import { HOST_BITS_PER_SECOND } from './harness.js';
+import { readCostForms, renderCostForms } from './markdown-cost-forms.js';
 
 const COST_FIT = new URL('./congestion-cost.json', import.meta.url).pathname;
 
@@ -288,6 +289,7 @@ export function renderKernelSection(
       '',
     );
   }
-  if (cost !== undefined) out.push(...renderCostSection(cost));
+  if (cost !== undefined)
+    out.push(...renderCostSection(cost), ...renderCostForms(readCostForms(), cost.fixed.rtoMinSeconds));
   return out;
 }

@@ -14,7 +14,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { renderMarkdown } from '../network/markdown.js';
 import { type Scenario, syntheticScenarios } from '../network/scenarios.js';
 import { type KernelFigures, type KernelResults, collectKernel, rescoreLastByte } from './collect.js';
-import { type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
+import { allToAllTimelines, fitForms } from './congestion-cost-forms.js';
+import { type CostFit, type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
 import { cannotRun } from './harness.js';
 import { renderKernelSection } from './markdown.js';
 import { kernelFb2010Scenarios, kernelSyntheticScenarios } from './scenarios.js';
@@ -113,6 +114,38 @@ const COST_FIT = `${HERE}congestion-cost.json`;
  * judges it on the held-out half and on every ns-3 scenario; writes `congestion-cost.json`.
  */
 function writeCostFit(results: KernelResults, kernel: readonly Scenario[]): void {
+  const fit = costFit(costPoints(results, kernel));
+  writeFileSync(COST_FIT, `${JSON.stringify(fit, null, 1)}\n`);
+  process.stderr.write(
+    `congestion cost fitted: ${fit.fitted.windowSegments} segments, ${fit.fitted.roundBytes} bytes per round; calibration error ${(fit.calibrationError.exact * 100).toFixed(1)} % → ${(fit.calibrationError.cost * 100).toFixed(1)} %\n`,
+  );
+}
+
+const COST_FORMS_FIT = `${HERE}congestion-cost-forms.json`;
+
+/**
+ * Fits each form of the term on the calibration half (`congestion-cost-forms.ts`), judges
+ * each on the rest, and sets Linux's all-to-all timelines beside the term's; writes
+ * `congestion-cost-forms.json`.
+ */
+function writeCostForms(results: KernelResults, kernel: readonly Scenario[]): void {
+  const points = costPoints(results, kernel);
+  const term = JSON.parse(readFileSync(COST_FIT, 'utf8')) as CostFit;
+  const forms = fitForms(points);
+  const timelines = allToAllTimelines(results, points, term.fitted);
+  writeFileSync(
+    COST_FORMS_FIT,
+    `${JSON.stringify({ date: new Date().toISOString(), forms, timelines }, null, 1)}\n`,
+  );
+  for (const f of forms) {
+    process.stderr.write(
+      `${f.form}: ${f.fitted.windowSegments} segments, ${f.fitted.roundBytes} bytes per round; calibration error ${(f.calibrationError * 100).toFixed(1)} %\n`,
+    );
+  }
+}
+
+/** The Linux points of the committed figures and every ns-3 point the term can be judged on. */
+function costPoints(results: KernelResults, kernel: readonly Scenario[]): CostPoint[] {
   const points = linuxPoints(results, new Map(kernel.map((s) => [s.name, s])));
   const ns3 = JSON.parse(readFileSync(`${DOCS}network-validation/results.json`, 'utf8')) as {
     scenarios: { name: string; flows: number; references: Record<string, { lastByte: number }> }[];
@@ -132,11 +165,7 @@ function writeCostFit(results: KernelResults, kernel: readonly Scenario[]): void
       points.push({ ...ns3Point(scenario), lastByte: s.ns3.lastByte });
     }
   }
-  const fit = costFit(points);
-  writeFileSync(COST_FIT, `${JSON.stringify(fit, null, 1)}\n`);
-  process.stderr.write(
-    `congestion cost fitted: ${fit.fitted.windowSegments} segments, ${fit.fitted.roundBytes} bytes per round; calibration error ${(fit.calibrationError.exact * 100).toFixed(1)} % → ${(fit.calibrationError.cost * 100).toFixed(1)} %\n`,
-  );
+  return points;
 }
 
 function ns3Point(scenario: Scenario): Omit<CostPoint, 'lastByte'> {
@@ -169,7 +198,8 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
     // From the committed figures: replays only, no fabric.
     const kernel = [...kernelSyntheticScenarios(false), ...(await kernelFb2010Scenarios())];
     const results = rescoreLastByte(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults, kernel);
-    writeCostFit(results, kernel);
+    if (argv.includes('--forms')) writeCostForms(results, kernel);
+    else writeCostFit(results, kernel);
     writeDocs(results);
     return 0;
   }
