@@ -1,5 +1,6 @@
 import { DEFAULT_ENGINE_PARAMETERS } from '@rackwise/engine';
 import {
+  type Shard,
   type SweepResult,
   type SweepSpec,
   type SweepValue,
@@ -10,7 +11,7 @@ import {
   runSweepCells,
 } from '@rackwise/experiments';
 import type { CliIo } from '../cli-io.js';
-import { type CommandSpec, parseCommandLine } from '../command-line.js';
+import { type CommandSpec, type ParsedCommandLine, parseCommandLine } from '../command-line.js';
 import { DEFAULT_EMIT_SHARDS, emitSweep } from '../emit/emit-sweep.js';
 import { loadReports } from '../internal/heavy-packages.js';
 import { withProgressBar } from '../internal/progress-bar.js';
@@ -98,36 +99,11 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
   const metricText = stringOption(values, 'metric');
   const chosen = metricText === undefined ? undefined : nameList('metric', metricText);
   if (parameter === 'seed' || parameter === 'seeds') {
-    if (values.seed !== undefined || values.seeds !== undefined) {
-      throw new UsageError('--param seed=… and --seed/--seeds: give the seeds once');
-    }
-    const seeds = points.filter((p): p is number => Number.isSafeInteger(p) && (p as number) >= 0);
-    if (seeds.length < points.length) {
-      throw new UsageError(`--param seed: seeds must be integers >= 0, got ${points.join(', ')}`);
-    }
-    for (const option of ['out', 'shard', 'emit', 'shards']) {
-      if (values[option] !== undefined) {
-        throw new UsageError(
-          `--param seed runs one experiment and takes no --${option}; shard a sweep of another parameter with --seeds`,
-        );
-      }
-    }
-    const seeded = { ...request, options: { ...request.options, seeds } };
+    const seeded = { ...request, options: { ...request.options, seeds: sweptSeeds(values, points) } };
     return executeExperiment(seeded, io, chosen === undefined ? {} : { metrics: chosen });
   }
   checkMetricNames(chosen, request.preset);
-  const referenceText = stringOption(values, 'reference');
-  const referenceValue =
-    referenceText === undefined
-      ? undefined
-      : points.find((p) =>
-          typeof p === 'number' ? p === Number(referenceText) : p === referenceText.trim(),
-        );
-  if (referenceText !== undefined && referenceValue === undefined) {
-    throw new UsageError(
-      `--reference: ${JSON.stringify(referenceText)} is not one of the values of ${parameter}: ${points.join(', ')}`,
-    );
-  }
+  const referenceValue = referenceOption(stringOption(values, 'reference'), parameter, points);
   const { parallelism, ...experiment } = request.options;
   const spec: SweepSpec = {
     ...experiment,
@@ -157,23 +133,9 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
     return 0;
   }
   if (cells.out !== undefined) {
-    const out = cells.out;
-    const outcome = await withProgressBar(io, request.quiet, (onProgress) =>
-      runSweepCells(spec, out, {
-        ...(cells.shard === undefined ? {} : { shard: cells.shard }),
-        ...(parallelism === undefined ? {} : { parallelism }),
-        onProgress,
-      }),
-    );
-    const which = cells.shard === undefined ? 'sweep' : `shard ${cells.shard.index}/${cells.shard.count}`;
-    io.stderr(
-      `${which}: ran ${outcome.ran} of its ${outcome.cells} cells, ${outcome.skipped} already done in ${out} (${outcome.total} cells in the sweep)\n`,
-    );
-    if (cells.shard !== undefined) {
-      io.stderr(`when every shard has run: rackwise merge ${out} --html report.html\n`);
-      return 0;
-    }
-    await printSweep(mergeSweepCells(out), chosen, request.outputs, io);
+    const { out, shard } = cells;
+    await runIntoCells(spec, out, shard, parallelism, request.quiet, io);
+    if (shard === undefined) await printSweep(mergeSweepCells(out), chosen, request.outputs, io);
     return 0;
   }
   const result = await withProgressBar(io, request.quiet, (onProgress) =>
@@ -185,6 +147,64 @@ export async function sweepCommand(argv: readonly string[], io: CliIo): Promise<
   );
   await printSweep(result, chosen, request.outputs, io);
   return 0;
+}
+
+/** The seeds of `--param seed=…`, which runs them as one experiment: given once, integers ≥ 0, unsharded. */
+function sweptSeeds(values: ParsedCommandLine['values'], points: readonly SweepValue[]): number[] {
+  if (values.seed !== undefined || values.seeds !== undefined) {
+    throw new UsageError('--param seed=… and --seed/--seeds: give the seeds once');
+  }
+  const seeds = points.filter((p): p is number => Number.isSafeInteger(p) && (p as number) >= 0);
+  if (seeds.length < points.length) {
+    throw new UsageError(`--param seed: seeds must be integers >= 0, got ${points.join(', ')}`);
+  }
+  for (const option of ['out', 'shard', 'emit', 'shards']) {
+    if (values[option] !== undefined) {
+      throw new UsageError(
+        `--param seed runs one experiment and takes no --${option}; shard a sweep of another parameter with --seeds`,
+      );
+    }
+  }
+  return seeds;
+}
+
+/** The swept value `--reference` names (a number, or a name for an engine parameter that takes one). */
+function referenceOption(
+  text: string | undefined,
+  parameter: string,
+  points: readonly SweepValue[],
+): SweepValue | undefined {
+  if (text === undefined) return undefined;
+  const value = points.find((p) => (typeof p === 'number' ? p === Number(text) : p === text.trim()));
+  if (value === undefined) {
+    throw new UsageError(
+      `--reference: ${JSON.stringify(text)} is not one of the values of ${parameter}: ${points.join(', ')}`,
+    );
+  }
+  return value;
+}
+
+/** Runs the sweep's cells (one shard's, or all) into `out`, skipping those already there, and says what it did. */
+async function runIntoCells(
+  spec: SweepSpec,
+  out: string,
+  shard: Shard | undefined,
+  parallelism: number | undefined,
+  quiet: boolean,
+  io: CliIo,
+): Promise<void> {
+  const outcome = await withProgressBar(io, quiet, (onProgress) =>
+    runSweepCells(spec, out, {
+      ...(shard === undefined ? {} : { shard }),
+      ...(parallelism === undefined ? {} : { parallelism }),
+      onProgress,
+    }),
+  );
+  const which = shard === undefined ? 'sweep' : `shard ${shard.index}/${shard.count}`;
+  io.stderr(
+    `${which}: ran ${outcome.ran} of its ${outcome.cells} cells, ${outcome.skipped} already done in ${out} (${outcome.total} cells in the sweep)\n`,
+  );
+  if (shard !== undefined) io.stderr(`when every shard has run: rackwise merge ${out} --html report.html\n`);
 }
 
 /** Prints a sweep's tables (the chosen metrics, else its headline ones) and writes the requested reports. */
