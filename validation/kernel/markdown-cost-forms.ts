@@ -91,3 +91,18 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
     '',
   ];
 }
+
+/** One "In short" line: why the held-out all-to-all misses, from the forms' file. */
+export function costFormsInShort(file: CostFormsFile | undefined, rtoMin: number): string[] {
+  const held = file?.timelines.find((x) => x.half === 'judge');
+  if (file === undefined || held === undefined) return [];
+  const chosen = [...file.forms].sort((a, b) => a.calibrationError - b.calibrationError)[0]!;
+  const tail = (held.linux.lastByte - held.linux.medianFct) / rtoMin;
+  const others = file.forms
+    .filter((f) => f !== chosen)
+    .map((f) => `${f.form} ${abs(f.calibrationError)}`)
+    .join(', ');
+  return [
+    `- **Why the held-out all-to-all misses** (${held.scenario}): Linux's median flow keeps pace with the fluid model and the last byte comes ${tail.toFixed(1)} RTO_min later, a tail of recovery; the term derates every flow instead, and its form cannot charge 2:1 more than the 5:1 it was fitted on. ${chosen.form === 'derating' ? `Forms with a recovery tail fit the calibration half worse (${others}, against ${abs(chosen.calibrationError)}), so the term keeps its form.` : `The ${chosen.form} form fits the calibration half best (${abs(chosen.calibrationError)}; ${others}).`}`,
+  ];
+}

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { KernelFigures, KernelResults, KernelScenarioResult, Spread } from './collect.js';
 import type { CostFit } from './congestion-cost.js';
 import { HOST_BITS_PER_SECOND } from './harness.js';
-import { readCostForms, renderCostForms } from './markdown-cost-forms.js';
+import { costFormsInShort, readCostForms, renderCostForms } from './markdown-cost-forms.js';
 
 const COST_FIT = new URL('./congestion-cost.json', import.meta.url).pathname;
 
@@ -235,6 +235,7 @@ export function kernelInShort(results: KernelResults, cost: CostFit | undefined 
         .join(', ');
     out.push(
       `- **The congestion-cost term** (\`congestion-cost\`, fitted on half the Linux scenarios): held-out median |last-byte error| against Linux, exact → with the term: ${held('linux')}; against ns-3: ${held('ns3')}. ${cost.lowersEveryFamily ? 'It lowers the held-out error in every family.' : 'It does not lower it in every family, so it stays a named reading, off by default.'}`,
+      ...costFormsInShort(readCostForms(), cost.fixed.rtoMinSeconds),
     );
   }
   return out;
