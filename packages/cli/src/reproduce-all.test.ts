@@ -106,10 +106,43 @@ describe('rackwise reproduce, sharded and resumed', () => {
       [['all', '--quick', '--emit', 'kubernetes'], '--emit: unknown target "kubernetes"; targets: slurm'],
       [['all', '--quick', '--shards', '2'], '--shards applies to --emit'],
       [['all', '--from', 'x.json', '--out', 'runs'], '--from writes maps already run'],
+      [
+        ['all', '--quick', '--seeds', 'adaptive:5..3'],
+        '--seeds adaptive:max must be an integer in [5, 1000]',
+      ],
+      [
+        ['all', '--quick', '--seeds', 'adaptive:1..3'],
+        '--seeds adaptive:min must be an integer in [2, 1000]',
+      ],
+      [['all', '--quick', '--seeds', 'adaptive:x'], '--seeds adaptive takes a range of seed counts'],
     ] as const) {
       const io = recordingIo(dir);
       expect(await main(['reproduce', ...argv], io)).toBe(2);
       expect(io.err.join('')).toContain(message);
     }
+  });
+
+  it('adds seeds to a cell only until its claims are decided, in shard rounds or in one run', async () => {
+    const args = [
+      'reproduce',
+      'tiny-shards',
+      '--quick',
+      '--seeds',
+      'adaptive:2..4',
+      '--out',
+      'adaptive-runs',
+    ];
+    const shard = recordingIo(dir);
+    expect(await main([...args, '--quiet', '--shard', '0/1'], shard)).toBe(EXIT_OK);
+    expect(shard.err.join('')).toContain('ran 4 of its 4 batches');
+    expect(shard.err.join('')).toContain('run the shards again for the next round');
+    const io = recordingIo(dir);
+    expect(await main([...args, '--json', 'adaptive.json'], io)).toBe(EXIT_OK);
+    // Both policies complete every job in every seed: the claim is decided after the first two.
+    expect(io.out.join('')).toContain('C1: tiny · loss none (2 seeds, decided)');
+    expect(io.err.join('')).not.toMatch(/tiny-shards .*seeds to/);
+    const map = JSON.parse(readFileSync(join(dir, 'adaptive.json'), 'utf8'));
+    expect(map.adaptive).toEqual({ min: 2, max: 4, errorRate: 0.05 });
+    expect(map.claims[0].outcomes[1].interval).toMatchObject({ n: 2, decision: 'holds' });
   });
 });

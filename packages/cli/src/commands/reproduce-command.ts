@@ -9,6 +9,7 @@ import { provenanceSources } from '../internal/provenance-sources.js';
 import { integerInRange, seedList, stringOption } from '../option-values.js';
 import { checkOutputFiles } from '../output-files.js';
 import { UsageError } from '../usage-error.js';
+import { adaptiveSeedsOption } from './adaptive-seeds-option.js';
 import {
   ALL_QUICK_SEEDS,
   ALL_RESULTS_DIRECTORY,
@@ -25,7 +26,12 @@ export const REPRODUCE_COMMAND: CommandSpec = {
   requiredPositionals: 1,
   options: {
     quick: { type: 'boolean', description: 'the short CI grid instead of the full one' },
-    seeds: { type: 'string', value: '<1,2,3|1..5>', description: "seeds instead of the grid's" },
+    seeds: {
+      type: 'string',
+      value: '<1,2,3|1..5|adaptive[:3..10]>',
+      description:
+        "seeds instead of the grid's; adaptive: each cell takes seeds 1, 2, … from the first count, one at a time, until every claim's paired interval (corrected for the repeated looks: a claim decided the wrong way at most 5 % of the time) lies on one side of its threshold, or the last count; with --shard, each run of a shard is one round (run the shards again for the next, or the command without --shard runs the rounds left)",
+    },
     parallel: {
       type: 'string',
       value: '<N>',
@@ -98,8 +104,16 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   }
   const seedsText = stringOption(values, 'seeds');
   const quickAll = name === 'all' && values.quick === true && seedsText === undefined;
+  const adaptive =
+    seedsText === undefined ? undefined : adaptiveSeedsOption(seedsText, reproduce.SEQUENTIAL_RULE);
   const seeds =
-    seedsText === undefined ? (quickAll ? ALL_QUICK_SEEDS : undefined) : seedList('seeds', seedsText);
+    seedsText === undefined
+      ? quickAll
+        ? ALL_QUICK_SEEDS
+        : undefined
+      : adaptive === undefined
+        ? seedList('seeds', seedsText)
+        : undefined;
   const parallelText = stringOption(values, 'parallel');
   const parallelism =
     parallelText === undefined ? undefined : integerInRange('parallel', parallelText, 1, MAX_PARALLEL);
@@ -164,6 +178,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   }
   const grids = {
     ...(seeds === undefined ? {} : { seeds }),
+    ...(adaptive === undefined ? {} : { adaptive }),
     ...(only === undefined ? {} : { only }),
     ...(loss === undefined ? {} : { loss }),
     ...(trace === undefined ? {} : { trace }),
@@ -187,8 +202,14 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
           io.stderr(`shard ${shard.index}/${shard.count} ${p.done}/${p.total} ${p.label}\n`);
       },
     });
+    const round =
+      adaptive === undefined
+        ? ''
+        : outcome.ran === 0
+          ? '; adaptive seeds: no batch of this shard needs more seeds now'
+          : '; adaptive seeds: run the shards again for the next round, or the command without --shard runs the rounds left';
     io.stderr(
-      `shard ${shard.index}/${shard.count}: ran ${outcome.ran} of its ${outcome.batches} batches, ${outcome.skipped} already done in ${out} (${outcome.total} batches in all)\n`,
+      `shard ${shard.index}/${shard.count}: ran ${outcome.ran} of its ${outcome.batches} batches, ${outcome.skipped} already done in ${out} (${outcome.total} batches in all)${round}\n`,
     );
     return 0;
   }
@@ -201,11 +222,8 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
       quick,
       ...(sources?.commit === undefined ? {} : { commit: sources.commit }),
       ...(sources === undefined ? {} : { traceChecksum: sources.traceChecksum }),
-      ...(seeds === undefined ? {} : { seeds }),
+      ...grids,
       ...(parallelism === undefined ? {} : { parallelism }),
-      ...(only === undefined ? {} : { only }),
-      ...(loss === undefined ? {} : { loss }),
-      ...(trace === undefined ? {} : { trace }),
       ...(shards.out === undefined ? {} : { results: shards.out }),
       onProgress: (p) => {
         const kept = p.simulated === 0 && shards.out !== undefined ? ' (kept)' : '';
@@ -291,8 +309,18 @@ function readExisting(file: string): string {
 
 /** The cells legend, then one line per claim: how many cells it holds in, and which. */
 function summary(map: ReproductionMap): string {
-  const lines = [`${map.title} — ${map.grid.cells.length} cells × seeds ${map.grid.seeds.join(', ')}`];
-  map.grid.cells.forEach((cell, i) => lines.push(`  C${i + 1}: ${cell.label}`));
+  const seeds =
+    map.adaptive === undefined
+      ? `seeds ${map.grid.seeds.join(', ')}`
+      : `adaptive seeds ${map.adaptive.min}..${map.adaptive.max}`;
+  const lines = [`${map.title} — ${map.grid.cells.length} cells × ${seeds}`];
+  map.grid.cells.forEach((cell, i) => {
+    const took =
+      cell.seeds === undefined
+        ? ''
+        : ` (${cell.seeds.seeds} seeds, ${cell.seeds.decided ? 'decided' : 'at the cap'})`;
+    lines.push(`  C${i + 1}: ${cell.label}${took}`);
+  });
   for (const c of map.claims) {
     const where = c.outcomes.flatMap((o, i) => (o.verdict === 'holds' ? [`C${i + 1}`] : [])).join(' ');
     lines.push(
