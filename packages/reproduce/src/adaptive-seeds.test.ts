@@ -6,6 +6,8 @@ import { registerTinyLossPaper } from '../test/tiny-loss-paper.js';
 import type { RunBatch, SimulationRunner } from './grid-runs.js';
 import { reproduceShard } from './grid-shards.js';
 import { reproducePaper } from './reproduce-paper.js';
+import { reproductionHtml } from './reproduction-html.js';
+import { reproductionDocument } from './reproduction-markdown.js';
 import { SEQUENTIAL_RULE } from './sequential-interval.js';
 
 const dirs: string[] = [];
@@ -122,5 +124,28 @@ describe('a grid with adaptive seeds', () => {
 
   it('takes seeds or adaptive, not both', async () => {
     await expect(reproduce(fakeRunner().runner, { seeds: [1, 2] })).rejects.toThrow(/not both/);
+  });
+
+  it('says in the document which cells stopped early, and with what interval', async () => {
+    const map = await reproduce(fakeRunner().runner);
+    const document = reproductionDocument([map], 'rackwise reproduce tiny-adaptive --quick --seeds adaptive');
+    expect(document).toContain('`rackwise reproduce tiny-adaptive --quick --seeds adaptive:3..10`');
+    expect(document).toContain("Mean over each cell's seeds (under Seeds per cell) of a / b − 1");
+    const words = document.slice(document.indexOf('### Seeds per cell'));
+    expect(words).toContain(
+      "Student's t at 99.375 %, Bonferroni's correction over the 8 looks from 3 to 10 seeds",
+    );
+    expect(words).toContain('Each claim is decided the wrong way at most 5 % of the time');
+    expect(words).toContain(
+      'One of 2 cells stopped early: tiny · loss none after 3 seeds. One cell took all 10 seeds.',
+    );
+    expect(words).toMatch(
+      /Undecided at the cap: delay is higher at tiny · loss incast \([+−]\d+ % \[−\d+ %, \+\d+ %\]\)/,
+    );
+    expect(words).toContain('| seeds | 3, early |');
+    expect(words).toMatch(/\| delay is higher \| ✓ \+49 % \[\+\d+ %, \+\d+ %\] \|/);
+    const html = reproductionHtml([JSON.parse(JSON.stringify(map))], 'x');
+    expect(html).toContain('<h3>Seeds per cell</h3>');
+    expect(html).toContain('<td>tiny · loss incast</td><td>10, cap</td><td>delay is higher ');
   });
 });

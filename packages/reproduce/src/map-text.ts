@@ -17,6 +17,15 @@ export const MARK: Readonly<Record<ClaimOutcome['verdict'], string>> = {
 /** A share as whole per cent (`42 %`), `—` when not finite. */
 export const percent0 = (x: number) => (Number.isFinite(x) ? `${Math.round(100 * x)} %` : '—');
 
+/** A Markdown table. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+}
+
 /** The presets a map's cells start from: the paper's, or the cells' own (`preset` axis). */
 function presetsOf(map: ReproductionMap): string {
   const own = [...new Set(map.grid.cells.map((c) => c.axes.preset).filter((p) => p !== undefined))];
@@ -46,7 +55,12 @@ export function gridLines(map: ReproductionMap): [string, string] {
           .map(([a, v]) => `${a}=${v}`)
           .join(',')}`;
   const loss = map.loss === undefined ? '' : ` --loss ${map.loss.join(',')}`;
-  const seeds = gridSeeds(map) === map.grid.seeds.join(',') ? '' : ` --seeds ${map.grid.seeds.join(',')}`;
+  const seeds =
+    map.adaptive !== undefined
+      ? ` --seeds adaptive:${map.adaptive.min}..${map.adaptive.max}`
+      : gridSeeds(map) === map.grid.seeds.join(',')
+        ? ''
+        : ` --seeds ${map.grid.seeds.join(',')}`;
   const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
   return [
     `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,

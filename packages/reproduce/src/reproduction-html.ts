@@ -1,4 +1,5 @@
 import { escapeXml, htmlPage, htmlTable } from '@rackwise/reports';
+import { adaptiveSeedsHtml } from './adaptive-seeds-text.js';
 import { claimHeatmaps, headlineCharts } from './map-charts.js';
 import { gridLines, percent0 } from './map-text.js';
 import { paperInWords } from './plain-words.js';
@@ -97,6 +98,7 @@ function paperSection(map: ReproductionMap): string {
       .join('')}</ul>`,
     `<p class="words"><b>In plain words.</b> ${escapeXml(paperInWords(map))}</p>`,
     cellsTable(map),
+    ...adaptiveSeedsHtml(map),
     '<h3>Claims × cells</h3>',
     `<p class="note">Per claim (row) and cell (column), the mean over seeds of a / b − 1 on the claim's metric, paired by seed, and the verdict: ✓ holds in every seed, ~ in the mean only, ✗ fails in the mean, · not measured. The colour is that effect toward the claim — the mean for a claim that a is higher, its opposite for lower, the tolerance less its size for similar — blue where the claim holds, red where it fails, clamped at ±50 %; grey: not measured. Columns are grouped by series (cells that differ only in their ${escapeXml(map.loadAxis.label)}) and ordered along it.</p>`,
     ...claimHeatmaps(map),

@@ -1,4 +1,5 @@
 import { DEGENERATE_JOB_RULE } from '@rackwise/metrics';
+import { adaptiveSeedsLines, seedsPhrase } from './adaptive-seeds-text.js';
 import type { ClaimOutcome } from './evaluate-claim.js';
 import { readingEffects, signedPercent } from './map-in-words.js';
 import {
@@ -9,7 +10,7 @@ import {
   halfWidth95,
   outcomeAt,
 } from './map-series.js';
-import { MARK, gridLines, percent0 } from './map-text.js';
+import { MARK, gridLines, percent0, table } from './map-text.js';
 import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
@@ -34,15 +35,6 @@ function fullCell(o: ClaimOutcome): string {
 function paperText(claim: ClaimMap['claim']): string {
   if (claim.paperChange !== undefined) return percent(claim.paperChange);
   return claim.expectation === 'similar' ? '≈' : claim.expectation === 'higher' ? '> 0' : '< 0';
-}
-
-/** A Markdown table. */
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ];
 }
 
 /** One table per series: the claims measured in it as rows, its columns as columns. */
@@ -163,9 +155,10 @@ export function reproductionMapMarkdown(
     ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
     `### Claims along the ${map.loadAxis.label}`,
     '',
-    `Mean over seeds ${map.grid.seeds.join(', ')} of a / b − 1, paired by seed: ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.${map.readingAxis === undefined ? '' : ` At the default reading (\`${String(defaultReading(map))}\`); the others under Readings.`}`,
+    `Mean over ${seedsPhrase(map)} of a / b − 1, paired by seed: ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.${map.readingAxis === undefined ? '' : ` At the default reading (\`${String(defaultReading(map))}\`); the others under Readings.`}`,
     '',
     ...seriesTables(map, series, compactCell),
+    ...adaptiveSeedsLines(map),
     '### Operating points',
     '',
     `Measured while jobs arrived (engine \`load.*\`), means over seeds; delivered figures under ${map.baseline}.`,
