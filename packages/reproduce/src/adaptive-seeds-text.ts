@@ -22,8 +22,8 @@ const DECISION_MARK: Readonly<Record<SequentialInterval['decision'], string>> = 
   unmeasured: '·',
 };
 
-/** Undecided claims named in words at most; the table gives the rest. */
-const NAMED = 6;
+/** Undecided claims named in words at most; past that, a count and the table. */
+const NAMED = 3;
 
 /** An interval as `+12 % [+5 %, +20 %]`, or the mean alone without ends. */
 export function intervalText(interval: SequentialInterval): string {
@@ -77,10 +77,13 @@ export function adaptiveSeedsInWords(map: ReproductionMap): string {
         : [];
     }),
   );
-  if (open.length > 0) {
-    const more = open.length > NAMED ? [`${open.length - NAMED} more in the table`] : [];
+  if (open.length > 0 && open.length <= NAMED) sentences.push(`Undecided at the cap: ${listText(open)}.`);
+  if (open.length > NAMED) {
+    const where = new Set(
+      cells.filter((c) => map.claims.some((claim) => intervalOf(claim, c.i)?.decision === 'undecided')),
+    ).size;
     sentences.push(
-      `Undecided at the cap: ${listText([...open.slice(0, NAMED), ...more])}; the map gives their verdicts over all ${rule.max} seeds.`,
+      `${capital(countWord(open.length))} readings of a claim in a cell stayed undecided at the cap, in ${countWord(where)} ${where === 1 ? 'cell' : 'cells'}; the table gives their intervals.`,
     );
   }
   return sentences.join(' ');
@@ -110,7 +113,9 @@ export function adaptiveSeedsLines(map: ReproductionMap): string[] {
     '',
   );
   for (const s of mapSeries(map)) {
-    const claims = map.claims.filter((c) => s.columns.some((col) => intervalOf(c, col.cell) !== undefined));
+    const measured = (c: ClaimMap, cell: number) =>
+      (intervalOf(c, cell)?.decision ?? 'unmeasured') !== 'unmeasured';
+    const claims = map.claims.filter((c) => s.columns.some((col) => measured(c, col.cell)));
     if (claims.length === 0) continue;
     lines.push(`**${s.label === '' ? 'every cell' : s.label}**:`, '');
     const seeds = s.columns.map((col) => seedsEntry(map.grid.cells[col.cell]?.seeds, rule.max));
@@ -118,7 +123,9 @@ export function adaptiveSeedsLines(map: ReproductionMap): string[] {
       c.claim.statement,
       ...s.columns.map((col) => {
         const interval = intervalOf(c, col.cell);
-        return interval === undefined ? '·' : `${DECISION_MARK[interval.decision]} ${intervalText(interval)}`;
+        return interval === undefined || !measured(c, col.cell)
+          ? '·'
+          : `${DECISION_MARK[interval.decision]} ${intervalText(interval)}`;
       }),
     ]);
     lines.push(...table(['claim', ...s.columns.map((c) => c.heading)], [['seeds', ...seeds], ...rows]), '');
