@@ -2,7 +2,7 @@
  * What a paper's section says of a grid run with adaptive seeds (`ReproductionMap.adaptive`):
  * the rule and its error rate, which cells stopped early and after how many seeds, which
  * ran to the cap and which claims stayed undecided there, and each claim's interval at its
- * cell's last look. A map without adaptive seeds gives no such text, and its section
+ * look that decided it (else its cell's last). A map without adaptive seeds gives no such text, and its section
  * reads as before.
  */
 import { escapeXml, htmlTable } from '@rackwise/reports';
@@ -91,7 +91,7 @@ export function adaptiveSeedsInWords(map: ReproductionMap): string {
 
 const capital = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
-/** A claim's interval at a cell's last look, undefined where the claim is not read there. */
+/** A claim's interval at the look that decided it in a cell (else the cell's last), undefined where the claim is not read there. */
 const intervalOf = (claim: ClaimMap, cell: number): SequentialInterval | undefined =>
   claim.outcomes[cell]?.interval;
 
@@ -109,7 +109,7 @@ export function adaptiveSeedsLines(map: ReproductionMap): string[] {
   if (rule === undefined) return [];
   const lines = ['### Seeds per cell', '', `${ruleText(map)} ${adaptiveSeedsInWords(map)}`, ''];
   lines.push(
-    "Each claim's interval of a / b − 1 at its cell's last look: ✓ decided that it holds, ✗ that it fails, ? undecided at the cap, · not measured.",
+    "Each claim's interval of a / b − 1 at the look that decided it (a claim decided once stays decided), else at its cell's last: ✓ decided that it holds, ✗ that it fails, ? undecided at the cap, · not measured.",
     '',
   );
   for (const s of mapSeries(map)) {

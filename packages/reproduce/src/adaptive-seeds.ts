@@ -12,7 +12,7 @@ import { cellPolicies, cellPreset, runKey } from './reproduce-grid.js';
 import {
   type SequentialRule,
   type SequentialStop,
-  sequentialInterval,
+  claimDecision,
   sequentialStop,
   settled,
 } from './sequential-interval.js';
@@ -44,7 +44,7 @@ export const firstSeeds = (runs: CellRuns, n: number): ClaimRuns => ({
   policies: runs.map((p) => ({ policy: p.policy, runs: p.runs.slice(0, n) })),
 });
 
-/** Whether every claim the cell measures is settled on these runs (decided, or measured by no seed). */
+/** Whether every claim the cell measures is settled on these runs (decided at one of their looks, or measured by no seed). */
 export function cellDecided(
   paper: PaperClaims,
   cell: GridCell,
@@ -53,8 +53,7 @@ export function cellDecided(
 ): boolean {
   return paper.claims.every(
     (claim) =>
-      !claimApplies(claim, cell) ||
-      settled(sequentialInterval(claim, evaluateClaim(claim, runs).changes, rule)),
+      !claimApplies(claim, cell) || settled(claimDecision(claim, evaluateClaim(claim, runs).changes, rule)),
   );
 }
 

@@ -36,6 +36,7 @@ export { gridBatches, reproduceShard } from './grid-shards.js';
 export {
   SEQUENTIAL_RULE,
   checkedRule,
+  claimDecision,
   lookConfidence,
   ruleLooks,
   sequentialInterval,

@@ -17,7 +17,7 @@ import {
   type SequentialInterval,
   type SequentialRule,
   checkedRule,
-  sequentialInterval,
+  claimDecision,
 } from './sequential-interval.js';
 
 /** Format tag of reproduction maps. */
@@ -63,7 +63,7 @@ export interface ClaimMap {
   readonly outcomes: readonly (ClaimOutcome & {
     readonly cell: string;
     readonly axes: GridCell['axes'];
-    /** With adaptive seeds: the claim's interval at the cell's last look, and what it decided. */
+    /** With adaptive seeds: the claim's interval at the look that decided it (else the cell's last), and what it decided. */
     readonly interval?: SequentialInterval;
   })[];
   readonly holds: number;
@@ -218,7 +218,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
         const interval =
           rule === undefined || !claimApplies(claim, cell)
             ? {}
-            : { interval: sequentialInterval(claim, outcome.changes, rule) };
+            : { interval: claimDecision(claim, outcome.changes, rule) };
         return { cell: cell.label, axes: cell.axes, ...outcome, ...interval };
       }),
     ),

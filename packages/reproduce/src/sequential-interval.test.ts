@@ -5,6 +5,7 @@ import {
   SEQUENTIAL_RULE,
   type SequentialRule,
   checkedRule,
+  claimDecision,
   lookConfidence,
   sequentialInterval,
   sequentialStop,
@@ -150,5 +151,14 @@ describe('the stop', () => {
   it('refuses a rule without a look', () => {
     expect(() => checkedRule({ min: 1, max: 10, errorRate: 0.05 })).toThrow(/2 <= min <= max/);
     expect(() => checkedRule({ min: 3, max: 10, errorRate: 0 })).toThrow(/between 0 and 1/);
+  });
+});
+
+describe('a claim over its looks', () => {
+  it('stays decided at the first look that decides it, though a later look would not', () => {
+    const changes = [0.2, 0.21, 0.19, 0.2, -0.5, -0.6, 0.3];
+    expect(sequentialInterval(claim('higher'), changes).decision).toBe('undecided');
+    expect(claimDecision(claim('higher'), changes)).toMatchObject({ n: 3, decision: 'holds' });
+    expect(claimDecision(claim('higher'), [0.2, -0.5, 0.1, 0.3]).decision).toBe('undecided');
   });
 });

@@ -168,6 +168,25 @@ export function sequentialInterval(
 /** Whether a claim needs no more seeds: decided, or not measured at all. */
 export const settled = (interval: SequentialInterval): boolean => interval.decision !== 'undecided';
 
+/**
+ * A claim's decision over the looks of its first `changes.length` seeds: the interval of
+ * the first look from `min` that decides it, else of the last look. The intervals of all
+ * looks hold together, so a claim decided at one look stays decided: a later look's
+ * interval, wider or shifted, does not undo it (nor can it decide the other way without
+ * one of the two missing the truth).
+ */
+export function claimDecision(
+  claim: Claim,
+  changes: readonly number[],
+  rule: SequentialRule = SEQUENTIAL_RULE,
+): SequentialInterval {
+  for (let n = rule.min; n < changes.length; n++) {
+    const look = sequentialInterval(claim, changes.slice(0, n), rule);
+    if (settled(look)) return look;
+  }
+  return sequentialInterval(claim, changes, rule);
+}
+
 /** Where a cell stands under the rule: stopped at `seeds` (decided or at the cap), or needing `need` seeds to look again. */
 export type SequentialStop =
   | {
