@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import type { Workload } from '@rackwise/types';
-import { type SwimTraceOptions, readSwimTrace } from './swim-trace.js';
+import type { SwimTraceOptions } from './swim-trace.js';
+import { loadVendoredSwim, vendoredSwimPath } from './vendored-swim-trace.js';
 
 /** File name of the vendored FB-2010 day trace. */
 export const FB2010_TRACE_FILE = 'FB-2010_samples_24_times_1hr_0.tsv';
@@ -11,10 +11,10 @@ export const FB2010_JOB_COUNT = 24_442;
 /**
  * Absolute path of the FB-2010 day trace shipped in this package (`data/swim/`, from the
  * SWIM project, BSD licence beside it). Resolves from the sources and from the built
- * `dist/` alike: both sit one directory below the package root.
+ * `dist/` alike.
  */
 export function fb2010TracePath(): string {
-  return fileURLToPath(new URL(`../data/swim/${FB2010_TRACE_FILE}`, import.meta.url));
+  return vendoredSwimPath(FB2010_TRACE_FILE);
 }
 
 /**
@@ -23,7 +23,5 @@ export function fb2010TracePath(): string {
  * {@link readSwimTrace}; the name defaults to `FB-2010` plus the window.
  */
 export function loadFb2010(options: SwimTraceOptions = {}): Workload {
-  const workload = readSwimTrace(fb2010TracePath(), options);
-  if (options.name !== undefined) return workload;
-  return Object.freeze({ ...workload, name: workload.name.replace(FB2010_TRACE_FILE, 'FB-2010') });
+  return loadVendoredSwim(FB2010_TRACE_FILE, 'FB-2010', options);
 }

@@ -20,6 +20,7 @@ export { DEFAULT_REPLICATION, hdfsPlacement } from './hdfs-placement.js';
 export type { HdfsPlacementOptions } from './hdfs-placement.js';
 export { parseSwimTrace, readSwimTrace, SWIM_TRACE_DEFAULTS } from './swim-trace.js';
 export type { HourWindow, SwimTraceOptions } from './swim-trace.js';
+export { FB2009_JOB_COUNT, FB2009_TRACE_FILE, fb2009TracePath, loadFb2009 } from './fb2009-trace.js';
 export { FB2010_JOB_COUNT, FB2010_TRACE_FILE, fb2010TracePath, loadFb2010 } from './fb2010-trace.js';
 export { parseCoflowTrace, readCoflowTrace } from './coflow-trace.js';
 export type { CoflowReducerSpec, CoflowSpec, CoflowTrace } from './coflow-trace.js';
