@@ -169,7 +169,7 @@ describe('help', () => {
   it("prints a command's options", async () => {
     const { code, out } = await cli('run', '--help');
     expect(code).toBe(EXIT_OK);
-    expect(out).toContain('--trace <path|fb2010>');
+    expect(out).toContain('--trace <path|fb2010|fb2009>');
     expect(out).toContain('--policies <a,b,…>');
     // Every trace format `--trace` reads is named in its help.
     const traceHelp = out

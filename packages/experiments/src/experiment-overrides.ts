@@ -5,7 +5,7 @@ import type { ExperimentPreset, WorkloadRecipe } from './experiment-preset.js';
 /** Changes to a preset for one run (the CLI's `--trace`, `--hours`, `--users`). */
 export interface ExperimentOverrides {
   /**
-   * Replay this SWIM trace instead of the preset's workload: `fb2010` or a path. Users
+   * Replay this SWIM trace instead of the preset's workload: `fb2010`, `fb2009` or a path. Users
    * stay the preset's (or `users`); `hours` keeps the first hours; a trace preset's size
    * scale, start hour and job sample stay.
    */

@@ -4,8 +4,8 @@ import type { Bytes, Fraction, Seconds } from '@rackwise/types';
 import type { RackRule, ReplayDurations, ReplayMechanism } from '@rackwise/workloads';
 
 /**
- * A SWIM trace replayed as recorded: `trace` is `fb2010` (the Facebook 2010 day shipped
- * with `@rackwise/workloads`) or a path to any file in the SWIM format. Jobs are given
+ * A SWIM trace replayed as recorded: `trace` is `fb2010` or `fb2009` (the Facebook 2010 and
+ * 2009 days shipped with `@rackwise/workloads`) or a path to any file in the SWIM format. Jobs are given
  * to `users` users at random (seeded); `hours` keeps the first hours of the trace.
  */
 export interface SwimTraceRecipe {

@@ -36,11 +36,15 @@ export { applyOverrides } from './experiment-overrides.js';
 export type { ExperimentOverrides } from './experiment-overrides.js';
 export { checkReadable, validatePreset } from './validate-preset.js';
 export {
+  BUILTIN_TRACE_NAMES,
   buildWorkload,
+  FB2009_TRACE,
   FB2010_TRACE,
+  isBuiltinTrace,
   SWIM_SOURCE_CLUSTER_NODES,
   steadyStateWindow,
   swimSizeScale,
+  traceFile,
 } from './workload-recipe.js';
 export type { MeasuredWindow } from './workload-recipe.js';
 export {

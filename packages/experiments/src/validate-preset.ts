@@ -11,7 +11,7 @@ import type {
 } from './experiment-preset.js';
 import { metricNames } from './metric-catalogue.js';
 import type { PolicyRegistry } from './policy-registry.js';
-import { FB2010_TRACE } from './workload-recipe.js';
+import { BUILTIN_TRACE_NAMES, isBuiltinTrace } from './workload-recipe.js';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
@@ -130,11 +130,11 @@ function validateRecipe(
     );
 }
 
-/** A SWIM trace: FB-2010 or a readable path, and the slice and scale options. */
+/** A SWIM trace: FB-2009, FB-2010 or a readable path, and the slice and scale options. */
 function validateSwimRecipe(recipe: SwimTraceRecipe, { fail, rewrap }: PresetChecks): void {
   if (typeof recipe.trace !== 'string' || recipe.trace === '')
-    fail('workload.trace', `'${FB2010_TRACE}' or a path`, recipe.trace);
-  if (recipe.trace !== FB2010_TRACE) rewrap(() => checkReadable(recipe.trace));
+    fail('workload.trace', `${BUILTIN_TRACE_NAMES.map((n) => `'${n}'`).join(', ')} or a path`, recipe.trace);
+  if (!isBuiltinTrace(recipe.trace)) rewrap(() => checkReadable(recipe.trace));
   if (recipe.hours !== undefined && !isPositiveFinite(recipe.hours)) {
     fail('workload.hours', 'a positive number of hours', recipe.hours);
   }

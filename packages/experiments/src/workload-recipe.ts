@@ -4,7 +4,10 @@ import {
   type JobMixTable,
   type RecordedReplay,
   type RecordedWorkloadOptions,
+  fb2009TracePath,
+  fb2010TracePath,
   hdfsPlacement,
+  loadFb2009,
   loadFb2010,
   poissonWorkload,
   readRumenJobHistory,
@@ -45,6 +48,29 @@ export function swimSizeScale(trace: string, targetNodes: number): number {
 /** The name under which the FB-2010 day trace shipped with `@rackwise/workloads` is known. */
 export const FB2010_TRACE = 'fb2010';
 
+/** The name under which the FB-2009 day trace shipped with `@rackwise/workloads` is known. */
+export const FB2009_TRACE = 'fb2009';
+
+const BUILTIN_TRACES: Readonly<
+  Record<string, { readonly load: typeof loadFb2010; readonly path: () => string }>
+> = Object.freeze({
+  [FB2009_TRACE]: { load: loadFb2009, path: fb2009TracePath },
+  [FB2010_TRACE]: { load: loadFb2010, path: fb2010TracePath },
+});
+
+/** The names of the SWIM traces shipped with `@rackwise/workloads` (`fb2009`, `fb2010`). */
+export const BUILTIN_TRACE_NAMES: readonly string[] = Object.freeze(Object.keys(BUILTIN_TRACES));
+
+/** Whether `trace` names a shipped SWIM trace rather than a path. */
+export function isBuiltinTrace(trace: string): boolean {
+  return Object.hasOwn(BUILTIN_TRACES, trace);
+}
+
+/** The file of a trace as a recipe names it: a shipped trace's path, or the path itself. */
+export function traceFile(trace: string): string {
+  return BUILTIN_TRACES[trace]?.path() ?? trace;
+}
+
 /**
  * Builds a preset's workload for a seed (users, arrivals, sizes and sampling follow
  * the seed; block placement is the engine's, from the run's seed). Trace errors from the
@@ -68,7 +94,8 @@ export function buildWorkload(recipe: WorkloadRecipe, storage: StorageSettings, 
       ...(recipe.sampleJobs === undefined ? {} : { sampleJobs: recipe.sampleJobs }),
       ...(recipe.sizeScale === undefined ? {} : { sizeScale: recipe.sizeScale }),
     };
-    return recipe.trace === FB2010_TRACE ? loadFb2010(options) : readSwimTrace(recipe.trace, options);
+    const builtin = BUILTIN_TRACES[recipe.trace];
+    return builtin === undefined ? readSwimTrace(recipe.trace, options) : builtin.load(options);
   }
   const window = steadyStateWindow(recipe);
   const workload = poissonWorkload({

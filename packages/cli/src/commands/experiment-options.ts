@@ -2,11 +2,11 @@ import { resolve } from 'node:path';
 import { DEFAULT_ENGINE_PARAMETERS, type EngineParameters, resolveEngineParameters } from '@rackwise/engine';
 import {
   type ExperimentOverrides,
-  FB2010_TRACE,
   type RunExperimentOptions,
   checkReadable,
   defaultPolicyRegistry,
   experimentPreset,
+  isBuiltinTrace,
   metricNames,
   presetNames,
 } from '@rackwise/experiments';
@@ -33,7 +33,7 @@ export const EXPERIMENT_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   trace: {
     type: 'string',
     short: 't',
-    value: '<path|fb2010>',
+    value: '<path|fb2010|fb2009>',
     description:
       "replay this trace instead of the preset's workload: a SWIM trace, a coflow-benchmark file (at CoflowSim's fabric), a Spark event log or a Rumen job history (on the cluster its hosts form); the format is detected, or give --trace-format",
   },
@@ -175,8 +175,8 @@ function experimentOverrides(
   const traceText = stringOption(values, 'trace');
   let trace: string | undefined;
   if (traceText !== undefined) {
-    trace = traceText === FB2010_TRACE ? FB2010_TRACE : resolve(cwd, traceText);
-    if (trace !== FB2010_TRACE) {
+    trace = isBuiltinTrace(traceText) ? traceText : resolve(cwd, traceText);
+    if (!isBuiltinTrace(trace)) {
       try {
         checkReadable(trace);
       } catch (error) {

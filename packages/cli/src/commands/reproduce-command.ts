@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isBuiltinTrace } from '@rackwise/experiments';
 import type { ReproductionMap } from '@rackwise/reproduce';
 import type { CongestionLoss } from '@rackwise/topology';
 import type { CliIo } from '../cli-io.js';
@@ -52,9 +53,9 @@ export const REPRODUCE_COMMAND: CommandSpec = {
     },
     trace: {
       type: 'string',
-      value: '<file>',
+      value: '<file|fb2009|fb2010>',
       description:
-        'replay this SWIM trace in every cell that replays one (nas, shadow), keeping its window, scale and sample',
+        'replay this SWIM trace (a file, or a shipped day: fb2009, fb2010) in every cell that replays one (nas, shadow), keeping its window, scale and sample',
     },
     from: {
       type: 'string',
@@ -140,7 +141,7 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   const only = onlyOption(stringOption(values, 'only'));
   const loss = await lossOption(stringOption(values, 'loss'));
   const traceText = stringOption(values, 'trace');
-  const trace = traceText === undefined || traceText === 'fb2010' ? traceText : resolve(io.cwd, traceText);
+  const trace = traceText === undefined || isBuiltinTrace(traceText) ? traceText : resolve(io.cwd, traceText);
   const from = stringOption(values, 'from');
   const runOptions = ['out', 'shard', 'emit', 'shards'].filter((o) => values[o] !== undefined);
   if (

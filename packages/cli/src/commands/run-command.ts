@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import {
   type ExperimentResult,
-  FB2010_TRACE,
   type PreparedExperiment,
   checkReadable,
+  isBuiltinTrace,
   prepareExperiment,
   runPreparedExperiment,
 } from '@rackwise/experiments';
@@ -153,7 +153,7 @@ function coflowTrace(
   cwd: string,
 ): ((io: CliIo) => number) | undefined {
   const text = stringOption(values, 'trace');
-  if (text === undefined || text === FB2010_TRACE) return undefined;
+  if (text === undefined || isBuiltinTrace(text)) return undefined;
   const path = resolve(cwd, text);
   try {
     checkReadable(path);
