@@ -17,4 +17,10 @@ describe("a section's command", () => {
     );
     expect(gridLines(nas([1, 2, 3, 4, 5]))[0]).toMatch(/^`rackwise reproduce nas --quick` on /);
   });
+
+  it('names the trace it replayed, so the command runs the same grid again', () => {
+    expect(gridLines({ ...nas([1, 2, 3, 4, 5]), trace: 'fb2009' })[0]).toMatch(
+      /^`rackwise reproduce nas --quick --trace fb2009` on preset `tiny`: /,
+    );
+  });
 });

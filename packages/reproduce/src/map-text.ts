@@ -61,9 +61,9 @@ export function gridLines(map: ReproductionMap): [string, string] {
       : gridSeeds(map) === map.grid.seeds.join(',')
         ? ''
         : ` --seeds ${map.grid.seeds.join(',')}`;
-  const trace = map.trace === undefined ? '' : `, trace \`${map.trace}\``;
+  const trace = map.trace === undefined ? '' : ` --trace ${map.trace}`;
   return [
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}\` on ${presetsOf(map)}${trace}: ${map.grid.description}.`,
+    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}${trace}\` on ${presetsOf(map)}: ${map.grid.description}.`,
     `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
   ];
 }
