@@ -85,6 +85,13 @@ export { claimsTally, countWord, listText, paperInWords, readingsInWords, shortN
 export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export { reproductionHtml } from './reproduction-html.js';
+export { compareTraces, mapTrace, traceComparisons } from './trace-agreement.js';
+export type {
+  ClaimAgreement,
+  TraceAgreementKind,
+  TraceComparison,
+  VerdictDifference,
+} from './trace-agreement.js';
 export {
   hasPaperSection,
   reproductionDocument,

@@ -14,6 +14,8 @@ import { MARK, gridLines, percent0, table } from './map-text.js';
 import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
+import { traceComparisonMarkdown, traceComparisonSummary } from './trace-agreement-text.js';
+import { traceComparisons } from './trace-agreement.js';
 
 const percent = (x: number, digits = 1) =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)} %` : '—';
@@ -188,8 +190,12 @@ const summaryPrefix = (map: ReproductionMap) => `- **${map.title}** (\`${map.pap
 /** A paper's headline claims in plain words, as a line of the document's opening list. */
 const summaryLine = (map: ReproductionMap) => `${summaryPrefix(map)}${paperInWords(map)}`;
 
-/** The whole document: what the map is, how to regenerate it, then each paper's map. */
+/**
+ * The whole document: what the map is, how to regenerate it, then each paper's map; where
+ * two maps ran one grid on two traces, the two side by side after the later one.
+ */
 export function reproductionDocument(maps: readonly ReproductionMap[], command: string): string {
+  const comparisons = traceComparisons(maps);
   const intro = [
     "# Where the papers' claims hold",
     '',
@@ -198,6 +204,7 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '## In plain words',
     '',
     ...maps.map(summaryLine),
+    ...comparisons.map(traceComparisonSummary),
     '',
     '## How to read the map',
     '',
@@ -233,7 +240,11 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     'shards on a cluster; `--quick` runs every quick grid on seed 1 only, about 11 CPU-minutes on a 2-core machine.',
     '',
   );
-  return `${[...intro, ...maps.map((m) => reproductionMapMarkdown(m, { words: false }))].join('\n')}\n`;
+  const sections = maps.flatMap((m) => [
+    reproductionMapMarkdown(m, { words: false }),
+    ...comparisons.filter((c) => c.maps[1] === m).map((c) => traceComparisonMarkdown(c).join('\n')),
+  ]);
+  return `${[...intro, ...sections].join('\n')}\n`;
 }
 
 /**

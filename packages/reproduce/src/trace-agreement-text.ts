@@ -1,0 +1,138 @@
+/**
+ * Two traces' maps of one grid side by side in the document: a line per claim with its
+ * verdicts on each trace along the shared cells and whether the traces agree, and a
+ * sentence for the document's opening list.
+ */
+import { type MapSeries, axisText, mapSeries } from './map-series.js';
+import { MARK } from './map-text.js';
+import { shortName } from './plain-words.js';
+import type { ClaimMap } from './reproduce-paper.js';
+import type { ClaimAgreement, TraceComparison, VerdictDifference } from './trace-agreement.js';
+import { countWord, listText } from './word-lists.js';
+
+/** A trace as the document names it: `fb2010` → `FB-2010`, a path by its file name. */
+export function traceLabel(name: string): string {
+  const day = /^fb(\d{4})$/.exec(name);
+  return day === null ? (name.split(/[\\/]/).at(-1) ?? name) : `FB-${day[1]}`;
+}
+
+/** The first map's series, each kept to the shared cells. */
+function sharedSeries(comparison: TraceComparison): MapSeries[] {
+  const shared = new Set(comparison.cells.map(([i]) => i));
+  return mapSeries(comparison.maps[0])
+    .map((s) => ({ ...s, columns: s.columns.filter((c) => shared.has(c.cell)) }))
+    .filter((s) => s.columns.length > 0);
+}
+
+/** The axes whose values differ between the shared cells: what says where a difference is. */
+function varyingAxes(comparison: TraceComparison): string[] {
+  const cells = comparison.maps[0].grid.cells;
+  const values = new Map<string, Set<string>>();
+  for (const [i] of comparison.cells) {
+    for (const [axis, value] of Object.entries(cells[i]?.axes ?? {})) {
+      values.set(axis, (values.get(axis) ?? new Set()).add(String(value)));
+    }
+  }
+  return [...values].filter(([, seen]) => seen.size > 1).map(([axis]) => axis);
+}
+
+/** Where a difference is and the two verdicts: `load 0.5 · loss none ✓/✗`. */
+function differenceText(d: VerdictDifference, axes: readonly string[]): string {
+  const where = axes
+    .filter((a) => d.axes[a] !== undefined)
+    .map((a) => axisText(a, d.axes[a] as string | number))
+    .join(' · ');
+  return `${where === '' ? 'its cell' : where} ${MARK[d.verdicts[0]]}/${MARK[d.verdicts[1]]}`;
+}
+
+/** Whether the traces agree on a claim, in words: `agree`, `disagree at load 0.5 ✓/✗`. */
+export function agreementText(agreement: ClaimAgreement, axes: readonly string[] = []): string {
+  const where = agreement.differences.map((d) => differenceText(d, axes)).join(', ');
+  switch (agreement.kind) {
+    case 'agree':
+      return 'agree';
+    case 'mean':
+      return `agree in the mean; in every seed on one trace only at ${where}`;
+    case 'disagree':
+      return `disagree at ${where}`;
+    case 'same-runs':
+      return 'the same runs on both (its cells replay no trace)';
+    default:
+      return 'not measured on both';
+  }
+}
+
+/** A claim's marks along the shared cells on one map, a group per series. */
+function marks(claim: ClaimMap | undefined, series: readonly MapSeries[], cellOf: (i: number) => number) {
+  return series
+    .map((s) => s.columns.map((c) => MARK[claim?.outcomes[cellOf(c.cell)]?.verdict ?? 'unmeasured']).join(''))
+    .join(' ');
+}
+
+/** The two traces side by side: a heading, what the table says, and a row per claim. */
+export interface TraceComparisonTable {
+  readonly heading: string;
+  readonly intro: string;
+  readonly header: readonly string[];
+  /** Per claim: statement, metric, marks on the first trace, marks on the second, agreement. */
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** The comparison as a table, for the Markdown document and the HTML page alike. */
+export function traceComparisonTable(comparison: TraceComparison): TraceComparisonTable {
+  const [first, second] = comparison.maps;
+  const [t0, t1] = comparison.traces.map(traceLabel) as [string, string];
+  const series = sharedSeries(comparison);
+  const axes = varyingAxes(comparison);
+  const twin = new Map(comparison.cells);
+  const claimsOf = new Map(second.claims.map((c) => [c.claim.id, c]));
+  const own = new Map(first.claims.map((c) => [c.claim.id, c]));
+  const groups = series.map((s) => `${s.label} (${s.columns.map((c) => c.heading).join(', ')})`);
+  return {
+    heading: `${shortName(first)} on ${t1} beside ${t0}`,
+    intro: `The claims of the two ${first.paper} sections above that ran the same grid, network model and seeds (${first.grid.seeds.join(', ')}) on ${t0} and on ${t1}, in the ${comparison.cells.length} cells both ran. Each claim's verdicts on ${t0}, then on ${t1}, one mark per cell (✓ every seed, ~ the mean only, ✗ fails, · not measured), a group per series: ${listText(groups)}. The traces agree on a claim when its verdict is the same in every cell; "in the mean" when only ✓ against ~ differ; they disagree where it holds on one and fails on the other (${t0}/${t1} marks given). Read off the two maps' verdicts; nothing was tuned toward agreement.`,
+    header: ['claim', 'metric', t0, t1, 'traces'],
+    rows: comparison.claims.map((a) => [
+      a.claim.statement,
+      a.claim.metric,
+      marks(own.get(a.claim.id), series, (i) => i),
+      marks(claimsOf.get(a.claim.id), series, (i) => twin.get(i) ?? -1),
+      agreementText(a, axes),
+    ]),
+  };
+}
+
+/** The section of the document that sets the two traces side by side. */
+export function traceComparisonMarkdown(comparison: TraceComparison): string[] {
+  const { heading, intro, header, rows } = traceComparisonTable(comparison);
+  return [
+    `## ${heading}`,
+    '',
+    intro,
+    '',
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map(([statement, metric, ...rest]) => `| ${statement} | \`${metric}\` | ${rest.join(' | ')} |`),
+    '',
+  ];
+}
+
+/** The comparison as a line of the document's opening list: the tally, then each headline claim. */
+export function traceComparisonSummary(comparison: TraceComparison): string {
+  const [first] = comparison.maps;
+  const [t0, t1] = comparison.traces.map(traceLabel) as [string, string];
+  const axes = varyingAxes(comparison);
+  const traced = comparison.claims.filter((c) => c.kind !== 'same-runs' && c.kind !== 'unmeasured');
+  const count = (kind: ClaimAgreement['kind']) => traced.filter((c) => c.kind === kind).length;
+  const clause = (n: number, one: string, many: string) =>
+    `${n === 0 ? 'none' : countWord(n)} ${n <= 1 ? one : many}`;
+  const tally = listText([
+    clause(count('agree'), 'agrees in every cell', 'agree in every cell'),
+    clause(count('mean'), 'agrees in the mean only', 'agree in the mean only'),
+    clause(count('disagree'), 'disagrees somewhere', 'disagree somewhere'),
+  ]);
+  const headline = comparison.claims
+    .filter((c) => first.headline.includes(c.claim.id))
+    .map((c) => `${c.claim.statement} (\`${c.claim.metric}\`): ${agreementText(c, axes)}`);
+  return `- **${shortName(first)} on ${t1} beside ${t0}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}`.trimEnd();
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { type Cell, map } from '../test/words-map.js';
+import type { ReproductionMap } from './reproduce-paper.js';
+import { reproductionHtml } from './reproduction-html.js';
+import { reproductionDocument } from './reproduction-markdown.js';
+import {
+  agreementText,
+  traceComparisonMarkdown,
+  traceComparisonSummary,
+  traceLabel,
+} from './trace-agreement-text.js';
+import { compareTraces, mapTrace, traceComparisons } from './trace-agreement.js';
+
+const MODEL = { network: true, resolveInterval: 0.01 };
+
+/** A hand-made map of the one claim, run on `trace` under MODEL with seeds 1–3. */
+function onTrace(trace: string | undefined, cells: readonly Cell[], recorded = trace): ReproductionMap {
+  return {
+    ...map(cells),
+    ...(trace === undefined ? {} : { trace }),
+    provenance: {
+      model: MODEL,
+      traces: recorded === undefined ? [] : [{ name: recorded }],
+      seeds: [1, 2, 3],
+      cpuSeconds: 1,
+    },
+  };
+}
+
+const at = (load: number, changes: readonly number[], loss = 'none'): Cell => ({
+  axes: { load, loss },
+  changes,
+});
+const HOLDS = [-0.2, -0.1, -0.3];
+const MEAN_ONLY = [-0.2, 0.05, -0.1];
+const FAILS = [0.1, 0.2, 0.05];
+
+describe('two traces of one grid, claim by claim', () => {
+  it('agree where every shared cell has the same verdict, though the figures differ', () => {
+    const c = compareTraces(
+      onTrace(undefined, [at(0.1, HOLDS), at(0.5, FAILS)], 'fb2010'),
+      onTrace('fb2009', [at(0.5, [0.3, 0.3, 0.1]), at(0.1, [-0.5, -0.4, -0.6]), at(0.9, HOLDS)]),
+    );
+    expect(c.traces).toEqual(['fb2010', 'fb2009']);
+    expect(c.cells).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(c.claims.map((a) => [a.kind, a.compared, a.differences.length])).toEqual([['agree', 2, 0]]);
+  });
+
+  it('disagree where the claim holds on one trace and fails on the other, and say where', () => {
+    const c = compareTraces(
+      onTrace('fb2010', [at(0.1, HOLDS), at(0.5, MEAN_ONLY), at(0.9, FAILS)]),
+      onTrace('fb2009', [at(0.1, HOLDS), at(0.5, FAILS), at(0.9, FAILS)]),
+    );
+    const [claim] = c.claims;
+    expect(claim?.kind).toBe('disagree');
+    expect(claim?.differences).toEqual([{ axes: { load: 0.5, loss: 'none' }, verdicts: ['mixed', 'fails'] }]);
+    expect(agreementText(claim!, ['load'])).toBe('disagree at load 0.5 ~/✗');
+  });
+
+  it('agree in the mean only where every seed holds on one trace and only the mean on the other', () => {
+    const c = compareTraces(
+      onTrace('fb2010', [at(0.1, HOLDS), at(0.1, HOLDS, 'incast')]),
+      onTrace('fb2009', [at(0.1, HOLDS), at(0.1, MEAN_ONLY, 'incast')]),
+    );
+    expect(c.claims[0]?.kind).toBe('mean');
+    expect(agreementText(c.claims[0]!, ['loss'])).toBe(
+      'agree in the mean; in every seed on one trace only at loss incast ✓/~',
+    );
+  });
+
+  it('leave out cells whose every seed is identical on both traces (they replay no trace)', () => {
+    const bench: Cell = { axes: { preset: 'bench', rackLinkGbps: 1 }, changes: HOLDS };
+    const same = compareTraces(onTrace('fb2010', [bench]), onTrace('fb2009', [bench]));
+    expect(same.claims[0]?.kind).toBe('same-runs');
+    const mixed = compareTraces(
+      onTrace('fb2010', [bench, at(0.1, HOLDS)]),
+      onTrace('fb2009', [bench, at(0.1, FAILS)]),
+    );
+    expect(mixed.claims[0]).toMatchObject({ kind: 'disagree', compared: 1 });
+  });
+
+  it('refuse maps that are not one grid on two traces', () => {
+    const a = onTrace('fb2010', [at(0.1, HOLDS)]);
+    expect(() => compareTraces(a, onTrace('fb2010', [at(0.1, HOLDS)]))).toThrow(/not the same grid/);
+    const otherModel = { ...onTrace('fb2009', [at(0.1, HOLDS)]) };
+    const moved = { ...otherModel, provenance: { ...otherModel.provenance!, model: { network: false } } };
+    expect(() => compareTraces(a, moved)).toThrow(/not the same grid/);
+    const seeds = onTrace('fb2009', [at(0.1, HOLDS)]);
+    expect(() => compareTraces(a, { ...seeds, grid: { ...seeds.grid, seeds: [1, 2] } })).toThrow(
+      /not the same grid/,
+    );
+    expect(() => compareTraces(a, onTrace('fb2009', [at(0.3, HOLDS)]))).toThrow(/share no cell/);
+    expect(mapTrace({ ...a, provenance: undefined } as unknown as ReproductionMap)).toBe('fb2010');
+    expect(mapTrace(onTrace(undefined, [at(0.1, HOLDS)]))).toBeUndefined();
+  });
+
+  it('pair each map with the first later one of its grid on another trace', () => {
+    const maps = [
+      onTrace('fb2010', [at(0.1, HOLDS)]),
+      { ...onTrace('fb2009', [at(0.1, HOLDS)]), paper: 'other' },
+      onTrace('fb2009', [at(0.1, FAILS)]),
+    ];
+    const pairs = traceComparisons(maps);
+    expect(pairs.map((c) => [c.maps[0], c.maps[1]])).toEqual([[maps[0], maps[2]]]);
+  });
+});
+
+describe('the two traces side by side in the document', () => {
+  const comparison = compareTraces(
+    onTrace('fb2010', [at(0.1, HOLDS), at(0.5, HOLDS), at(0.1, HOLDS, 'incast')]),
+    onTrace('fb2009', [at(0.1, HOLDS), at(0.5, FAILS), at(0.1, MEAN_ONLY, 'incast')]),
+  );
+
+  it('names the traces as the document does', () => {
+    expect(traceLabel('fb2009')).toBe('FB-2009');
+    expect(traceLabel('/data/traces/FB-x.tsv')).toBe('FB-x.tsv');
+  });
+
+  it('gives each claim one line: its marks on each trace along the shared cells, and whether they agree', () => {
+    const lines = traceComparisonMarkdown(comparison);
+    expect(lines[0]).toBe('## Paper on FB-2009 beside FB-2010');
+    expect(lines).toContain('| claim | metric | FB-2010 | FB-2009 | traces |');
+    expect(lines).toContain(
+      '| NAS shortens jobs | `executionTime.mean` | ✓✓ ✓ | ✓✗ ~ | disagree at load 0.5 · loss none ✓/✗, load 0.1 · loss incast ✓/~ |',
+    );
+  });
+
+  it('sums it up for the opening list, headline claims by name', () => {
+    expect(traceComparisonSummary(comparison)).toBe(
+      '- **Paper on FB-2009 beside FB-2010** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. NAS shortens jobs (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗, load 0.1 · loss incast ✓/~.',
+    );
+  });
+
+  it('stands after the later of the two sections in the document and on the page, and in the opening list', () => {
+    const [a, b] = comparison.maps;
+    const document = reproductionDocument([a, b], 'rackwise reproduce all --from m.json');
+    const sections = [...document.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
+    expect(sections.slice(-3)).toEqual(['Paper P', 'Paper P', 'Paper on FB-2009 beside FB-2010']);
+    expect(document).toContain(`\n${traceComparisonSummary(comparison)}\n`);
+    expect(reproductionDocument([a], 'rackwise reproduce all')).not.toContain('FB-2009 beside');
+    const page = reproductionHtml([a, b], 'rackwise reproduce all --from m.json');
+    expect(page).toContain('<h2>Paper on FB-2009 beside FB-2010</h2>');
+    expect(page).toContain(
+      '<td>✓✗ ~</td><td>disagree at load 0.5 · loss none ✓/✗, load 0.1 · loss incast ✓/~</td>',
+    );
+  });
+});
