@@ -121,6 +121,7 @@ export function adaptiveSeedsLines(map: ReproductionMap): string[] {
     const seeds = s.columns.map((col) => seedsEntry(map.grid.cells[col.cell]?.seeds, rule.max));
     const rows = claims.map((c) => [
       c.claim.statement,
+      `\`${c.claim.metric}\``,
       ...s.columns.map((col) => {
         const interval = intervalOf(c, col.cell);
         return interval === undefined || !measured(c, col.cell)
@@ -128,7 +129,8 @@ export function adaptiveSeedsLines(map: ReproductionMap): string[] {
           : `${DECISION_MARK[interval.decision]} ${intervalText(interval)}`;
       }),
     ]);
-    lines.push(...table(['claim', ...s.columns.map((c) => c.heading)], [['seeds', ...seeds], ...rows]), '');
+    const header = ['claim', 'metric', ...s.columns.map((c) => c.heading)];
+    lines.push(...table(header, [['seeds', '', ...seeds], ...rows]), '');
   }
   return lines;
 }

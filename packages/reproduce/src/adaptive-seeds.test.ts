@@ -142,8 +142,8 @@ describe('a grid with adaptive seeds', () => {
     expect(words).toMatch(
       /Undecided at the cap: delay is higher at tiny · loss incast \([+−]\d+ % \[−\d+ %, \+\d+ %\]\)/,
     );
-    expect(words).toContain('| seeds | 3, early |');
-    expect(words).toMatch(/\| delay is higher \| ✓ \+49 % \[\+\d+ %, \+\d+ %\] \|/);
+    expect(words).toContain('| seeds |  | 3, early |');
+    expect(words).toMatch(/\| delay is higher \| `m` \| ✓ \+49 % \[\+\d+ %, \+\d+ %\] \|/);
     const html = reproductionHtml([JSON.parse(JSON.stringify(map))], 'x');
     expect(html).toContain('<h3>Seeds per cell</h3>');
     expect(html).toContain('<td>tiny · loss incast</td><td>10, cap</td><td>delay is higher ');

@@ -121,6 +121,11 @@ describe('a look', () => {
     expect(look.decision).toBe('undecided');
   });
 
+  it('fails a `higher` or `lower` claim whose policies give the same value in every seed', () => {
+    expect(sequentialInterval(claim('lower'), [0, 0, 0]).decision).toBe('fails');
+    expect(sequentialInterval(claim('higher'), [0, 0.01, 0]).decision).toBe('undecided');
+  });
+
   it('falls back to a / b − 1 where a ratio is zero, and decides a claim failing', () => {
     const look = sequentialInterval(claim('higher'), [-1, -0.9, -0.95, -0.97]);
     expect(look).toMatchObject({ scale: 'plain', decision: 'fails' });

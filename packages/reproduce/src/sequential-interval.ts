@@ -121,7 +121,10 @@ function thresholds(
     : { below: -tolerance, above: tolerance };
 }
 
-/** What an interval on the claim's scale decides (`similar` holds inside the band, fails wholly outside). */
+/**
+ * What an interval on the claim's scale decides (`similar` holds inside the band, fails
+ * wholly outside); a `higher` or `lower` claim whose a equals b in every seed fails.
+ */
 function decide(claim: Claim, low: number, high: number, scale: 'log' | 'plain'): SequentialDecision {
   const { below, above } = thresholds(claim, scale);
   if (claim.expectation === 'similar') {
@@ -130,7 +133,9 @@ function decide(claim: Claim, low: number, high: number, scale: 'log' | 'plain')
   }
   const [up, down] = claim.expectation === 'higher' ? ['holds', 'fails'] : ['fails', 'holds'];
   if (low > 0) return up as SequentialDecision;
-  return high < 0 ? (down as SequentialDecision) : 'undecided';
+  if (high < 0) return down as SequentialDecision;
+  // a and b equal in every seed (the claim's policies ran the same): no seed can move it, and a is neither higher nor lower.
+  return low === 0 && high === 0 ? 'fails' : 'undecided';
 }
 
 /**
