@@ -144,5 +144,9 @@ describe('rackwise reproduce, sharded and resumed', () => {
     const map = JSON.parse(readFileSync(join(dir, 'adaptive.json'), 'utf8'));
     expect(map.adaptive).toEqual({ min: 2, max: 4, errorRate: 0.05 });
     expect(map.claims[0].outcomes[1].interval).toMatchObject({ n: 2, decision: 'holds' });
+    const emit = recordingIo(dir);
+    expect(await main(['reproduce', 'all', '--seeds', 'adaptive', '--emit', 'slurm'], emit)).toBe(EXIT_OK);
+    expect(emit.out.join('')).toContain('# --seeds adaptive: each run of the array is one round');
+    expect(emit.out.join('')).toContain('up to 8 rounds in all');
   });
 });

@@ -186,7 +186,9 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   };
   if (shards.emit !== undefined) {
     const batches = reproduce.gridBatches(papers, quick, grids).length;
-    io.stdout(reproduceSlurmScript(argv, REPRODUCE_COMMAND.options, shards, batches, parallelism ?? 1));
+    io.stdout(
+      reproduceSlurmScript(argv, REPRODUCE_COMMAND.options, shards, batches, parallelism ?? 1, adaptive),
+    );
     return 0;
   }
   if (shards.shard !== undefined && shards.out !== undefined) {

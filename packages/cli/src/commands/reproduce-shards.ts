@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { GridShard } from '@rackwise/reproduce';
+import type { GridShard, SequentialRule } from '@rackwise/reproduce';
 import type { OptionSpec } from '../command-line.js';
 import { shardArguments } from '../emit/emit-sweep.js';
 import type { ShardedRun } from '../emit/sharded-run.js';
@@ -97,7 +97,8 @@ export function shardChoice(
 
 /**
  * The Slurm array script that runs `reproduce`'s batches in shards into the results
- * directory, and names the command that then writes the maps from it.
+ * directory, and names the command that then writes the maps from it; with adaptive seeds,
+ * it says that each submission of the array is one round.
  */
 export function reproduceSlurmScript(
   argv: readonly string[],
@@ -105,6 +106,7 @@ export function reproduceSlurmScript(
   choice: ShardChoice,
   batches: number,
   parallel: number,
+  adaptive?: SequentialRule,
 ): string {
   const args = shardArguments(argv, options);
   const out = choice.outText ?? ALL_RESULTS_DIRECTORY;
@@ -119,6 +121,15 @@ export function reproduceSlurmScript(
     parallel,
     command: ['reproduce'],
     units: 'batches (a policy on one configuration, every seed) of rackwise reproduce',
+    ...(adaptive === undefined
+      ? {}
+      : {
+          note: [
+            `--seeds adaptive: each run of the array is one round, each undecided cell's next seed; submit it`,
+            `again after the last task ends, up to ${adaptive.max - adaptive.min + 1} rounds in all (a task whose log ends in "no batch of this`,
+            'shard needs more seeds now" had nothing left); the command below runs any rounds left itself.',
+          ],
+        }),
     finish: (dir) => [
       'reproduce',
       ...args,

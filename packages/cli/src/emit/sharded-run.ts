@@ -22,6 +22,8 @@ export interface ShardedRun {
   readonly units?: string;
   /** The `rackwise` arguments that read every shard's results once all ran; default `merge <out> --html report.html`. */
   readonly finish?: (out: string) => readonly string[];
+  /** Lines the script's header adds before the finishing command (how the array is submitted again, say). */
+  readonly note?: readonly string[];
 }
 
 /** The `rackwise` arguments that read every shard's results once all ran. */

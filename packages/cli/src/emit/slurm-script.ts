@@ -59,7 +59,7 @@ export function slurmArrayScript(run: ShardedRun): string {
 #SBATCH --output=${run.name}-%A_%a.out
 #SBATCH --open-mode=append
 #SBATCH --requeue
-# When every task is done: npx --yes ${run.package} ${finish.map(shellQuote).join(' ')}
+${(run.note ?? []).map((line) => `# ${line}\n`).join('')}# When every task is done: npx --yes ${run.package} ${finish.map(shellQuote).join(' ')}
 set -euo pipefail
 ${command} --parallel "\${SLURM_CPUS_PER_TASK:-${run.parallel}}" --shard "\${SLURM_ARRAY_TASK_ID}/${run.shards}"
 `;
