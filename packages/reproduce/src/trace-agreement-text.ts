@@ -47,14 +47,16 @@ function differenceText(d: VerdictDifference, axes: readonly string[]): string {
 
 /** Whether the traces agree on a claim, in words: `agree`, `disagree at load 0.5 ✓/✗`. */
 export function agreementText(agreement: ClaimAgreement, axes: readonly string[] = []): string {
-  const where = agreement.differences.map((d) => differenceText(d, axes)).join(', ');
+  const where = (ds: readonly VerdictDifference[]) => ds.map((d) => differenceText(d, axes)).join(', ');
+  const flips = agreement.differences.filter((d) => d.verdicts.includes('fails'));
+  const seeds = agreement.differences.filter((d) => !d.verdicts.includes('fails'));
   switch (agreement.kind) {
     case 'agree':
       return 'agree';
     case 'mean':
-      return `agree in the mean; in every seed on one trace only at ${where}`;
+      return `agree in the mean; in every seed on one trace only at ${where(seeds)}`;
     case 'disagree':
-      return `disagree at ${where}`;
+      return `disagree at ${where(flips)}${seeds.length === 0 ? '' : `; ✓ against ~ only at ${where(seeds)}`}`;
     case 'same-runs':
       return 'the same runs on both (its cells replay no trace)';
     default:
