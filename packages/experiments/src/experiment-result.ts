@@ -35,6 +35,12 @@ export interface PolicyRun {
   readonly stats: Readonly<Record<string, number>>;
   /** Wall-clock seconds the run took (never written to CSV). */
   readonly wallSeconds: number;
+  /**
+   * CPU seconds the run took on its thread (never written to CSV): on the main thread the
+   * process's, on a worker its own where Linux tells it; absent where it cannot be told
+   * apart from the runs beside it, and in results written before it was kept.
+   */
+  readonly cpuSeconds?: number;
 }
 
 /** Every run of one policy in an experiment, with the mean and spread over seeds. */

@@ -113,6 +113,24 @@ describe('a grid with a results directory', () => {
       seeds: [1, 2, 3],
       // Four batches of three seeds, two seconds each.
       cpuSeconds: 24,
+      cpuMeasured: true,
+      wallCountedRuns: 12,
     });
+  });
+
+  it('counts the CPU seconds of the runs that measured them, the wall seconds of the others', async () => {
+    const runner: SimulationRunner = async (batch) =>
+      batch.seeds.map((seed) => ({
+        seed,
+        metrics: { makespan: (batch.policy === 'delay' ? 90 : 100) + seed, 'load.offered': 0.5 },
+        wallSeconds: 2,
+        // Seed 2 ran where its thread's CPU could not be told apart.
+        ...(seed === 2 ? {} : { cpuSeconds: 0.5 }),
+      }));
+    const map = await reproducePaper({ paper: 'tiny-resume', quick: true, runner });
+    // Four batches: seeds 1 and 3 at 0.5 CPU-s each, seed 2 at 2 wall seconds.
+    expect(map.provenance?.cpuSeconds).toBe(4 * (0.5 + 2 + 0.5));
+    expect(map.provenance?.wallCountedRuns).toBe(4);
+    expect(map.provenance?.cpuMeasured).toBe(true);
   });
 });

@@ -18,6 +18,8 @@ export interface RunRecord {
   readonly metrics: Readonly<Record<string, number>>;
   /** Wall seconds the simulation took, on one core. */
   readonly wallSeconds: number;
+  /** CPU seconds it took on its thread, where measured (`PolicyRun.cpuSeconds`). */
+  readonly cpuSeconds?: number;
 }
 
 /** One batch of simulations: a policy on one configuration, every seed. */
@@ -47,6 +49,7 @@ export const simulateBatch: SimulationRunner = async (batch) => {
     seed: r.seed,
     metrics: r.metrics,
     wallSeconds: r.wallSeconds,
+    ...(r.cpuSeconds === undefined ? {} : { cpuSeconds: r.cpuSeconds }),
   }));
 };
 

@@ -80,7 +80,7 @@ describe('the network model of a grid', () => {
       '- Commit: `abc123`.',
       '- Trace: `fb2010` (SHA-256 `f00d`).',
       '- Seeds: 1–3.',
-      "- CPU cost: 90 CPU-minutes (the simulations' own time, each on one core).",
+      "- CPU cost: 90 CPU-minutes (the simulations' wall time, each on one core: more than their CPU time on a loaded machine).",
     ]);
     expect(seedText([1, 2, 4, 6, 7, 8])).toBe('1, 2, 4, 6–8');
     expect(cpuText(90)).toBe('90 CPU-seconds');

@@ -58,8 +58,16 @@ export interface MapProvenance {
   readonly traces: readonly TraceRecord[];
   /** The seeds every cell ran. */
   readonly seeds: readonly number[];
-  /** Sum of the simulations' own wall seconds (each runs on one core): CPU-seconds. */
+  /**
+   * Sum of the simulations' CPU seconds, each on its thread; a run that did not measure its
+   * CPU (on a worker thread off Linux, or written before runs kept it) counts its wall
+   * seconds, which a loaded machine makes longer.
+   */
   readonly cpuSeconds: number;
+  /** Whether runs measured their CPU time (absent in maps made before: `cpuSeconds` then sums wall seconds). */
+  readonly cpuMeasured?: true;
+  /** How many runs counted wall seconds for want of CPU seconds; absent when none did. */
+  readonly wallCountedRuns?: number;
 }
 
 /** A value as the model records it. */

@@ -3,7 +3,7 @@
  * recorded, and "not recorded" where it ran before provenance was kept — never a value
  * guessed from today's code.
  */
-import type { ModelValue, NetworkModel } from './map-provenance.js';
+import type { MapProvenance, ModelValue, NetworkModel } from './map-provenance.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 
 /** What a section says in place of a value its map did not record. */
@@ -27,6 +27,15 @@ export function modelText(model: NetworkModel): string {
 }
 
 /** A cost in CPU-seconds as a person says it: seconds, minutes or hours. */
+/** What a map's CPU cost counts: each run's CPU time, or its wall time where it kept none. */
+function cpuBasis(p: MapProvenance): string {
+  const wall = p.wallCountedRuns ?? 0;
+  if (p.cpuMeasured !== true)
+    return "the simulations' wall time, each on one core: more than their CPU time on a loaded machine";
+  if (wall === 0) return "the simulations' CPU time, each on its thread";
+  return `the simulations' CPU time, each on its thread; ${wall} run${wall === 1 ? '' : 's'} without it counted by wall time, longer on a loaded machine`;
+}
+
 export function cpuText(seconds: number): string {
   if (!Number.isFinite(seconds)) return 'unknown';
   if (seconds < 120) return `${Math.round(seconds)} CPU-seconds`;
@@ -79,6 +88,6 @@ export function provenanceLines(map: ReproductionMap): string[] {
     `- Commit: ${p.commit === undefined ? 'unknown (not run from a git checkout)' : `\`${p.commit}\``}.`,
     `- Trace: ${traces}.`,
     seeds,
-    `- CPU cost: ${cpuText(p.cpuSeconds)} (the simulations' own time, each on one core).`,
+    `- CPU cost: ${cpuText(p.cpuSeconds)} (${cpuBasis(p)}).`,
   ];
 }

@@ -266,7 +266,11 @@ function provenanceOf(
   runs: Iterable<RunRecord>,
 ): MapProvenance {
   let cpuSeconds = 0;
-  for (const run of runs) cpuSeconds += run.wallSeconds;
+  let wallCounted = 0;
+  for (const run of runs) {
+    if (run.cpuSeconds === undefined) wallCounted++;
+    cpuSeconds += run.cpuSeconds ?? run.wallSeconds;
+  }
   return {
     model: gridModel(paper, grid, options.trace),
     ...(options.commit === undefined ? {} : { commit: options.commit }),
@@ -276,6 +280,8 @@ function provenanceOf(
     }),
     seeds,
     cpuSeconds,
+    cpuMeasured: true,
+    ...(wallCounted === 0 ? {} : { wallCountedRuns: wallCounted }),
   };
 }
 

@@ -12,6 +12,7 @@ import { buildWorkload, steadyStateWindow } from '../workload-recipe.js';
 import { openFlowTrace } from './flow-trace-file.js';
 import { jobGroupRunMetrics } from './job-group-run-metrics.js';
 import { policyReportedMetrics, signatureMetrics } from './job-signature-metrics.js';
+import { startCpuClock } from './run-cpu-clock.js';
 
 /** One simulation to run: a preset (overrides applied), a policy name and a seed. Plain data. */
 export interface SimulationTask {
@@ -75,6 +76,7 @@ export function runSimulationTask(
   registry: PolicyRegistry,
   onProgress: (progress: SimulationTaskProgress) => void = () => {},
 ): PolicyRun {
+  const cpuClock = startCpuClock();
   const { preset, policy, seed } = task;
   const topology = buildTopology(preset.topology);
   const workload = buildWorkload(preset.workload, preset.storage, seed);
@@ -120,6 +122,7 @@ export function runSimulationTask(
     ...jobGroupRunMetrics(preset, seed, topology, workload, result.jobs, registry),
   };
   const { wallMillis, ...counters } = result.stats;
+  const cpuSeconds = cpuClock();
   return {
     seed,
     metrics,
@@ -127,6 +130,7 @@ export function runSimulationTask(
     jobs: jobTable(result.jobs),
     stats: { ...counters },
     wallSeconds: wallMillis / 1000,
+    ...(cpuSeconds === undefined ? {} : { cpuSeconds }),
   };
 }
 
