@@ -180,49 +180,10 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     }),
   );
   const store = gridRunStore(options, new Set(planned.map((p) => p.key)).size);
-  const perCell = new Map<GridCell, ClaimRuns>();
-  const stops = new Map<GridCell, CellSeeds>();
-  for (const cell of grid.cells) {
-    const mine = planned.filter((p) => p.cell === cell);
-    const runsOf = (n: number): CellRuns =>
-      mine.map(({ policy, key }) => ({ policy, runs: store.runs(key, seeds.slice(0, n)) }));
-    let n = seeds.length;
-    if (rule === undefined) {
-      for (const p of mine) await store.ensure(p, seeds);
-    } else {
-      for (let stop = cellStop(paper, cell, runsOf(seeds.length), rule); ; ) {
-        if ('seeds' in stop) {
-          stops.set(cell, stop);
-          n = stop.seeds;
-          break;
-        }
-        for (const p of mine) await store.ensure(p, seeds.slice(0, stop.need));
-        const next = cellStop(paper, cell, runsOf(seeds.length), rule);
-        if ('need' in next && next.need <= stop.need)
-          throw new Error(`reproducePaper: the runner returned no run of a seed ${cell.label} needs`);
-        stop = next;
-      }
-    }
-    perCell.set(cell, { policies: runsOf(n) });
-  }
+  const { perCell, stops } = await runCells(paper, grid.cells, planned, store, seeds, rule);
   const wallSeconds = (performance.now() - started) / 1000;
   const simulations = store.count();
-  const claims = paper.claims.map((claim) =>
-    claimMap(
-      claim,
-      grid.cells.map((cell) => {
-        const outcome = evaluateClaim(
-          claim,
-          claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] },
-        );
-        const interval =
-          rule === undefined || !claimApplies(claim, cell)
-            ? {}
-            : { interval: claimDecision(claim, outcome.changes, rule) };
-        return { cell: cell.label, axes: cell.axes, ...outcome, ...interval };
-      }),
-    ),
-  );
+  const claims = gridClaims(paper, grid.cells, perCell, rule);
   const used =
     rule === undefined ? seeds : seeds.slice(0, Math.max(0, ...[...stops.values()].map((s) => s.seeds)));
   return {
@@ -255,6 +216,80 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     fullGridCost: paper.fullGridCost,
     provenance: provenanceOf(paper, grid, options, used, store.all()),
   };
+}
+
+/** A planned run: a cell's policy, the preset it runs under and the key its runs are kept by. */
+type PlannedRun = {
+  readonly cell: GridCell;
+  readonly preset: ReturnType<typeof cellPreset>;
+  readonly policy: string;
+  readonly key: string;
+};
+
+/**
+ * Runs every cell's policies on its seeds (all of them, or under an adaptive `rule` as
+ * many as its claims need), simulating only what `store` does not hold: each cell's runs,
+ * and where a rule stopped it, how many seeds it took.
+ */
+async function runCells(
+  paper: PaperClaims,
+  cells: readonly GridCell[],
+  planned: readonly PlannedRun[],
+  store: ReturnType<typeof gridRunStore>,
+  seeds: readonly number[],
+  rule: SequentialRule | undefined,
+): Promise<{ perCell: Map<GridCell, ClaimRuns>; stops: Map<GridCell, CellSeeds> }> {
+  const perCell = new Map<GridCell, ClaimRuns>();
+  const stops = new Map<GridCell, CellSeeds>();
+  for (const cell of cells) {
+    const mine = planned.filter((p) => p.cell === cell);
+    const runsOf = (n: number): CellRuns =>
+      mine.map(({ policy, key }) => ({ policy, runs: store.runs(key, seeds.slice(0, n)) }));
+    let n = seeds.length;
+    if (rule === undefined) {
+      for (const p of mine) await store.ensure(p, seeds);
+    } else {
+      for (let stop = cellStop(paper, cell, runsOf(seeds.length), rule); ; ) {
+        if ('seeds' in stop) {
+          stops.set(cell, stop);
+          n = stop.seeds;
+          break;
+        }
+        for (const p of mine) await store.ensure(p, seeds.slice(0, stop.need));
+        const next = cellStop(paper, cell, runsOf(seeds.length), rule);
+        if ('need' in next && next.need <= stop.need)
+          throw new Error(`reproducePaper: the runner returned no run of a seed ${cell.label} needs`);
+        stop = next;
+      }
+    }
+    perCell.set(cell, { policies: runsOf(n) });
+  }
+  return { perCell, stops };
+}
+
+/** Every claim read in every cell it applies to, with its interval under an adaptive rule. */
+function gridClaims(
+  paper: PaperClaims,
+  cells: readonly GridCell[],
+  perCell: ReadonlyMap<GridCell, ClaimRuns>,
+  rule: SequentialRule | undefined,
+): ClaimMap[] {
+  return paper.claims.map((claim) =>
+    claimMap(
+      claim,
+      cells.map((cell) => {
+        const outcome = evaluateClaim(
+          claim,
+          claimApplies(claim, cell) ? perCell.get(cell)! : { policies: [] },
+        );
+        const interval =
+          rule === undefined || !claimApplies(claim, cell)
+            ? {}
+            : { interval: claimDecision(claim, outcome.changes, rule) };
+        return { cell: cell.label, axes: cell.axes, ...outcome, ...interval };
+      }),
+    ),
+  );
 }
 
 /** What the map records of how it was made: model, commit, traces, seeds and CPU-seconds. */

@@ -1,23 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isBuiltinTrace } from '@rackwise/experiments';
 import type { ReproductionMap } from '@rackwise/reproduce';
-import type { CongestionLoss } from '@rackwise/topology';
 import type { CliIo } from '../cli-io.js';
 import { type CommandSpec, parseCommandLine } from '../command-line.js';
-import { loadReproduce } from '../internal/heavy-packages.js';
+import { type ReproducePackage, loadReproduce } from '../internal/heavy-packages.js';
 import { provenanceSources } from '../internal/provenance-sources.js';
-import { integerInRange, seedList, stringOption } from '../option-values.js';
-import { checkOutputFiles } from '../output-files.js';
+import { stringOption } from '../option-values.js';
 import { UsageError } from '../usage-error.js';
-import { adaptiveSeedsOption } from './adaptive-seeds-option.js';
-import {
-  ALL_QUICK_SEEDS,
-  ALL_RESULTS_DIRECTORY,
-  REPRODUCE_SHARD_OPTIONS,
-  reproduceSlurmScript,
-  shardChoice,
-} from './reproduce-shards.js';
+import { type ReproduceChoices, reproduceChoices } from './reproduce-choices.js';
+import { ALL_RESULTS_DIRECTORY, REPRODUCE_SHARD_OPTIONS, reproduceSlurmScript } from './reproduce-shards.js';
 
 /** `rackwise reproduce <paper|all>`: a paper's claims over a grid, and where each holds. */
 export const REPRODUCE_COMMAND: CommandSpec = {
@@ -85,169 +76,106 @@ export const REPRODUCE_COMMAND: CommandSpec = {
   },
 };
 
-/** Most worker threads `--parallel` accepts (as `run` and `sweep`). */
-const MAX_PARALLEL = 256;
-
 /** Runs `rackwise reproduce`. */
 export async function reproduceCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandLine(REPRODUCE_COMMAND, argv);
   const reproduce = await loadReproduce();
-  const { REPRODUCTION_FORMAT, hasPaperSection, paperClaims, reproducePaper, reproduciblePapers } = reproduce;
-  const { reproductionDocument, reproductionGrid, reproductionHtml, updateReproductionDocument } = reproduce;
-  const name = positionals[0] as string;
-  const papers = name === 'all' ? reproduciblePapers() : [name];
-  for (const paper of papers) {
-    try {
-      paperClaims(paper);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  }
-  const seedsText = stringOption(values, 'seeds');
-  const quickAll = name === 'all' && values.quick === true && seedsText === undefined;
-  const adaptive =
-    seedsText === undefined ? undefined : adaptiveSeedsOption(seedsText, reproduce.SEQUENTIAL_RULE);
-  const seeds =
-    seedsText === undefined
-      ? quickAll
-        ? ALL_QUICK_SEEDS
-        : undefined
-      : adaptive === undefined
-        ? seedList('seeds', seedsText)
-        : undefined;
-  const parallelText = stringOption(values, 'parallel');
-  const parallelism =
-    parallelText === undefined ? undefined : integerInRange('parallel', parallelText, 1, MAX_PARALLEL);
-  const markdownText = stringOption(values, 'markdown');
-  // The Markdown file is checked as the `csv` slot of the shared output check.
-  let outputs: ReturnType<typeof checkOutputFiles>;
-  try {
-    outputs = checkOutputFiles(
-      { json: values.json, ...(markdownText === undefined ? {} : { csv: markdownText }), html: values.html },
-      io.cwd,
-    );
-  } catch (error) {
-    throw new UsageError((error as Error).message.replace('--csv', '--markdown'));
-  }
-  const update = values.update === true;
-  if (update && outputs.csv === undefined) throw new UsageError('--update needs --markdown <file>');
-  // Read before anything runs: a file that cannot be updated is a usage error, not an hour lost.
-  const existing = update ? readExisting(outputs.csv as string) : undefined;
-  for (const paper of papers) {
-    if (existing !== undefined && !hasPaperSection(existing, paper))
-      throw new UsageError(`--update: ${markdownText} has no section of paper ${paper} to replace`);
-  }
-  const quick = values.quick === true;
-  const only = onlyOption(stringOption(values, 'only'));
-  const loss = await lossOption(stringOption(values, 'loss'));
-  const traceText = stringOption(values, 'trace');
-  const trace = traceText === undefined || isBuiltinTrace(traceText) ? traceText : resolve(io.cwd, traceText);
-  const from = stringOption(values, 'from');
-  const runOptions = ['out', 'shard', 'emit', 'shards'].filter((o) => values[o] !== undefined);
-  if (
-    from !== undefined &&
-    (quick ||
-      seedsText !== undefined ||
-      only !== undefined ||
-      loss !== undefined ||
-      trace !== undefined ||
-      runOptions.length > 0)
-  )
-    throw new UsageError(
-      '--from writes maps already run: it takes no --quick, --seeds, --only, --loss, --trace, --out, --shard or --emit',
-    );
-  const fileOptions = (['json', 'markdown', 'html'] as const).filter((o) => values[o] !== undefined);
-  const shards =
-    from === undefined
-      ? shardChoice(
-          values,
-          name,
-          io.cwd,
-          fileOptions.map((o) => `--${o}`),
-        )
-      : {};
-  for (const paper of from === undefined ? papers : []) {
-    try {
-      reproductionGrid(paperClaims(paper), quick, {
-        ...(only === undefined ? {} : { only }),
-        ...(loss === undefined ? {} : { loss }),
-        ...(trace === undefined ? {} : { trace }),
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  }
-  const grids = {
-    ...(seeds === undefined ? {} : { seeds }),
-    ...(adaptive === undefined ? {} : { adaptive }),
-    ...(only === undefined ? {} : { only }),
-    ...(loss === undefined ? {} : { loss }),
-    ...(trace === undefined ? {} : { trace }),
-  };
+  const choices = await reproduceChoices(values, positionals[0] as string, io, reproduce);
+  const { shards } = choices;
   if (shards.emit !== undefined) {
-    const batches = reproduce.gridBatches(papers, quick, grids).length;
+    const batches = reproduce.gridBatches(choices.papers, choices.quick, choices.grids).length;
     io.stdout(
-      reproduceSlurmScript(argv, REPRODUCE_COMMAND.options, shards, batches, parallelism ?? 1, adaptive),
+      reproduceSlurmScript(
+        argv,
+        REPRODUCE_COMMAND.options,
+        shards,
+        batches,
+        choices.parallelism ?? 1,
+        choices.adaptive,
+      ),
     );
     return 0;
   }
   if (shards.shard !== undefined && shards.out !== undefined) {
-    const { shard, out } = shards;
-    const outcome = await reproduce.reproduceShard({
-      papers,
-      quick,
-      ...grids,
-      shard,
-      results: out,
-      ...(parallelism === undefined ? {} : { parallelism }),
-      onProgress: (p) => {
-        if (values.quiet !== true)
-          io.stderr(`shard ${shard.index}/${shard.count} ${p.done}/${p.total} ${p.label}\n`);
-      },
-    });
-    const round =
-      adaptive === undefined
-        ? ''
-        : outcome.ran === 0
-          ? '; adaptive seeds: no batch of this shard needs more seeds now'
-          : '; adaptive seeds: run the shards again for the next round, or the command without --shard runs the rounds left';
-    io.stderr(
-      `shard ${shard.index}/${shard.count}: ran ${outcome.ran} of its ${outcome.batches} batches, ${outcome.skipped} already done in ${out} (${outcome.total} batches in all)${round}\n`,
-    );
+    await runShard(choices, { shard: shards.shard, out: shards.out }, values.quiet === true, io, reproduce);
     return 0;
   }
-  const maps: ReproductionMap[] =
-    from === undefined ? [] : readMaps(resolve(io.cwd, from), papers, REPRODUCTION_FORMAT);
-  const sources = from === undefined ? await provenanceSources() : undefined;
-  for (const paper of from === undefined ? papers : []) {
-    const map = await reproducePaper({
+  const maps = await gridMaps(choices, values.quiet === true, io, reproduce);
+  writeMaps(maps, choices, stringOption(values, 'html'), io, reproduce);
+  return 0;
+}
+
+/** Runs one shard of the grids' batches into its results directory and says what it ran. */
+async function runShard(
+  choices: ReproduceChoices,
+  { shard, out }: { readonly shard: { index: number; count: number }; readonly out: string },
+  quiet: boolean,
+  io: CliIo,
+  reproduce: ReproducePackage,
+): Promise<void> {
+  const outcome = await reproduce.reproduceShard({
+    papers: choices.papers,
+    quick: choices.quick,
+    ...choices.grids,
+    shard,
+    results: out,
+    ...(choices.parallelism === undefined ? {} : { parallelism: choices.parallelism }),
+    onProgress: (p) => {
+      if (!quiet) io.stderr(`shard ${shard.index}/${shard.count} ${p.done}/${p.total} ${p.label}\n`);
+    },
+  });
+  const round =
+    choices.adaptive === undefined
+      ? ''
+      : outcome.ran === 0
+        ? '; adaptive seeds: no batch of this shard needs more seeds now'
+        : '; adaptive seeds: run the shards again for the next round, or the command without --shard runs the rounds left';
+  io.stderr(
+    `shard ${shard.index}/${shard.count}: ran ${outcome.ran} of its ${outcome.batches} batches, ${outcome.skipped} already done in ${out} (${outcome.total} batches in all)${round}\n`,
+  );
+}
+
+/** The maps to write: read from `--from`, or each paper's grid run (resuming from `--out`), its summary printed. */
+async function gridMaps(
+  choices: ReproduceChoices,
+  quiet: boolean,
+  io: CliIo,
+  reproduce: ReproducePackage,
+): Promise<ReproductionMap[]> {
+  const { from, papers, shards } = choices;
+  if (from !== undefined) return readMaps(resolve(io.cwd, from), papers, reproduce.REPRODUCTION_FORMAT);
+  const sources = await provenanceSources();
+  const maps: ReproductionMap[] = [];
+  for (const paper of papers) {
+    const map = await reproduce.reproducePaper({
       paper,
-      quick,
-      ...(sources?.commit === undefined ? {} : { commit: sources.commit }),
-      ...(sources === undefined ? {} : { traceChecksum: sources.traceChecksum }),
-      ...grids,
-      ...(parallelism === undefined ? {} : { parallelism }),
+      quick: choices.quick,
+      ...(sources.commit === undefined ? {} : { commit: sources.commit }),
+      traceChecksum: sources.traceChecksum,
+      ...choices.grids,
+      ...(choices.parallelism === undefined ? {} : { parallelism: choices.parallelism }),
       ...(shards.out === undefined ? {} : { results: shards.out }),
       onProgress: (p) => {
         const kept = p.simulated === 0 && shards.out !== undefined ? ' (kept)' : '';
-        if (values.quiet !== true) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}${kept}\n`);
+        if (!quiet) io.stderr(`${paper} ${p.done}/${p.total} ${p.label}${kept}\n`);
       },
     });
     maps.push(map);
     io.stdout(summary(map));
   }
-  const command = [
-    'rackwise reproduce',
-    name,
-    ...(quick ? ['--quick'] : []),
-    ...(seedsText === undefined ? [] : [`--seeds ${seedsText}`]),
-    ...(parallelText === undefined ? [] : [`--parallel ${parallelText}`]),
-    ...(only === undefined ? [] : [`--only ${stringOption(values, 'only')}`]),
-    ...(loss === undefined ? [] : [`--loss ${loss.join(',')}`]),
-    ...(traceText === undefined ? [] : [`--trace ${traceText}`]),
-    ...(from === undefined ? [] : [`--from ${from}`]),
-    ...(update ? [`--markdown ${markdownText} --update`] : []),
-  ].join(' ');
+  return maps;
+}
+
+/** Writes the maps as JSON, Markdown (the whole document, or the papers' sections with `--update`) and HTML. */
+function writeMaps(
+  maps: readonly ReproductionMap[],
+  choices: ReproduceChoices,
+  htmlText: string | undefined,
+  io: CliIo,
+  reproduce: ReproducePackage,
+): void {
+  const { outputs, existing } = choices;
+  const command = commandLine(choices);
   if (outputs.json !== undefined) {
     writeFileSync(outputs.json, `${JSON.stringify(maps.length === 1 ? maps[0] : maps, null, 2)}\n`);
     io.stderr(`wrote ${outputs.json}\n`);
@@ -255,29 +183,31 @@ export async function reproduceCommand(argv: readonly string[], io: CliIo): Prom
   if (outputs.csv !== undefined) {
     const document =
       existing === undefined
-        ? reproductionDocument(maps, command)
-        : maps.reduce((doc, map) => updateReproductionDocument(doc, map, command), existing);
+        ? reproduce.reproductionDocument(maps, command)
+        : maps.reduce((doc, map) => reproduce.updateReproductionDocument(doc, map, command), existing);
     writeFileSync(outputs.csv, document);
     io.stderr(`wrote ${outputs.csv}\n`);
   }
   if (outputs.html !== undefined) {
-    writeFileSync(outputs.html, reproductionHtml(maps, `${command} --html ${stringOption(values, 'html')}`));
+    writeFileSync(outputs.html, reproduce.reproductionHtml(maps, `${command} --html ${htmlText}`));
     io.stderr(`wrote ${outputs.html}\n`);
   }
-  return 0;
 }
 
-/** `--only axis=value,…` as a record. */
-function onlyOption(text: string | undefined): Record<string, string> | undefined {
-  if (text === undefined) return undefined;
-  const only: Record<string, string> = {};
-  for (const part of text.split(',')) {
-    const at = part.indexOf('=');
-    if (at <= 0 || at === part.length - 1)
-      throw new UsageError(`--only: expected axis=value, got ${JSON.stringify(part)}`);
-    only[part.slice(0, at).trim()] = part.slice(at + 1).trim();
-  }
-  return only;
+/** The command a document names as the one that regenerates it. */
+function commandLine(c: ReproduceChoices): string {
+  return [
+    'rackwise reproduce',
+    c.name,
+    ...(c.quick ? ['--quick'] : []),
+    ...(c.seedsText === undefined ? [] : [`--seeds ${c.seedsText}`]),
+    ...(c.parallelText === undefined ? [] : [`--parallel ${c.parallelText}`]),
+    ...(c.onlyText === undefined ? [] : [`--only ${c.onlyText}`]),
+    ...(c.loss === undefined ? [] : [`--loss ${c.loss.join(',')}`]),
+    ...(c.traceText === undefined ? [] : [`--trace ${c.traceText}`]),
+    ...(c.from === undefined ? [] : [`--from ${c.from}`]),
+    ...(c.existing !== undefined ? [`--markdown ${c.markdownText} --update`] : []),
+  ].join(' ');
 }
 
 /** The maps of `--from`, the named papers' (every one for `all`), in file order. */
@@ -301,15 +231,6 @@ function readMaps(file: string, papers: readonly string[], format: string): Repr
   return kept;
 }
 
-/** The Markdown file `--update` replaces a section of. */
-function readExisting(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--markdown ${file} cannot be updated: ${(error as Error).message}`);
-  }
-}
-
 /** The cells legend, then one line per claim: how many cells it holds in, and which. */
 function summary(map: ReproductionMap): string {
   const seeds =
@@ -331,17 +252,4 @@ function summary(map: ReproductionMap): string {
     );
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** `--loss a,b`: distinct congestion-loss settings, each one the engine knows. */
-async function lossOption(text: string | undefined): Promise<CongestionLoss[] | undefined> {
-  if (text === undefined) return undefined;
-  const { CONGESTION_LOSSES } = await import('@rackwise/topology');
-  const losses = text.split(',').map((l) => l.trim());
-  for (const l of losses) {
-    if (!(CONGESTION_LOSSES as readonly string[]).includes(l))
-      throw new UsageError(`--loss: ${JSON.stringify(l)} is not one of ${CONGESTION_LOSSES.join(', ')}`);
-  }
-  if (new Set(losses).size !== losses.length) throw new UsageError(`--loss: ${text} names a setting twice`);
-  return losses as CongestionLoss[];
 }
