@@ -27,7 +27,7 @@ const spec: SweepSpec = {
 };
 
 /** What differs between any two runs of the same simulation: wall-clock times. */
-const WALL_CLOCK = new Set(['timing', 'wallSeconds', 'startedAt', 'solverMillis', 'policyMillis']);
+const WALL_CLOCK = new Set(['timing', 'wallSeconds', 'cpuSeconds', 'startedAt', 'solverMillis', 'policyMillis']);
 
 /** The result without wall-clock times. */
 function metricsOnly(result: SweepResult): unknown {
