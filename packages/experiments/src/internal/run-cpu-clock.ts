@@ -18,15 +18,21 @@ export function threadCpuSeconds(): number | undefined {
     return (user + system) / 1e6;
   }
   try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    // Fields after the command name in parentheses (which may hold spaces): state is
-    // field 3, utime 14 and stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks / USER_HZ : undefined;
+    return statCpuSeconds(readFileSync('/proc/thread-self/stat', 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The user plus system CPU seconds in the text of a Linux `/proc/…/stat` file, or undefined
+ * if it does not read as one. Fields after the command name in parentheses (which may hold
+ * spaces and parentheses): state is field 3, utime 14 and stime 15, in clock ticks.
+ */
+export function statCpuSeconds(stat: string): number | undefined {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? ticks / USER_HZ : undefined;
 }
 
 /** Starts a CPU stopwatch for this thread: the seconds since, or undefined where not measurable. */
