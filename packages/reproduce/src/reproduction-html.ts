@@ -7,6 +7,7 @@ import { provenanceLines } from './provenance-text.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 import { traceComparisonTable } from './trace-agreement-text.js';
 import { type TraceComparison, traceComparisons } from './trace-agreement.js';
+import { withWindowJobs } from './trace-window-jobs.js';
 
 /** The page is wider than a report: a heatmap of twelve columns and its claims' labels. */
 const STYLE = `body{max-width:1240px}
@@ -131,7 +132,7 @@ function comparisonSection(comparison: TraceComparison): string {
  */
 export function reproductionHtml(maps: readonly ReproductionMap[], command: string): string {
   const readable = maps.map(withNaN);
-  const comparisons = traceComparisons(readable);
+  const comparisons = traceComparisons(readable).map(withWindowJobs);
   const contents = readable
     .map((m) => `<li><a href="#paper-${escapeXml(m.paper)}">${escapeXml(m.title)}</a></li>`)
     .join('\n');

@@ -16,6 +16,7 @@ import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 import { traceComparisonMarkdown, traceComparisonSummary } from './trace-agreement-text.js';
 import { traceComparisons } from './trace-agreement.js';
+import { withWindowJobs } from './trace-window-jobs.js';
 
 const percent = (x: number, digits = 1) =>
   Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(digits)} %` : '—';
@@ -195,7 +196,7 @@ const summaryLine = (map: ReproductionMap) => `${summaryPrefix(map)}${paperInWor
  * two maps ran one grid on two traces, the two side by side after the later one.
  */
 export function reproductionDocument(maps: readonly ReproductionMap[], command: string): string {
-  const comparisons = traceComparisons(maps);
+  const comparisons = traceComparisons(maps).map(withWindowJobs);
   const intro = [
     "# Where the papers' claims hold",
     '',

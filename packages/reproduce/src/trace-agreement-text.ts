@@ -92,7 +92,7 @@ export function traceComparisonTable(comparison: TraceComparison): TraceComparis
   const groups = series.map((s) => `${s.label} (${s.columns.map((c) => c.heading).join(', ')})`);
   return {
     heading: `${shortName(first)} on ${t1} beside ${t0}`,
-    intro: `The claims of the two ${first.paper} sections above that ran the same grid, network model and seeds (${first.grid.seeds.join(', ')}) on ${t0} and on ${t1}, in the ${comparison.cells.length} cells both ran. Each claim's verdicts on ${t0}, then on ${t1}, one mark per cell (✓ every seed, ~ the mean only, ✗ fails, · not measured), a group per series: ${listText(groups)}. The traces agree on a claim when its verdict is the same in every cell; "in the mean" when only ✓ against ~ differ; they disagree where it holds on one and fails on the other (${t0}/${t1} marks given). Read off the two maps' verdicts; nothing was tuned toward agreement.`,
+    intro: `The claims of the two ${first.paper} sections above that ran the same grid, network model and seeds (${first.grid.seeds.join(', ')}) on ${t0} and on ${t1}, in the ${comparison.cells.length} cells both ran. Each claim's verdicts on ${t0}, then on ${t1}, one mark per cell (✓ every seed, ~ the mean only, ✗ fails, · not measured), a group per series: ${listText(groups)}. The traces agree on a claim when its verdict is the same in every cell; "in the mean" when only ✓ against ~ differ; they disagree where it holds on one and fails on the other (${t0}/${t1} marks given). Read off the two maps' verdicts; nothing was tuned toward agreement.${jobsText(comparison, t0, t1)}`,
     header: ['claim', 'metric', t0, t1, 'traces'],
     rows: comparison.claims.map((a) => [
       a.claim.statement,
@@ -105,6 +105,19 @@ export function traceComparisonTable(comparison: TraceComparison): TraceComparis
 }
 
 /** The section of the document that sets the two traces side by side. */
+/** How many jobs a cell replays from each trace, as a sentence (empty when not read). */
+function jobsText(comparison: TraceComparison, t0: string, t1: string): string {
+  const jobs = comparison.windowJobs;
+  if (jobs === undefined) return '';
+  const [a, b] = jobs;
+  const [few, many] = a < b ? [t0, t1] : [t1, t0];
+  const weaker =
+    Math.min(a, b) < 0.1 * Math.max(a, b)
+      ? ` ${few}'s verdicts rest on a tenth of ${many}'s jobs or fewer: weaker evidence.`
+      : '';
+  return ` A cell replays ${countWord(a)} job${a === 1 ? '' : 's'} of ${t0} and ${countWord(b)} of ${t1} (seed 1, each at the cell's offered load).${weaker}`;
+}
+
 export function traceComparisonMarkdown(comparison: TraceComparison): string[] {
   const { heading, intro, header, rows } = traceComparisonTable(comparison);
   return [

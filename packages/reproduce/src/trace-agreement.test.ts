@@ -128,6 +128,17 @@ describe('the two traces side by side in the document', () => {
     );
   });
 
+  it('says how many jobs a cell replays from each trace, and calls a tenth or fewer weaker evidence', () => {
+    const intro = (jobs: readonly [number, number]) =>
+      traceComparisonMarkdown({ ...comparison, windowJobs: jobs })[2]!;
+    expect(intro([88, 6])).toContain(
+      "A cell replays 88 jobs of FB-2010 and six of FB-2009 (seed 1, each at the cell's offered load). FB-2009's verdicts rest on a tenth of FB-2010's jobs or fewer: weaker evidence.",
+    );
+    expect(intro([50, 50])).toMatch(/replays 50 jobs of FB-2010 and 50 of FB-2009 \([^)]*\)\.$/);
+    expect(intro([1, 40])).toContain('replays one job of FB-2010 and 40 of FB-2009');
+    expect(traceComparisonMarkdown(comparison)[2]).not.toContain('A cell replays');
+  });
+
   it('sums it up for the opening list, headline claims by name', () => {
     expect(traceComparisonSummary(comparison)).toBe(
       '- **Paper on FB-2009 beside FB-2010** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. NAS shortens jobs (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~.',

@@ -47,6 +47,8 @@ export interface TraceComparison {
   readonly cells: readonly (readonly [number, number])[];
   /** Every claim of the first map that the second has, in the first map's order. */
   readonly claims: readonly ClaimAgreement[];
+  /** Jobs the first shared cell replays from each trace, seed 1 (`withWindowJobs`), when read. */
+  readonly windowJobs?: readonly [number, number];
 }
 
 /** The trace a map's cells replayed: the one given to the run, else the one its provenance records. */
