@@ -6,7 +6,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { NETWORK_SETTINGS, compareFlowTimes } from '@rackwise/experiments';
-import { replayFlowTrace } from '@rackwise/flow-replay';
+import { type FlowTime, replayFlowTrace } from '@rackwise/flow-replay';
 import type { ScenarioResult } from '../network/collect.js';
 import { harnessHash, incastGoodput, referenceTiming } from '../network/evaluate.js';
 import { TCP_SETTINGS } from '../network/ns3.js';
@@ -67,6 +67,12 @@ export interface KernelFigures {
   readonly vsNs3: { readonly lastByte: Spread; readonly medianFct: Spread; readonly goodputRatio?: Spread };
   readonly models: Readonly<Record<string, ModelAgainst>>;
   readonly wallSeconds: number;
+  /**
+   * The all-to-all family's flows per repetition, in the trace's time and seconds to the
+   * microsecond: `[id, start, end]` in id order. Written to `all-to-all-flow-times.json`,
+   * not to results.json.
+   */
+  readonly flowTimes?: readonly (readonly (readonly [number, number, number])[])[];
 }
 
 export interface KernelScenarioResult
@@ -141,7 +147,30 @@ function figuresOf(scenario: Scenario, run: KernelRun, ns3: KernelScenarioResult
     },
     models,
     wallSeconds: run.wallSeconds,
+    ...(scenario.family === 'all-to-all' ? { flowTimes: reps.map((r) => flowTimesOf(r.times)) } : {}),
   };
+}
+
+const micro = (seconds: number): number => Math.round(seconds * 1e6) / 1e6;
+
+/** One repetition's flows as `[id, start, end]` in id order, to the microsecond. */
+function flowTimesOf(times: readonly FlowTime[]): [number, number, number][] {
+  return [...times].sort((a, b) => a.id - b.id).map((t) => [t.id, micro(t.start), micro(t.end)]);
+}
+
+/**
+ * What an interrupted run kept of a scenario (each setting timed without a refusal) and
+ * which of the settings `names` still need running (refused or missing).
+ */
+export function resumed(
+  kept: Pick<KernelScenarioResult, 'linux'> | undefined,
+  names: readonly string[],
+): { linux: Record<string, KernelFigures | { refused: string }>; toRun: string[] } {
+  const linux: Record<string, KernelFigures | { refused: string }> = {};
+  for (const [name, f] of Object.entries(kept?.linux ?? {})) {
+    if (!('refused' in f)) linux[name] = f;
+  }
+  return { linux, toRun: names.filter((n) => linux[n] === undefined) };
 }
 
 /**
@@ -249,7 +278,10 @@ export function collectKernel(
     settingsFor?: (scenario: Scenario) => readonly string[];
     /** Hears the results so far after each scenario. */
     checkpoint?: (partial: KernelResults) => void;
-    /** Scenarios an interrupted run already timed (by name): kept, not run again. */
+    /**
+     * Scenarios an interrupted run already timed (by name): each setting timed without a
+     * refusal is kept, not run again; the others are run.
+     */
     done?: readonly KernelScenarioResult[];
   },
   log: (line: string) => void,
@@ -267,21 +299,19 @@ export function collectKernel(
   });
   const hash = options.ns3 ? harnessHash() : '';
   const results: KernelScenarioResult[] = [];
-  // A scenario with a refused run is run again.
-  const done = new Map(
-    (options.done ?? [])
-      .filter((r) => Object.values(r.linux).every((f) => !('refused' in f)))
-      .map((r) => [r.name, r]),
-  );
+  const done = new Map((options.done ?? []).map((r) => [r.name, r]));
   for (const scenario of scenarios) {
     const kept = done.get(scenario.name);
-    if (kept !== undefined) {
+    const wanted = options.settingsFor?.(scenario);
+    const names = wanted === undefined ? runnable : runnable.filter((n) => wanted.includes(n));
+    const { linux, toRun } = resumed(kept, names);
+    if (kept !== undefined && toRun.length === 0) {
       // The half is the scenario's as defined now: the split may have moved since.
-      results.push({ ...kept, half: scenario.half });
+      results.push({ ...kept, half: scenario.half, linux });
       log(`kept from the interrupted run: ${scenario.name}`);
       continue;
     }
-    let ns3: KernelScenarioResult['ns3'] = committedNs3(scenario);
+    let ns3: KernelScenarioResult['ns3'] = kept?.ns3 ?? committedNs3(scenario);
     if (options.ns3 && ns3 === undefined) {
       const timing = referenceTiming(scenario, TCP_SETTINGS['reno-200ms']!, hash);
       ns3 = {
@@ -290,10 +320,7 @@ export function collectKernel(
         ...(scenario.family === 'incast' ? { goodput: incastGoodput(scenario, timing.times) } : {}),
       };
     }
-    const linux: Record<string, KernelFigures | { refused: string }> = {};
-    const wanted = options.settingsFor?.(scenario);
-    const names = wanted === undefined ? runnable : runnable.filter((n) => wanted.includes(n));
-    for (const name of names) {
+    for (const name of toRun) {
       const run = runKernel(scenario.trace, KERNEL_SETTINGS[name]!, options.repetitions);
       settings[name]!.applied = { ...run.applied };
       const why = refusal(run);
@@ -313,7 +340,9 @@ export function collectKernel(
       ...(ns3 === undefined ? {} : { ns3 }),
       linux,
     });
-    options.checkpoint?.(summary(results));
+    // What an interrupted run had timed of the scenarios not reached yet stays in the checkpoint.
+    const reached = new Set(results.map((r) => r.name));
+    options.checkpoint?.(summary([...results, ...[...done.values()].filter((r) => !reached.has(r.name))]));
   }
   return summary(results);
 

@@ -21,6 +21,16 @@ describe('the recovery tail of the congestion-cost forms', () => {
     expect(formLastByte(trace, 'derating+recovery-tail', fit)).toBeCloseTo(fluidLastByte(trace, 8) + 0.2, 9);
   });
 
+  it('waits k × RTO_min when the fit gives the tail k RTO_min', () => {
+    const fit = { windowSegments: 8, roundBytes: 512 * 1024 };
+    for (const tailRtos of [1.5, 3]) {
+      expect(formLastByte(trace, 'recovery-tail', { ...fit, tailRtos })).toBeCloseTo(
+        fluidLastByte(trace, 1e-9) + 0.2 * tailRtos,
+        9,
+      );
+    }
+  });
+
   it('adds nothing where the port holds every flow ending on it, and the derating form has no tail', () => {
     const fit = { windowSegments: 2, roundBytes: 512 * 1024 };
     expect(formLastByte(trace, 'recovery-tail', fit)).toBeCloseTo(fluidLastByte(trace, 1e-9), 9);

@@ -32,7 +32,15 @@ const SATURATED_SHARE = 0.95;
 interface Fit {
   readonly windowSegments: number;
   readonly roundBytes: number;
+  /** The recovery tail's wait in RTO_min (a tail form's third figure; 1 when absent). */
+  readonly tailRtos?: number;
 }
+
+/**
+ * The tail's waits searched, in RTO_min: one timeout, and the backed-off waits of a
+ * retransmission lost again (1 + 2 = 3) and between.
+ */
+export const TAIL_RTOS: readonly number[] = [1, 1.5, 2, 2.5, 3];
 
 /** The replay settings of a form's fluid part (the tail is applied after). */
 function fluidSetting(form: CostForm, fit: Fit): FlowReplaySettings {
@@ -76,7 +84,7 @@ export function formLastByte(
       const derated = form === 'recovery-tail' ? 1 : congestionCostFraction(n, capacity, parameters);
       return (binBytes.get(`${l}:${bin}`) ?? 0) >= SATURATED_SHARE * derated * capacity * SATURATION_BIN;
     });
-    last = Math.max(last, t.end + (exposed ? parameters.rtoMinSeconds : 0));
+    last = Math.max(last, t.end + (exposed ? (fit.tailRtos ?? 1) * parameters.rtoMinSeconds : 0));
   }
   return last;
 }
@@ -88,6 +96,7 @@ export interface FormFit {
   readonly calibrationError: number;
   readonly heldOut: {
     readonly linux: Record<string, { points: number; exact: number; cost: number }>;
+    readonly cubic?: Record<string, { points: number; exact: number; cost: number }>;
     readonly ns3: Record<string, { points: number; exact: number; cost: number }>;
   };
   /** Per point: the form's last byte ÷ reference − 1. */
@@ -102,17 +111,23 @@ export function fitForms(points: readonly CostPoint[]): FormFit[] {
   const caches = new Map(points.map((p) => [p, new Map<string, FlowReplayResult>()]));
   return COST_FORMS.map((form) => {
     const rounds = form === 'recovery-tail' ? [COST_GRID.roundBytes[0]!] : COST_GRID.roundBytes;
-    let best = { fitted: { windowSegments: 0, roundBytes: 0 }, error: Number.POSITIVE_INFINITY };
+    const tails = form === 'derating' ? [undefined] : TAIL_RTOS;
+    let best: { fitted: Fit; error: number } = {
+      fitted: { windowSegments: 0, roundBytes: 0 },
+      error: Number.POSITIVE_INFINITY,
+    };
     for (const windowSegments of COST_GRID.windowSegments) {
       for (const roundBytes of rounds) {
-        const fitted = { windowSegments, roundBytes };
-        const error = familyMeanError(
-          calibrate.map((p) => ({
-            family: p.family,
-            error: formLastByte(p.trace, form, fitted, caches.get(p)) / p.lastByte - 1,
-          })),
-        );
-        if (error < best.error) best = { fitted, error };
+        for (const tailRtos of tails) {
+          const fitted = { windowSegments, roundBytes, ...(tailRtos === undefined ? {} : { tailRtos }) };
+          const error = familyMeanError(
+            calibrate.map((p) => ({
+              family: p.family,
+              error: formLastByte(p.trace, form, fitted, caches.get(p)) / p.lastByte - 1,
+            })),
+          );
+          if (error < best.error) best = { fitted, error };
+        }
       }
     }
     const judged = points.map((p) => ({
@@ -130,6 +145,7 @@ export function fitForms(points: readonly CostPoint[]): FormFit[] {
       calibrationError: best.error,
       heldOut: {
         linux: familyErrors(judged.filter((j) => j.source === 'linux-reno' && j.half === 'judge')),
+        cubic: familyErrors(judged.filter((j) => j.source === 'linux-cubic')),
         ns3: familyErrors(judged.filter((j) => j.source === 'ns-3')),
       },
       points: judged.map((j) => ({ scenario: j.scenario, source: j.source, half: j.half, error: j.cost })),
@@ -140,19 +156,38 @@ export function fitForms(points: readonly CostPoint[]): FormFit[] {
 const lastByteExact = (trace: FlowTrace): number =>
   replayFlowTrace(trace, {}).times.reduce((m, t) => Math.max(m, t.end), 0);
 
-/** One all-to-all scenario: Linux's timeline beside the exact model's and the term's. */
+/** One Linux setting's all-to-all figures (medians over repetitions). */
+export interface LinuxTimeline {
+  lastByte: number;
+  /** Least and greatest last byte over repetitions. */
+  lastByteRange: readonly [number, number];
+  medianFct: number;
+  rtosPerRun: readonly number[];
+  /**
+   * From the runs' per-flow times where kept (`all-to-all-flow-times.json`), medians over
+   * repetitions: when 90 % of the flows had ended, and the share of flows ending more than
+   * half an RTO_min after the exact model's last byte (the fluid model ends every flow of
+   * the symmetric all-to-all near its last byte).
+   */
+  bulkEnd?: number;
+  lateShare?: number;
+}
+
+/** Per run (`<scenario> · <setting>`), per repetition: `[flow id, start, end]`. */
+export type FlowTimesFile = Readonly<
+  Record<string, readonly (readonly (readonly [number, number, number])[])[]>
+>;
+
+/** One all-to-all scenario: Linux's timelines beside the exact model's and the term's. */
 export interface AllToAllTimeline {
   readonly scenario: string;
   readonly half: string;
-  /** Rack uplink over the hosts' links behind it: 1, 2 or 5 (for 1:1 … 5:1). */
+  /** Rack uplink over the hosts' links behind it: 1 to 5 (for 1:1 … 5:1). */
   readonly oversubscription: number;
-  readonly linux: {
-    lastByte: number;
-    /** Least and greatest last byte over repetitions. */
-    lastByteRange: readonly [number, number];
-    medianFct: number;
-    rtosPerRun: readonly number[];
-  };
+  /** Reno's figures; absent where its run was refused (`renoRefused` says why). */
+  readonly linux?: LinuxTimeline;
+  readonly renoRefused?: string;
+  readonly cubic?: LinuxTimeline;
   readonly exact: { lastByte: number; medianFct: number };
   readonly term: { lastByte: number; medianFct: number };
   /** The term's last byte without its start-burst stall. */
@@ -165,17 +200,45 @@ export interface AllToAllTimeline {
   readonly termUplinkFraction: number;
 }
 
-/** Linux's committed all-to-all figures against the exact model's and the term's timelines. */
+/** A Linux setting's figures of a scenario, or undefined where it was not run or refused. */
+function linuxTimeline(
+  f: KernelResults['scenarios'][number]['linux'][string] | undefined,
+  flows: FlowTimesFile[string] | undefined,
+  exactLast: number,
+): LinuxTimeline | undefined {
+  if (f === undefined || 'refused' in f) return undefined;
+  const ends = (flows ?? []).map((rep) => rep.map((r) => r[2]).sort((a, b) => a - b));
+  return {
+    lastByte: f.lastByte.median,
+    lastByteRange: [f.lastByte.min, f.lastByte.max],
+    medianFct: f.medianFct.median,
+    rtosPerRun: f.rtos,
+    ...(ends.length === 0
+      ? {}
+      : {
+          bulkEnd: median(ends.map((e) => e[Math.floor(0.9 * (e.length - 1))]!)),
+          lateShare: median(
+            ends.map(
+              (e) =>
+                e.filter((t) => t > exactLast + CONGESTION_COST_DEFAULTS.rtoMinSeconds / 2).length / e.length,
+            ),
+          ),
+        }),
+  };
+}
+
+/** Linux's all-to-all figures (Reno and CUBIC) against the exact model's and the term's timelines. */
 export function allToAllTimelines(
   results: KernelResults,
   points: readonly CostPoint[],
   fit: Fit,
+  flowTimes: FlowTimesFile = {},
 ): AllToAllTimeline[] {
   const out: AllToAllTimeline[] = [];
-  for (const p of points.filter((q) => q.family === 'all-to-all' && q.source === 'linux-reno')) {
-    const s = results.scenarios.find((r) => r.name === p.scenario);
-    const f = s?.linux['linux-reno'];
-    if (s === undefined || f === undefined || 'refused' in f) continue;
+  for (const s of results.scenarios.filter((r) => r.family === 'all-to-all')) {
+    const p = points.find((q) => q.scenario === s.name && q.source !== 'ns-3');
+    if (p === undefined) continue;
+    const reno = s.linux['linux-reno'];
     const fabric = p.trace.fabric;
     const uplink = fabric.rackUplinkBitsPerSecond / 8;
     const hosts = fabric.racks * fabric.nodesPerRack;
@@ -191,17 +254,17 @@ export function allToAllTimelines(
         medianFct: median(times.map((t) => t.end - t.start)),
       };
     };
+    const exact = timeline({});
+    const linux = linuxTimeline(reno, flowTimes[`${s.name} · linux-reno`], exact.lastByte);
+    const cubic = linuxTimeline(s.linux['linux-cubic'], flowTimes[`${s.name} · linux-cubic`], exact.lastByte);
     out.push({
-      scenario: p.scenario,
-      half: p.half,
+      scenario: s.name,
+      half: s.half,
       oversubscription: (fabric.nodesPerRack * fabric.nicBitsPerSecond) / fabric.rackUplinkBitsPerSecond,
-      linux: {
-        lastByte: f.lastByte.median,
-        lastByteRange: [f.lastByte.min, f.lastByte.max],
-        medianFct: f.medianFct.median,
-        rtosPerRun: f.rtos,
-      },
-      exact: timeline({}),
+      ...(linux === undefined ? {} : { linux }),
+      ...(reno !== undefined && 'refused' in reno ? { renoRefused: reno.refused } : {}),
+      ...(cubic === undefined ? {} : { cubic }),
+      exact,
       term: timeline(costSetting(fit)),
       termWithoutBurst: timeline({
         congestionLoss: 'congestion-cost',

@@ -16,7 +16,8 @@ export interface CostPoint {
   readonly scenario: string;
   readonly family: Scenario['family'];
   readonly half: Scenario['half'];
-  readonly source: 'linux-reno' | 'ns-3';
+  /** Fitted on linux-reno's calibration half only; linux-cubic and ns-3 are held out whole. */
+  readonly source: 'linux-reno' | 'linux-cubic' | 'ns-3';
   /** The reference's last byte (median over repetitions for Linux), trace seconds. */
   readonly lastByte: number;
   readonly trace: FlowTrace;
@@ -109,21 +110,26 @@ export function familyErrors(
   return out;
 }
 
-/** The Linux points of the kernel results (linux-reno, medians over repetitions). */
+/**
+ * The Linux points of the kernel results (medians over repetitions): linux-reno's in the
+ * scenario's half, linux-cubic's all held out (the term is never fitted on CUBIC).
+ */
 export function linuxPoints(results: KernelResults, traces: ReadonlyMap<string, Scenario>): CostPoint[] {
   const points: CostPoint[] = [];
-  for (const s of results.scenarios) {
-    const f = s.linux['linux-reno'];
-    const scenario = traces.get(s.name);
-    if (f === undefined || 'refused' in f || scenario === undefined) continue;
-    points.push({
-      scenario: s.name,
-      family: s.family,
-      half: scenario.half,
-      source: 'linux-reno',
-      lastByte: f.lastByte.median,
-      trace: scenario.trace,
-    });
+  for (const source of ['linux-reno', 'linux-cubic'] as const) {
+    for (const s of results.scenarios) {
+      const f = s.linux[source];
+      const scenario = traces.get(s.name);
+      if (f === undefined || 'refused' in f || scenario === undefined) continue;
+      points.push({
+        scenario: s.name,
+        family: s.family,
+        half: source === 'linux-reno' ? scenario.half : 'judge',
+        source,
+        lastByte: f.lastByte.median,
+        trace: scenario.trace,
+      });
+    }
   }
   return points;
 }
@@ -138,6 +144,8 @@ export interface CostFit {
   readonly calibrate: readonly string[];
   readonly heldOut: {
     readonly linux: Record<string, { points: number; exact: number; cost: number }>;
+    /** linux-cubic's points, none of which the term was fitted on. */
+    readonly cubic?: Record<string, { points: number; exact: number; cost: number }>;
     readonly ns3: Record<string, { points: number; exact: number; cost: number }>;
   };
   /**
@@ -171,7 +179,11 @@ export function costFit(points: readonly CostPoint[]): CostFit {
     calibrate: points
       .filter((p) => p.half === 'calibrate' && p.source === 'linux-reno')
       .map((p) => p.scenario),
-    heldOut: { linux: heldLinux, ns3: familyErrors(judged.filter((j) => j.source === 'ns-3')) },
+    heldOut: {
+      linux: heldLinux,
+      cubic: familyErrors(judged.filter((j) => j.source === 'linux-cubic')),
+      ns3: familyErrors(judged.filter((j) => j.source === 'ns-3')),
+    },
     replayMillis: { exact: millis({}), cost: millis(costSetting(fitted)) },
     lowersEveryFamily: Object.values(heldLinux).every((f) => f.cost < f.exact),
     points: judged,

@@ -5,6 +5,7 @@ import { fc, test } from '@fast-check/vitest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { longer } from '../network/report-text.js';
 import { allToAll, miceAndElephants } from '../network/scenarios.js';
+import { type KernelFigures, resumed } from './collect.js';
 import { type KernelRun, LONE_MIN_SHARE, readRepetition, refusal, scaleOf } from './harness.js';
 import { longerOrShorter } from './markdown.js';
 import { fbCut } from './scenarios.js';
@@ -122,4 +123,19 @@ describe('scenarios', () => {
       for (const f of left) expect(f.start).toBeGreaterThanOrEqual(latest);
     },
   );
+});
+
+describe('resuming an interrupted run', () => {
+  const timed = { lastByte: { median: 1, min: 1, max: 1 } } as unknown as KernelFigures;
+
+  it('keeps each setting timed without a refusal and runs the refused and the missing ones', () => {
+    const kept = { linux: { 'linux-reno': timed, 'linux-cubic': { refused: 'repetitions disagree' } } };
+    const { linux, toRun } = resumed(kept, ['linux-reno', 'linux-cubic', 'linux-dctcp']);
+    expect(Object.keys(linux)).toEqual(['linux-reno']);
+    expect(toRun).toEqual(['linux-cubic', 'linux-dctcp']);
+  });
+
+  it('runs every setting of a scenario the interrupted run never reached', () => {
+    expect(resumed(undefined, ['linux-reno']).toRun).toEqual(['linux-reno']);
+  });
 });

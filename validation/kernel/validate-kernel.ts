@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { renderMarkdown } from '../network/markdown.js';
 import { type Scenario, syntheticScenarios } from '../network/scenarios.js';
 import { type KernelFigures, type KernelResults, collectKernel, rescoreLastByte } from './collect.js';
-import { allToAllTimelines, fitForms } from './congestion-cost-forms.js';
+import { type FlowTimesFile, allToAllTimelines, fitForms } from './congestion-cost-forms.js';
 import { type CostFit, type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
 import { cannotRun } from './harness.js';
 import { renderKernelSection } from './markdown.js';
@@ -96,7 +96,42 @@ export function figuresByFamily(results: KernelResults): Record<string, Record<s
   return out;
 }
 
-function writeDocs(results: KernelResults): void {
+const FLOW_TIMES = `${HERE}all-to-all-flow-times.json`;
+
+/**
+ * Moves the all-to-all runs' per-flow times out of the results into their own file (one
+ * line per run, compact), keeping those of runs the results kept from before.
+ */
+function splitFlowTimes(results: KernelResults): KernelResults {
+  const kept = existsSync(FLOW_TIMES)
+    ? (JSON.parse(readFileSync(FLOW_TIMES, 'utf8')) as { runs: Record<string, unknown> }).runs
+    : {};
+  const runs: Record<string, unknown> = {};
+  const scenarios = results.scenarios.map((s) => ({
+    ...s,
+    linux: Object.fromEntries(
+      Object.entries(s.linux).map(([setting, f]) => {
+        const key = `${s.name} · ${setting}`;
+        if ('refused' in f) return [setting, f];
+        const { flowTimes, ...rest } = f;
+        if (flowTimes !== undefined) runs[key] = flowTimes;
+        else if (kept[key] !== undefined) runs[key] = kept[key];
+        return [setting, rest];
+      }),
+    ),
+  }));
+  const lines = Object.entries(runs).map(
+    ([key, reps]) => `  ${JSON.stringify(key)}: ${JSON.stringify(reps)}`,
+  );
+  writeFileSync(
+    FLOW_TIMES,
+    `{"about": "per repetition, [flow id, start, end] in trace seconds; Linux runs of the all-to-all family (validation/kernel)",\n "runs": {\n${lines.join(',\n')}\n }}\n`,
+  );
+  return { ...results, scenarios };
+}
+
+function writeDocs(all: KernelResults): void {
+  const results = splitFlowTimes(all);
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 1)}\n`);
   writeFileSync(
     `${HERE}figures-by-family.json`,
@@ -132,7 +167,10 @@ function writeCostForms(results: KernelResults, kernel: readonly Scenario[]): vo
   const points = costPoints(results, kernel);
   const term = JSON.parse(readFileSync(COST_FIT, 'utf8')) as CostFit;
   const forms = fitForms(points);
-  const timelines = allToAllTimelines(results, points, term.fitted);
+  const flowTimes = existsSync(FLOW_TIMES)
+    ? (JSON.parse(readFileSync(FLOW_TIMES, 'utf8')) as { runs: FlowTimesFile }).runs
+    : {};
+  const timelines = allToAllTimelines(results, points, term.fitted, flowTimes);
   writeFileSync(
     COST_FORMS_FIT,
     `${JSON.stringify({ date: new Date().toISOString(), forms, timelines }, null, 1)}\n`,
@@ -304,11 +342,12 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
 
 /**
  * Which settings each scenario runs under: traffic time is the budget (minutes on a shared
- * 2-core machine), so every scenario runs under Reno and the incast of 16 under CUBIC and
- * DCTCP too.
+ * 2-core machine), so every scenario runs under Reno, and the all-to-alls (where congestion
+ * costs most) and the incast of 16 under CUBIC and DCTCP too.
  */
 function settingsFor(scenario: Scenario): readonly string[] {
   const every = ['linux-reno', 'linux-cubic', 'linux-dctcp'];
+  if (scenario.family === 'all-to-all') return every;
   if (scenario.family === 'incast' && scenario.facts.senders === 16) return every;
   return ['linux-reno'];
 }
