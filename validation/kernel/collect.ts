@@ -73,13 +73,22 @@ export interface KernelFigures {
    * not to results.json.
    */
   readonly flowTimes?: readonly (readonly (readonly [number, number, number])[])[];
+  /** Tries of this setting that were refused before or besides this run, oldest first. */
+  readonly otherTries?: readonly string[];
+}
+
+/** A setting whose run was refused, and why. */
+export interface RefusedRun {
+  readonly refused: string;
+  /** Earlier tries of the setting that were refused too, oldest first. */
+  readonly otherTries?: readonly string[];
 }
 
 export interface KernelScenarioResult
   extends Pick<ScenarioResult, 'name' | 'family' | 'half' | 'facts' | 'flows' | 'bytes'> {
   readonly ns3?: { readonly lastByte: number; readonly medianFct: number; readonly goodput?: number };
   /** By Linux setting; a refused run keeps its reason instead. */
-  readonly linux: Readonly<Record<string, KernelFigures | { readonly refused: string }>>;
+  readonly linux: Readonly<Record<string, KernelFigures | RefusedRun>>;
 }
 
 export interface KernelResults {
@@ -165,12 +174,19 @@ function flowTimesOf(times: readonly FlowTime[]): [number, number, number][] {
 export function resumed(
   kept: Pick<KernelScenarioResult, 'linux'> | undefined,
   names: readonly string[],
-): { linux: Record<string, KernelFigures | { refused: string }>; toRun: string[] } {
-  const linux: Record<string, KernelFigures | { refused: string }> = {};
+): {
+  linux: Record<string, KernelFigures | RefusedRun>;
+  toRun: string[];
+  /** Per setting to run: the refusals of its earlier tries, oldest first. */
+  refusals: Record<string, string[]>;
+} {
+  const linux: Record<string, KernelFigures | RefusedRun> = {};
+  const refusals: Record<string, string[]> = {};
   for (const [name, f] of Object.entries(kept?.linux ?? {})) {
-    if (!('refused' in f)) linux[name] = f;
+    if ('refused' in f) refusals[name] = [...(f.otherTries ?? []), f.refused];
+    else linux[name] = f;
   }
-  return { linux, toRun: names.filter((n) => linux[n] === undefined) };
+  return { linux, toRun: names.filter((n) => linux[n] === undefined), refusals };
 }
 
 /**
@@ -304,7 +320,7 @@ export function collectKernel(
     const kept = done.get(scenario.name);
     const wanted = options.settingsFor?.(scenario);
     const names = wanted === undefined ? runnable : runnable.filter((n) => wanted.includes(n));
-    const { linux, toRun } = resumed(kept, names);
+    const { linux, toRun, refusals } = resumed(kept, names);
     if (kept !== undefined && toRun.length === 0) {
       // The half is the scenario's as defined now: the split may have moved since.
       results.push({ ...kept, half: scenario.half, linux });
@@ -328,7 +344,10 @@ export function collectKernel(
       log(
         `linux ${name.padEnd(12)} ${scenario.name}: lone ${(run.loneShare * 100).toFixed(1)} %, last byte ${lasts} s (trace time), RTOs ${run.repetitions.map((r) => r.rtos).join(', ')}, ${run.wallSeconds.toFixed(0)} s wall${why === undefined ? '' : ` — REFUSED: ${why}`}`,
       );
-      linux[name] = why === undefined ? figuresOf(scenario, run, ns3) : { refused: why };
+      const earlier = refusals[name] ?? [];
+      const tries = earlier.length === 0 ? {} : { otherTries: earlier };
+      linux[name] =
+        why === undefined ? { ...figuresOf(scenario, run, ns3), ...tries } : { refused: why, ...tries };
     }
     results.push({
       name: scenario.name,

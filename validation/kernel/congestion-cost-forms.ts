@@ -171,6 +171,8 @@ export interface LinuxTimeline {
    */
   bulkEnd?: number;
   lateShare?: number;
+  /** Tries of the setting refused besides the run kept (`KernelFigures.otherTries`). */
+  otherTries?: readonly string[];
 }
 
 /** Per run (`<scenario> · <setting>`), per repetition: `[flow id, start, end]`. */
@@ -213,6 +215,7 @@ function linuxTimeline(
     lastByteRange: [f.lastByte.min, f.lastByte.max],
     medianFct: f.medianFct.median,
     rtosPerRun: f.rtos,
+    ...(f.otherTries === undefined ? {} : { otherTries: f.otherTries }),
     ...(ends.length === 0
       ? {}
       : {

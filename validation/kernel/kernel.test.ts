@@ -135,6 +135,12 @@ describe('resuming an interrupted run', () => {
     expect(toRun).toEqual(['linux-cubic', 'linux-dctcp']);
   });
 
+  it('carries the refusals of earlier tries forward, oldest first', () => {
+    const kept = { linux: { 'linux-reno': { refused: 'second', otherTries: ['first'] } } };
+    expect(resumed(kept, ['linux-reno']).refusals).toEqual({ 'linux-reno': ['first', 'second'] });
+    expect(resumed({ linux: { 'linux-reno': timed } }, ['linux-reno']).refusals).toEqual({});
+  });
+
   it('runs every setting of a scenario the interrupted run never reached', () => {
     expect(resumed(undefined, ['linux-reno']).toRun).toEqual(['linux-reno']);
   });
