@@ -72,10 +72,13 @@ export interface KernelFigures {
    * microsecond: `[id, start, end]` in id order. Written to `all-to-all-flow-times.json`,
    * not to results.json.
    */
-  readonly flowTimes?: readonly (readonly (readonly [number, number, number])[])[];
+  readonly flowTimes?: RunFlowTimes;
   /** Tries of this setting that were refused before or besides this run, oldest first. */
   readonly otherTries?: readonly string[];
 }
+
+/** One run's flows per repetition: `[flow id, start, end]` in trace seconds. */
+export type RunFlowTimes = readonly (readonly (readonly [number, number, number])[])[];
 
 /** A setting whose run was refused, and why. */
 export interface RefusedRun {

@@ -16,7 +16,7 @@ import {
   replayFlowTrace,
 } from '@rackwise/flow-replay';
 import { CONGESTION_COST_DEFAULTS, congestionCostFraction, timeoutFreeFlows } from '@rackwise/topology';
-import type { KernelResults } from './collect.js';
+import type { KernelResults, RunFlowTimes } from './collect.js';
 import { COST_GRID, type CostPoint, costSetting, familyErrors, familyMeanError } from './congestion-cost.js';
 import { median } from './harness.js';
 
@@ -176,9 +176,7 @@ export interface LinuxTimeline {
 }
 
 /** Per run (`<scenario> · <setting>`), per repetition: `[flow id, start, end]`. */
-export type FlowTimesFile = Readonly<
-  Record<string, readonly (readonly (readonly [number, number, number])[])[]>
->;
+export type FlowTimesFile = Readonly<Record<string, RunFlowTimes>>;
 
 /** One all-to-all scenario: Linux's timelines beside the exact model's and the term's. */
 export interface AllToAllTimeline {

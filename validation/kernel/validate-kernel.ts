@@ -13,7 +13,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { renderMarkdown } from '../network/markdown.js';
 import { type Scenario, syntheticScenarios } from '../network/scenarios.js';
-import { type KernelFigures, type KernelResults, collectKernel, rescoreLastByte } from './collect.js';
+import {
+  type KernelFigures,
+  type KernelResults,
+  type RunFlowTimes,
+  collectKernel,
+  rescoreLastByte,
+} from './collect.js';
 import { type FlowTimesFile, allToAllTimelines, fitForms } from './congestion-cost-forms.js';
 import { type CostFit, type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
 import { cannotRun } from './harness.js';
@@ -98,15 +104,20 @@ export function figuresByFamily(results: KernelResults): Record<string, Record<s
 
 const FLOW_TIMES = `${HERE}all-to-all-flow-times.json`;
 
+/** The committed per-flow times of the all-to-all runs, by `<scenario> · <setting>`. */
+function readFlowTimes(): FlowTimesFile {
+  return existsSync(FLOW_TIMES)
+    ? (JSON.parse(readFileSync(FLOW_TIMES, 'utf8')) as { runs: FlowTimesFile }).runs
+    : {};
+}
+
 /**
  * Moves the all-to-all runs' per-flow times out of the results into their own file (one
  * line per run, compact), keeping those of runs the results kept from before.
  */
 function splitFlowTimes(results: KernelResults): KernelResults {
-  const kept = existsSync(FLOW_TIMES)
-    ? (JSON.parse(readFileSync(FLOW_TIMES, 'utf8')) as { runs: Record<string, unknown> }).runs
-    : {};
-  const runs: Record<string, unknown> = {};
+  const kept = readFlowTimes();
+  const runs: Record<string, RunFlowTimes> = {};
   const scenarios = results.scenarios.map((s) => ({
     ...s,
     linux: Object.fromEntries(
@@ -167,10 +178,7 @@ function writeCostForms(results: KernelResults, kernel: readonly Scenario[]): vo
   const points = costPoints(results, kernel);
   const term = JSON.parse(readFileSync(COST_FIT, 'utf8')) as CostFit;
   const forms = fitForms(points);
-  const flowTimes = existsSync(FLOW_TIMES)
-    ? (JSON.parse(readFileSync(FLOW_TIMES, 'utf8')) as { runs: FlowTimesFile }).runs
-    : {};
-  const timelines = allToAllTimelines(results, points, term.fitted, flowTimes);
+  const timelines = allToAllTimelines(results, points, term.fitted, readFlowTimes());
   writeFileSync(
     COST_FORMS_FIT,
     `${JSON.stringify({ date: new Date().toISOString(), forms, timelines }, null, 1)}\n`,
