@@ -1,5 +1,5 @@
 import { FILLING_KERNEL_BASE64 } from './filling-kernel-binary.js';
-import { type LinkIncidences, MAX_LINKS_PER_FLOW } from './progressive-filling.js';
+import { MAX_LINKS_PER_FLOW } from './progressive-filling.js';
 
 /** The part of the WebAssembly API the kernel uses (the package's types carry no DOM). */
 interface WebAssemblyApi {
@@ -103,9 +103,13 @@ export class KernelFilling {
   onMove: (() => void) | undefined;
   private readonly kernel: KernelExports;
   private readonly links: number;
+  /**
+   * Each link's load (the sum of its flows' rates): a view of the kernel's memory, which
+   * `solve` writes on every link with flows; the caller keeps it in step between solves.
+   */
+  loads!: Float64Array;
   private flowCapacity = 0;
   private buffer!: ArrayBuffer;
-  private loads!: Float64Array;
 
   constructor(capacities: Float64Array) {
     const module = kernelModule();
@@ -162,26 +166,20 @@ export class KernelFilling {
   }
 
   /**
-   * `ProgressiveFilling.run` over the flows the kernel holds (the same as `incidences`'s),
-   * levels into `level` and each link with flows its load into `load`, and the re-timing
+   * `ProgressiveFilling.run` over the flows the kernel holds, levels into `level` and each
+   * link with flows its load into `loads`, and the re-timing
    * `PerFlowNetwork.solve` does after it at `now`, done as each flow freezes (see
    * kernel/filling.ts `solve`); returns how many flows are due by `horizon`, listed in
    * `window`.
    */
   solve(
-    incidences: LinkIncidences,
     flowCount: number,
-    load: Float64Array,
     now: number,
     horizon: number,
     bytesTolerance: number,
     rateTolerance: number,
   ): number {
-    const listed = this.kernel.solve(flowCount, now, horizon, bytesTolerance, rateTolerance);
-    const loads = this.loads;
-    const counts = incidences.linkFlowCount;
-    for (let l = 0; l < this.links; l++) if (counts[l]! > 0) load[l] = loads[l]!;
-    return listed;
+    return this.kernel.solve(flowCount, now, horizon, bytesTolerance, rateTolerance);
   }
 
   /** After `solve`, the earliest completion not listed in `window` (Infinity if none). */

@@ -64,7 +64,11 @@ export class PerFlowNetwork implements FlowNetwork {
   private due: Float64Array = new Float64Array(0);
   /** The order the active flows complete in until the next solve. */
   private readonly completions = new CompletionWindow();
-  private readonly load: Float64Array;
+  /**
+   * Each link's load, the sum of its flows' rates; with the compiled filling, the kernel's
+   * own array (its solves write it in place), taken again on `onMove`.
+   */
+  private load: Float64Array;
   /** Dense list of active flows and each flow's position in it. */
   private active: Int32Array = new Int32Array(0);
   private activePos: Int32Array = new Int32Array(0);
@@ -120,6 +124,7 @@ export class PerFlowNetwork implements FlowNetwork {
         this.table.adoptTiming(compiled.current, compiled.bytesLeft, compiled.since);
         this.due = compiled.due;
         this.active = compiled.active;
+        this.load = compiled.loads;
       };
       this.table.mirror = compiled;
       this.filling = undefined;
@@ -134,7 +139,7 @@ export class PerFlowNetwork implements FlowNetwork {
         : undefined;
     // The compiled solver keeps its own lists; only the drift's local solves read the table's.
     this.table.keepsLists = this.compiled === undefined || this.drift !== undefined;
-    this.load = new Float64Array(capacities.length);
+    this.load = this.compiled?.loads ?? new Float64Array(capacities.length);
   }
 
   get activeFlowCount(): number {
@@ -253,15 +258,7 @@ export class PerFlowNetwork implements FlowNetwork {
 
   /** `fillAndRetime` in WebAssembly: the same rates, times and window to the bit. */
   private fillCompiled(compiled: KernelFilling, horizon: number): number {
-    const listed = compiled.solve(
-      this.table,
-      this.activeCount,
-      this.load,
-      this.now,
-      horizon,
-      this.tolerance,
-      RATE_TOLERANCE,
-    );
+    const listed = compiled.solve(this.activeCount, this.now, horizon, this.tolerance, RATE_TOLERANCE);
     this.drift?.solved();
     const listedFlows = compiled.window;
     const window = this.completions.heap;
