@@ -48,6 +48,14 @@ function gridSeeds(map: ReproductionMap): string {
  * presets, trace and cells; then the simulations it took.
  */
 export function gridLines(map: ReproductionMap): [string, string] {
+  return [
+    `\`${gridCommand(map)}\` on ${presetsOf(map)}: ${map.grid.description}.`,
+    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
+  ];
+}
+
+/** The command that ran a map's grid: its paper, and the options that set the grid. */
+export function gridCommand(map: ReproductionMap): string {
   const only =
     map.only === undefined
       ? ''
@@ -62,8 +70,5 @@ export function gridLines(map: ReproductionMap): [string, string] {
         ? ''
         : ` --seeds ${map.grid.seeds.join(',')}`;
   const trace = map.trace === undefined ? '' : ` --trace ${map.trace}`;
-  return [
-    `\`rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}${trace}\` on ${presetsOf(map)}: ${map.grid.description}.`,
-    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
-  ];
+  return `rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}${trace}`;
 }

@@ -108,3 +108,33 @@ describe('updateReproductionDocument', () => {
     );
   });
 });
+
+describe('reproductionDocument with several maps of one paper', () => {
+  const quick = map('x', -0.1);
+  const fb2009 = { ...map('x', -0.3), trace: 'fb2009' };
+  const document = reproductionDocument([quick, fb2009, map('y', -0.2)], ALL);
+
+  it('states each paper’s full-grid cost once, and names each map’s grid in its plain-words line', () => {
+    expect(document.match(/^- `rackwise reproduce x`: /gm)).toHaveLength(1);
+    expect(document.match(/^- `rackwise reproduce y`: /gm)).toHaveLength(1);
+    expect(document).toContain('- **Paper x** (`rackwise reproduce x --quick`): ');
+    expect(document).toContain('- **Paper x** (`rackwise reproduce x --quick --trace fb2009`): ');
+  });
+
+  it('replaces the section and plain-words line of the grid that ran again, not the paper’s first', () => {
+    const fresh = { ...map('x', -0.5), trace: 'fb2009' };
+    const after = updateReproductionDocument(document, fresh, 'rackwise reproduce x --quick --trace fb2009');
+    const lines = after.split('\n').filter((line) => line.startsWith('- **Paper x** ('));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(
+      document.split('\n').find((line) => line.startsWith('- **Paper x** (`rackwise reproduce x --quick`)')),
+    );
+    expect(lines[1]).not.toBe(document.split('\n').find((line) => line.includes('--trace fb2009`): ')));
+    expect(after).toBe(
+      reproductionDocument([quick, fresh, map('y', -0.2)], ALL).replace(
+        generated,
+        `${generated}\nThe x section was regenerated alone by \`rackwise reproduce x --quick --trace fb2009\`.`,
+      ),
+    );
+  });
+});
