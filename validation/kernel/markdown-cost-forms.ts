@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AllToAllTimeline, CostForm, FormFit, LinuxTimeline } from './congestion-cost-forms.js';
+import { median } from './harness.js';
 
 const FORMS_FIT = new URL('./congestion-cost-forms.json', import.meta.url).pathname;
 
@@ -52,12 +53,25 @@ function linuxCells(x: LinuxTimeline | undefined, rtoMin: number, refused?: stri
 /** The last bytes a refusal names (`last byte 0.57, 0.57, 0.77 s (…)`), or the reason itself. */
 const lastBytes = (why: string): string => /last byte ([^(]*)\(/.exec(why)?.[1]?.trim() ?? why;
 
-/** Least and greatest last byte over every repetition of every try (kept and refused). */
-function everyTry(x: LinuxTimeline): [number, number] {
-  const refusedBytes = (x.otherTries ?? []).flatMap((why) =>
+/** The last bytes of the refused tries' repetitions, in the order the refusals name them. */
+const refusedLastBytes = (x: LinuxTimeline): number[] =>
+  (x.otherTries ?? []).flatMap((why) =>
     lastBytes(why).replace(/ s$/, '').split(',').map(Number).filter(Number.isFinite),
   );
+
+/** Least and greatest last byte over every repetition of every try (kept and refused). */
+function everyTry(x: LinuxTimeline): [number, number] {
+  const refusedBytes = refusedLastBytes(x);
   return [Math.min(x.lastByteRange[0], ...refusedBytes), Math.max(x.lastByteRange[1], ...refusedBytes)];
+}
+
+/**
+ * The last byte of every repetition of every try, kept and refused, where the kept try's
+ * three repetitions are known from its median and range; undefined otherwise.
+ */
+export function pooledLastBytes(x: LinuxTimeline): number[] | undefined {
+  if (x.rtosPerRun.length !== 3) return undefined;
+  return [x.lastByteRange[0], x.lastByte, x.lastByteRange[1], ...refusedLastBytes(x)];
 }
 
 /** The subsection, or nothing before `--fit-cost --forms` has run. */
@@ -88,6 +102,11 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
     const [lo, hi] = everyTry(x.linux!);
     return `${x.oversubscription}:1: the term ${s3(x.term.lastByte)} s, Linux ${s3(lo)}–${s3(hi)} s${x.term.lastByte >= lo && x.term.lastByte <= hi ? ' (within)' : ''}`;
   });
+  // Another reading of the reference: the median of every repetition of every try, not of the try that stood.
+  const pooled = heldReno.flatMap((x) => {
+    const all = pooledLastBytes(x.linux!);
+    return all === undefined ? [] : [{ x, all, error: x.term.lastByte / median(all) - 1 }];
+  });
   const withFlows = [
     ...reno.map((x) => ['Reno', x, x.linux!] as const),
     ...cubic.map((x) => ['CUBIC', x, x.cubic!] as const),
@@ -109,7 +128,7 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
       ? ''
       : `- **Per flow** (runs whose flow times are kept, \`validation/kernel/all-to-all-flow-times.json\`): 90 % of the flows had ended by ${withFlows.map(([tcp, x, l]) => `${s3(l.bulkEnd!)} s (${tcp} ${x.oversubscription}:1; exact last byte ${s3(x.exact.lastByte)})`).join(', ')}; the flows ending more than half an RTO_min after the exact model's last byte: ${withFlows.map(([tcp, x, l]) => `${(l.lateShare! * 100).toFixed(1)} % (${tcp} ${x.oversubscription}:1)`).join(', ')}.${withFlows.every(([, , l]) => l.lateShare! < 0.1) ? " The bulk ends within a tenth or so of the fluid model's last byte; a few flows wait for recovery, and the last of them sets Linux's last byte." : ''}`,
     `- **In seconds.** Linux's last byte comes ${each(reno, (x) => `${s3(added(x.linux!, x))} s`)} (Reno) and ${each(cubic, (x) => `${s3(added(x.cubic!, x))} s`)} (CUBIC) after the exact model's.`,
-    `- **Repetitions.** Linux's own last byte moves between repetitions by ${each(reno, (x) => `${(spread(x.linux!) * 100).toFixed(0)} %`)} (Reno, greatest over least − 1) and ${each(cubic, (x) => `${(spread(x.cubic!) * 100).toFixed(0)} %`)} (CUBIC).${refused.length === 0 ? '' : ` Refused: ${refused.map((x) => `Reno ${x.oversubscription}:1 (${x.renoRefused})`).join('; ')}: its repetitions' last bytes lie further apart than the harness's ±20 %.`}${retried.length === 0 ? '' : ` Tries refused besides the runs kept (repetitions more than ±20 % from their median): ${retried.map(([tcp, x, tries]) => `${tcp} ${x.oversubscription}:1, last bytes ${tries.map(lastBytes).join(' and ')}`).join('; ')}.`} A model of the median run cannot be closer to one run than this spread.${within.length === 0 ? '' : ` On the held-out Reno ratios, over every repetition of every try: ${within.join('; ')}.`}`,
+    `- **Repetitions.** Linux's own last byte moves between repetitions by ${each(reno, (x) => `${(spread(x.linux!) * 100).toFixed(0)} %`)} (Reno, greatest over least − 1) and ${each(cubic, (x) => `${(spread(x.cubic!) * 100).toFixed(0)} %`)} (CUBIC).${refused.length === 0 ? '' : ` Refused: ${refused.map((x) => `Reno ${x.oversubscription}:1 (${x.renoRefused})`).join('; ')}: its repetitions' last bytes lie further apart than the harness's ±20 %.`}${retried.length === 0 ? '' : ` Tries refused besides the runs kept (repetitions more than ±20 % from their median): ${retried.map(([tcp, x, tries]) => `${tcp} ${x.oversubscription}:1, last bytes ${tries.map(lastBytes).join(' and ')}`).join('; ')}.`} A model of the median run cannot be closer to one run than this spread.${within.length === 0 ? '' : ` On the held-out Reno ratios, over every repetition of every try: ${within.join('; ')}.`}${pooled.length === 0 ? '' : ` Read against the median of every repetition of every try (${pooled.map(({ x, all }) => `${x.oversubscription}:1: ${s3(median(all))} s over ${all.length}`).join('; ')}) instead of the median of the try that stood, the term is off by ${pooled.map(({ x, error }) => `${signed(error)} at ${x.oversubscription}:1`).join(', ')}: a median |error| of ${abs(median(pooled.map(({ error }) => Math.abs(error))))}.`}`,
     '',
     "Forms weighed, each fitted on Reno's calibration half alone with the same grid and error as the term (the tail forms apply the tail to the replay's ends: a flow whose path, as it ends, has a saturated link carrying more than n0 flows ends k × RTO_min later, k fitted from 1, 1.5, 2, 2.5 and 3: one timeout, up to a retransmission lost again and backed off; a last window moves no bytes worth counting). The form is chosen by calibration error alone; the held-out errors of every form are stated (CUBIC: every run held out):",
     '',
