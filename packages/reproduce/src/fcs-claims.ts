@@ -182,5 +182,5 @@ export const FCS_PAPER: PaperClaims = Object.freeze({
     'fcs-table-4-reduce-heavy-fcs-vs-fair:executionTime.mean@fcs-reduce-heavy',
   ],
   fullGridCost:
-    "2,160 simulations (6 rate steps × 2 loss settings × the 18 policy runs of the three workloads — 5, 5 and 8, the readings included — × 10 seeds). With the presets' 171 and 130 jobs a run costs about 15 CPU-seconds at the paper's rate here, more above it, so about 9 CPU-hours.",
+    "2,160 simulations (6 rate steps × 2 loss settings × the 18 policy runs of the three workloads — 5, 5 and 8, the readings included — × 10 seeds). With the presets' 171 and 130 jobs a run costs 4–6 CPU-seconds here (fcs-map-heavy at the paper's rate, fcs-gridmix at twice it), so about 3 CPU-hours.",
 });

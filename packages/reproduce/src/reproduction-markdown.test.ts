@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { paperClaims } from './claim-registry.js';
 import { OFFERED_LOAD_AXIS } from './load-steps.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 import { REPRODUCTION_FORMAT } from './reproduce-paper.js';
@@ -136,5 +137,15 @@ describe('reproductionDocument with several maps of one paper', () => {
         `${generated}\nThe x section was regenerated alone by \`rackwise reproduce x --quick --trace fb2009\`.`,
       ),
     );
+  });
+});
+
+describe('the full-grid cost lines', () => {
+  it('state what a registered paper’s grid costs with today’s code, not what an older map recorded', () => {
+    const stale = { ...map('nas', -0.1, 'what the grid cost before the model changed'), title: 'NAS' };
+    const document = reproductionDocument([stale, map('x', -0.2)], ALL);
+    expect(document).toContain(`- \`rackwise reproduce nas\`: ${paperClaims('nas').fullGridCost}`);
+    expect(document).not.toContain('what the grid cost before the model changed');
+    expect(document).toContain('- `rackwise reproduce x`: x costs little');
   });
 });
