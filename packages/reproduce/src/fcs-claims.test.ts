@@ -18,7 +18,7 @@ describe('the FCS grids cross the readings of preemptedFetches', () => {
     expect(quick.cells.map((c) => [c.axes.preset, c.axes.rate, c.axes.preemptedFetches])).toEqual(along);
     for (const cell of quick.cells) expect(cellPreset(paper, cell).workload).toMatchObject({ jobs: 40 });
     const full = paper.fullGrid().cells;
-    for (const loss of ['none', 'incast']) {
+    for (const loss of ['none', 'congestion-cost']) {
       const cells = full.filter((c) => c.axes.loss === loss);
       expect(cells.map((c) => [c.axes.preset, c.axes.rate, c.axes.preemptedFetches])).toEqual(along);
     }

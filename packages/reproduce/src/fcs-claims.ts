@@ -1,6 +1,14 @@
 import { ARRIVAL_RATE_AXIS, RATE_STEPS, rateCell } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
-import { comparisonClaim, crossCells, lossCell, onlyIn, presetCell } from './paper-claims.js';
+import {
+  FULL_GRID_LOSS,
+  FULL_GRID_LOSS_WORDS,
+  comparisonClaim,
+  crossCells,
+  lossCell,
+  onlyIn,
+  presetCell,
+} from './paper-claims.js';
 
 const claim = comparisonClaim;
 
@@ -159,9 +167,9 @@ function fcsQuickGrid(): ReproductionGrid {
 /** Full grid: the three workloads with the presets' job counts at every rate step, loss model off and on, every reading, ten seeds. */
 function fcsFullGrid(): ReproductionGrid {
   return {
-    cells: crossCells([WORKLOADS, RATES, [lossCell('none'), lossCell('incast')], FCS_READINGS]),
+    cells: crossCells([WORKLOADS, RATES, FULL_GRID_LOSS, FCS_READINGS]),
     seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    description: `fcs-map-heavy, fcs-reduce-heavy (171 jobs) and fcs-gridmix (130 jobs) at ${RATE_STEPS.join(', ')} × the paper's arrival rate; loss model off and on; the three readings; seeds 1–10`,
+    description: `fcs-map-heavy, fcs-reduce-heavy (171 jobs) and fcs-gridmix (130 jobs) at ${RATE_STEPS.join(', ')} × the paper's arrival rate; ${FULL_GRID_LOSS_WORDS}; the three readings; seeds 1–10`,
   };
 }
 

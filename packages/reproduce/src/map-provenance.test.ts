@@ -47,7 +47,7 @@ describe('the network model of a grid', () => {
     // The quick grid runs the loss model off only; a parameter its cells vary is a list.
     expect(model.congestionLoss).toBe('none');
     const full = gridModel(NAS_PAPER, reproductionGrid(NAS_PAPER, false));
-    expect(full.congestionLoss).toEqual(['none', 'incast']);
+    expect(full.congestionLoss).toEqual(['none', 'congestion-cost']);
   });
 
   it('finds no difference in a map that recorded the code’s model', () => {

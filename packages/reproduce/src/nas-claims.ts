@@ -1,6 +1,12 @@
 import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell, traceWindow } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
-import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
+import {
+  FULL_GRID_LOSS,
+  FULL_GRID_LOSS_WORDS,
+  comparisonClaim,
+  crossCells,
+  lossCell,
+} from './paper-claims.js';
 
 const claim = comparisonClaim;
 
@@ -188,11 +194,11 @@ function nasFullGrid(): ReproductionGrid {
     cells: crossCells([
       [0, 1 / 3, 2 / 3].map((at) => traceWindow(at, 0.5)),
       LOAD_STEPS.map((l) => loadCell(l, 'sizeScale')),
-      [loss('none'), loss('incast')],
+      FULL_GRID_LOSS,
       NAS_READINGS,
     ]),
     seeds: [1, 2, 3, 4, 5],
-    description: `FB-2010 (or the trace given), 30-minute windows of arrivals from its start, a third and two thirds of its span (hours 0, 8 and 16 of FB-2010), each run to completion with the size scale set so that it offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; nas-sim cluster; loss model off and on; the five readings; seeds 1–5`,
+    description: `FB-2010 (or the trace given), 30-minute windows of arrivals from its start, a third and two thirds of its span (hours 0, 8 and 16 of FB-2010), each run to completion with the size scale set so that it offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; nas-sim cluster; ${FULL_GRID_LOSS_WORDS}; the five readings; seeds 1–5`,
   };
 }
 

@@ -143,6 +143,19 @@ export function lossCell(loss: CongestionLoss): GridCell {
   return { label: `loss ${loss}`, axes: { loss }, overrides: { engine: { congestionLoss: loss } } };
 }
 
+/**
+ * The loss axis of every full grid: the model off, and the congestion-cost term fitted on
+ * the kernel's TCP on (the incast round model missed Linux's all-to-all by +141 %; the
+ * term by −1 %, docs/network-validation.md). `--loss` runs a grid under other settings.
+ */
+export const FULL_GRID_LOSS: readonly GridCell[] = Object.freeze([
+  lossCell('none'),
+  lossCell('congestion-cost'),
+]);
+
+/** The full grids' loss axis in their descriptions. */
+export const FULL_GRID_LOSS_WORDS = 'loss model off and on (the congestion-cost term)';
+
 /** The cross product of axes, each a list of labelled partial cells, as grid cells. */
 export function crossCells(axes: readonly (readonly GridCell[])[]): GridCell[] {
   let cells: GridCell[] = [{ label: '', axes: {}, overrides: {} }];

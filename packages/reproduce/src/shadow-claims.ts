@@ -1,6 +1,14 @@
 import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
-import { comparisonClaim, crossCells, lossCell, onlyIn, presetCell } from './paper-claims.js';
+import {
+  FULL_GRID_LOSS,
+  FULL_GRID_LOSS_WORDS,
+  comparisonClaim,
+  crossCells,
+  lossCell,
+  onlyIn,
+  presetCell,
+} from './paper-claims.js';
 
 const claim = comparisonClaim;
 const BENCH = { preset: 'shadow-bench' } as const;
@@ -143,10 +151,10 @@ function shadowFullGrid(): ReproductionGrid {
   return {
     cells: crossCells([
       [...FB_LOADS, ...benchAt('shadow-bench'), ...benchAt('shadow-terasort')],
-      [lossCell('none'), lossCell('incast')],
+      FULL_GRID_LOSS,
     ]),
     seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
-    description: `shadow-fb at offered loads ${LOAD_STEPS.join(', ')} (set by its rack links), shadow-bench and shadow-terasort at rack links of 1, 2 and 4 Gbps (Fig. 15); loss model off and on; seeds 1–10`,
+    description: `shadow-fb at offered loads ${LOAD_STEPS.join(', ')} (set by its rack links), shadow-bench and shadow-terasort at rack links of 1, 2 and 4 Gbps (Fig. 15); ${FULL_GRID_LOSS_WORDS}; seeds 1–10`,
   };
 }
 

@@ -1,7 +1,13 @@
 import type { ExperimentPreset } from '@rackwise/experiments';
 import { LOAD_STEPS, OFFERED_LOAD_AXIS, loadCell } from './load-steps.js';
 import type { Claim, GridCell, PaperClaims, ReproductionGrid } from './paper-claims.js';
-import { comparisonClaim, crossCells, lossCell } from './paper-claims.js';
+import {
+  FULL_GRID_LOSS,
+  FULL_GRID_LOSS_WORDS,
+  comparisonClaim,
+  crossCells,
+  lossCell,
+} from './paper-claims.js';
 
 const claim = comparisonClaim;
 
@@ -193,9 +199,9 @@ function swQuickGrid(): ReproductionGrid {
 
 function swFullGrid(): ReproductionGrid {
   return {
-    cells: crossCells([LOADS, [loss('none'), loss('incast')]]),
+    cells: crossCells([LOADS, FULL_GRID_LOSS]),
     seeds: [1, 2, 3, 4, 5],
-    description: `sw-ec2 as the paper ran it (4-hour steady state between 30-minute ramps); the arrival rate set so that the stream offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; loss model off and on; seeds 1–5`,
+    description: `sw-ec2 as the paper ran it (4-hour steady state between 30-minute ramps); the arrival rate set so that the stream offers ${LOAD_STEPS.join(', ')} of the rack uplinks' capacity; ${FULL_GRID_LOSS_WORDS}; seeds 1–5`,
   };
 }
 
