@@ -19,7 +19,7 @@ describe('another loss model in plain words', () => {
       ]),
     );
     expect(words).toBe(
-      'Under the `congestion-cost` loss model, one of the 1 claims measured changes its verdict in one of two cells; among the headline claims, NAS shortens jobs (`executionTime.mean`) at offered cross-rack load 0.9 (holds in every seed without loss, fails under it); and none moves beyond the seed spread with its verdict kept.',
+      'Under the `congestion-cost` loss model, one of the 1 claims measured changes its verdict in one of two cells; among the headline claims, “NAS shortens jobs” (`executionTime.mean`) at offered cross-rack load 0.9 (holds in every seed without loss, fails under it); and none moves beyond the seed spread with its verdict kept.',
     );
   });
 

@@ -68,7 +68,7 @@ function modelSentence(map: ReproductionMap, loss: string, twins: readonly numbe
       byChange.set(change, [...(byChange.get(change) ?? []), place(map, i)]);
     }
     const steps = [...byChange].map(([change, places]) => `${listText(places)} (${change})`);
-    return `${claim.claim.statement} (\`${claim.claim.metric}\`) at ${map.loadAxis.label} ${listText(steps)}`;
+    return `“${claim.claim.statement}” (\`${claim.claim.metric}\`) at ${map.loadAxis.label} ${listText(steps)}`;
   });
   const among =
     told.length === 0 ? ', none of them a headline claim' : `; among the headline claims, ${listText(told)}`;

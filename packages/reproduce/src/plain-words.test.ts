@@ -19,11 +19,20 @@ describe('a paper in plain words', () => {
   it('says where a headline claim holds, by how much, where it fails and what the network did there', () => {
     const words = paperInWords(map(ALONG_LOAD, undefined, uplinks));
     expect(words).toContain(
-      "NAS shortens jobs (`executionTime.mean`, loss none) holds in every seed at offered cross-rack load 0.1–0.3 (−20 % at 0.1), in the mean but not in every seed at 0.5 (−4 %), and fails at 0.9 (+10 % at 0.9), where the rack uplinks' 95th percentile was 99 % against 50 % where it holds.",
+      "“NAS shortens jobs” (`executionTime.mean`, loss none) holds in every seed at offered cross-rack load 0.1–0.3 (−20 % at 0.1), in the mean but not in every seed at 0.5 (−4 %), and fails at 0.9 (+10 % at 0.9), where the rack uplinks' 95th percentile was 99 % against 50 % where it holds.",
     );
     expect(words).toContain(
       'Across the two other series it holds in every seed in 1 of 2 cells and in the mean only in 0.',
     );
+  });
+
+  it('says the load does not tell them apart where it fails at an uplink load also seen where it holds', () => {
+    const alike = (axes: Cell['axes']) => ({ ...uplinks(axes), uplinkP95: axes.load === 0.1 ? 0.99 : 0.5 });
+    const words = paperInWords(map(ALONG_LOAD, undefined, alike));
+    expect(words).toContain(
+      "and fails at 0.9 (+10 % at 0.9); the rack uplinks' 95th percentile was 50 % there and 50–99 % where it holds, so that load alone does not tell the two apart.",
+    );
+    expect(words).not.toContain('against');
   });
 
   it('counts the claims that hold everywhere, somewhere and nowhere, in words', () => {

@@ -67,17 +67,45 @@ function mainSeries(map: ReproductionMap, claim: ClaimMap): MapSeries | undefine
 
 /**
  * What the network (or, on an axis of arrival rates, the slots) did in some columns: the
- * range of the rack uplinks' 95th percentile, or of slot use, under the baseline.
+ * least and greatest of the rack uplinks' 95th percentile, or of slot use, under the
+ * baseline, in whole per cent; undefined where no column measured it.
  */
-function operatingRange(map: ReproductionMap, series: MapSeries, columns: readonly number[]): string {
+function operatingRange(
+  map: ReproductionMap,
+  series: MapSeries,
+  columns: readonly number[],
+): readonly [number, number] | undefined {
   const slots = map.loadAxis.axis !== 'load';
   const values = columns
     .map((i) => map.grid.cells[series.columns[i]!.cell]!.load)
     .map((load) => Math.round(100 * (slots ? load.slotUse : load.uplinkP95)))
     .filter(Number.isFinite);
-  if (values.length === 0) return '';
-  const [low, high] = [Math.min(...values), Math.max(...values)];
-  return low === high ? `${low} %` : `${low}–${high} %`;
+  if (values.length === 0) return undefined;
+  return [Math.min(...values), Math.max(...values)];
+}
+
+const rangeText = ([low, high]: readonly [number, number]) =>
+  low === high ? `${low} %` : `${low}–${high} %`;
+
+/**
+ * Where a claim fails, what the network (or the slots) did there, set against where it
+ * holds: a contrast only where the two ranges do not overlap; where they do, that the
+ * load alone does not tell the two apart.
+ */
+function failingOperatingPoint(
+  map: ReproductionMap,
+  series: MapSeries,
+  fails: readonly number[],
+  held: readonly number[],
+): string {
+  const what = map.loadAxis.axis === 'load' ? "the rack uplinks' 95th percentile" : 'slot use';
+  const failing = operatingRange(map, series, fails);
+  if (failing === undefined) return '';
+  const holding = held.length === 0 ? undefined : operatingRange(map, series, held);
+  if (holding === undefined) return `, where ${what} was ${rangeText(failing)}`;
+  if (failing[0] > holding[1] || failing[1] < holding[0])
+    return `, where ${what} was ${rangeText(failing)} against ${rangeText(holding)} where it holds`;
+  return `; ${what} was ${rangeText(failing)} there and ${rangeText(holding)} where it holds, so that load alone does not tell the two apart`;
 }
 
 /** One headline claim along its main series, in one sentence. */
@@ -92,7 +120,7 @@ function headlineSentence(map: ReproductionMap, claim: ClaimMap, series: MapSeri
   const pick = (columns: readonly number[], best: boolean) =>
     columns.reduce((a, b) => ((best ? toward(b) > toward(a) : toward(b) < toward(a)) ? b : a));
   const where = series.label === '' || defaultSeries(map).length === 1 ? '' : `, ${series.label}`;
-  const subject = `${claim.claim.statement} (\`${claim.claim.metric}\`${where})`;
+  const subject = `“${claim.claim.statement}” (\`${claim.claim.metric}\`${where})`;
   const good: string[] = [];
   if (holds.length > 0) {
     const best = pick(holds, true);
@@ -116,11 +144,7 @@ function headlineSentence(map: ReproductionMap, claim: ClaimMap, series: MapSeri
   let text = good.length === 0 ? `holds at no ${label} on this grid` : good.join(', ');
   if (fails.length > 0) {
     const worst = pick(fails, false);
-    const what = map.loadAxis.axis === 'load' ? "the rack uplinks' 95th percentile" : 'slot use';
-    const held = [...holds, ...mixed];
-    const against = held.length === 0 ? '' : ` against ${operatingRange(map, series, held)} where it holds`;
-    const range = operatingRange(map, series, fails);
-    const why = range === '' ? '' : `, where ${what} was ${range}${against}`;
+    const why = failingOperatingPoint(map, series, fails, [...holds, ...mixed]);
     const failsText = `fails at ${ranges(series, fails)} (${signedPercent(change(worst))} at ${series.columns[worst]!.heading})${why}`;
     text += good.length === 0 ? `: it ${failsText}` : `${good.length > 1 ? ',' : ''} and ${failsText}`;
   }

@@ -148,6 +148,6 @@ export function traceComparisonSummary(comparison: TraceComparison): string {
   ]);
   const headline = comparison.claims
     .filter((c) => first.headline.includes(c.claim.id))
-    .map((c) => `${c.claim.statement} (\`${c.claim.metric}\`): ${agreementText(c, axes)}`);
+    .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementText(c, axes)}`);
   return `- **${shortName(first)} on ${t1} beside ${t0}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}`.trimEnd();
 }

@@ -141,7 +141,7 @@ describe('the two traces side by side in the document', () => {
 
   it('sums it up for the opening list, headline claims by name', () => {
     expect(traceComparisonSummary(comparison)).toBe(
-      '- **Paper on FB-2009 beside FB-2010** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. NAS shortens jobs (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~.',
+      '- **Paper on FB-2009 beside FB-2010** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~.',
     );
   });
 
