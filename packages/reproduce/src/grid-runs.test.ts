@@ -115,6 +115,7 @@ describe('a grid with a results directory', () => {
       cpuSeconds: 24,
       cpuMeasured: true,
       wallCountedRuns: 12,
+      wallCountedSeconds: 24,
     });
   });
 
@@ -131,6 +132,7 @@ describe('a grid with a results directory', () => {
     // Four batches: seeds 1 and 3 at 0.5 CPU-s each, seed 2 at 2 wall seconds.
     expect(map.provenance?.cpuSeconds).toBe(4 * (0.5 + 2 + 0.5));
     expect(map.provenance?.wallCountedRuns).toBe(4);
+    expect(map.provenance?.wallCountedSeconds).toBe(4 * 2);
     expect(map.provenance?.cpuMeasured).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handMadeMap } from '../test/hand-made-map.js';
-import { gridModel, modelDifferences } from './map-provenance.js';
+import { type MapProvenance, gridModel, modelDifferences } from './map-provenance.js';
 import { NAS_PAPER } from './nas-claims.js';
 import { cpuText, provenanceLines, seedText } from './provenance-text.js';
 import { reproductionGrid } from './reproduce-grid.js';
@@ -82,6 +82,19 @@ describe('the network model of a grid', () => {
       '- Seeds: 1–3.',
       "- CPU cost: 90 CPU-minutes (the simulations' wall time, each on one core: more than their CPU time on a loaded machine).",
     ]);
+    const map = nasMap(model);
+    const mixed = {
+      ...map,
+      provenance: { ...map.provenance!, cpuSeconds: 9000, cpuMeasured: true as const },
+    };
+    const cost = (p: Partial<MapProvenance>) =>
+      provenanceLines({ ...mixed, provenance: { ...mixed.provenance, ...p } })[4];
+    expect(cost({ wallCountedRuns: 3, wallCountedSeconds: 3600 })).toBe(
+      "- CPU cost: 90 CPU-minutes of the simulations' CPU time, each on its thread, and 3 runs without it: 60 minutes of their wall time, longer than their CPU time on a loaded machine.",
+    );
+    expect(cost({ wallCountedRuns: 3 })).toBe(
+      "- CPU cost: 2.5 CPU-hours (the simulations' CPU time, each on its thread; 3 runs without it counted by wall time, longer on a loaded machine).",
+    );
     expect(seedText([1, 2, 4, 6, 7, 8])).toBe('1, 2, 4, 6–8');
     expect(cpuText(90)).toBe('90 CPU-seconds');
     expect(cpuText(600)).toBe('10 CPU-minutes');

@@ -68,6 +68,11 @@ export interface MapProvenance {
   readonly cpuMeasured?: true;
   /** How many runs counted wall seconds for want of CPU seconds; absent when none did. */
   readonly wallCountedRuns?: number;
+  /**
+   * The wall seconds those runs counted (part of `cpuSeconds`), so the measured CPU time can
+   * be told apart; absent when none did, and in maps made before it was kept.
+   */
+  readonly wallCountedSeconds?: number;
 }
 
 /** A value as the model records it. */

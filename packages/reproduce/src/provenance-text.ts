@@ -26,7 +26,19 @@ export function modelText(model: NetworkModel): string {
     .join(', ');
 }
 
-/** A cost in CPU-seconds as a person says it: seconds, minutes or hours. */
+/**
+ * A map's CPU cost and what it counts: each run's CPU time, or its wall time where it kept
+ * none — stated apart where the map kept how much of it was wall time (a run kept from
+ * before CPU time was recorded may have waited out a pause on its clock).
+ */
+function costText(p: MapProvenance): string {
+  const wall = p.wallCountedRuns ?? 0;
+  if (p.cpuMeasured !== true || wall === 0 || p.wallCountedSeconds === undefined)
+    return `${cpuText(p.cpuSeconds)} (${cpuBasis(p)})`;
+  const runs = `${wall} run${wall === 1 ? '' : 's'}`;
+  return `${cpuText(p.cpuSeconds - p.wallCountedSeconds)} of the simulations' CPU time, each on its thread, and ${runs} without it: ${cpuText(p.wallCountedSeconds).replace('CPU-', '')} of their wall time, longer than their CPU time on a loaded machine`;
+}
+
 /** What a map's CPU cost counts: each run's CPU time, or its wall time where it kept none. */
 function cpuBasis(p: MapProvenance): string {
   const wall = p.wallCountedRuns ?? 0;
@@ -36,6 +48,7 @@ function cpuBasis(p: MapProvenance): string {
   return `the simulations' CPU time, each on its thread; ${wall} run${wall === 1 ? '' : 's'} without it counted by wall time, longer on a loaded machine`;
 }
 
+/** A cost in CPU-seconds as a person says it: seconds, minutes or hours. */
 export function cpuText(seconds: number): string {
   if (!Number.isFinite(seconds)) return 'unknown';
   if (seconds < 120) return `${Math.round(seconds)} CPU-seconds`;
@@ -88,6 +101,6 @@ export function provenanceLines(map: ReproductionMap): string[] {
     `- Commit: ${p.commit === undefined ? 'unknown (not run from a git checkout)' : `\`${p.commit}\``}.`,
     `- Trace: ${traces}.`,
     seeds,
-    `- CPU cost: ${cpuText(p.cpuSeconds)} (${cpuBasis(p)}).`,
+    `- CPU cost: ${costText(p)}.`,
   ];
 }

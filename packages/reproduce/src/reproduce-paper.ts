@@ -302,8 +302,12 @@ function provenanceOf(
 ): MapProvenance {
   let cpuSeconds = 0;
   let wallCounted = 0;
+  let wallCountedSeconds = 0;
   for (const run of runs) {
-    if (run.cpuSeconds === undefined) wallCounted++;
+    if (run.cpuSeconds === undefined) {
+      wallCounted++;
+      wallCountedSeconds += run.wallSeconds;
+    }
     cpuSeconds += run.cpuSeconds ?? run.wallSeconds;
   }
   return {
@@ -316,7 +320,7 @@ function provenanceOf(
     seeds,
     cpuSeconds,
     cpuMeasured: true,
-    ...(wallCounted === 0 ? {} : { wallCountedRuns: wallCounted }),
+    ...(wallCounted === 0 ? {} : { wallCountedRuns: wallCounted, wallCountedSeconds }),
   };
 }
 
