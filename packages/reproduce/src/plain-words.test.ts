@@ -19,7 +19,7 @@ describe('a paper in plain words', () => {
   it('says where a headline claim holds, by how much, where it fails and what the network did there', () => {
     const words = paperInWords(map(ALONG_LOAD, undefined, uplinks));
     expect(words).toContain(
-      "“NAS shortens jobs” (`executionTime.mean`, loss none) holds in every seed at offered cross-rack load 0.1–0.3 (−20 % at 0.1), in the mean but not in every seed at 0.5 (−4 %), and fails at 0.9 (+10 % at 0.9), where the rack uplinks' 95th percentile was 99 % against 50 % where it holds.",
+      "“NAS shortens jobs” (`executionTime.mean`, loss none) holds in every seed at offered cross-rack load 0.1–0.3 (−20 % at 0.1), in the mean but not in every seed at 0.5 (−4 %), and fails at 0.9 (+10 % at 0.9), where the rack uplinks' median and 95th-percentile load were 30 % and 99 %, against 30 % and 50 % where it holds.",
     );
     expect(words).toContain(
       'Across the two other series it holds in every seed in 1 of 2 cells and in the mean only in 0.',
@@ -30,9 +30,20 @@ describe('a paper in plain words', () => {
     const alike = (axes: Cell['axes']) => ({ ...uplinks(axes), uplinkP95: axes.load === 0.1 ? 0.99 : 0.5 });
     const words = paperInWords(map(ALONG_LOAD, undefined, alike));
     expect(words).toContain(
-      "and fails at 0.9 (+10 % at 0.9); the rack uplinks' 95th percentile was 50 % there and 50–99 % where it holds, so that load alone does not tell the two apart.",
+      "and fails at 0.9 (+10 % at 0.9); the rack uplinks' median and 95th-percentile load were 30 % and 50 % there and 30 % and 50–99 % where it holds, so that load alone does not tell the two apart.",
     );
     expect(words).not.toContain('against');
+  });
+
+  it('sets the loads against each other where the medians part though the 95th percentiles meet', () => {
+    const medians = (axes: Cell['axes']) => ({
+      ...uplinks(axes),
+      uplinkP50: axes.load === 0.9 ? 0.6 : 0.2,
+      uplinkP95: 1,
+    });
+    expect(paperInWords(map(ALONG_LOAD, undefined, medians))).toContain(
+      "and fails at 0.9 (+10 % at 0.9), where the rack uplinks' median and 95th-percentile load were 60 % and 100 %, against 20 % and 100 % where it holds.",
+    );
   });
 
   it('counts the claims that hold everywhere, somewhere and nowhere, in words', () => {
@@ -45,7 +56,7 @@ describe('a paper in plain words', () => {
   it('says when a claim holds nowhere on the grid, and with what load', () => {
     const words = paperInWords(map([{ axes: { load: 0.1 }, changes: [0.1, 0.2, 0.1] }], undefined, uplinks));
     expect(words).toContain(
-      "holds at no offered cross-rack load on this grid: it fails at 0.1 (+13 % at 0.1), where the rack uplinks' 95th percentile was 50 %.",
+      "holds at no offered cross-rack load on this grid: it fails at 0.1 (+13 % at 0.1), where the rack uplinks' median and 95th-percentile load were 30 % and 50 %.",
     );
     expect(words).toContain('one holds nowhere on this grid');
   });

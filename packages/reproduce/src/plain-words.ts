@@ -8,7 +8,7 @@ import type { ClaimOutcome } from './evaluate-claim.js';
 import { lossInWords } from './loss-in-words.js';
 import { readingEffects, signedPercent, towardClaim } from './map-in-words.js';
 import { type MapSeries, defaultSeries, outcomeAt } from './map-series.js';
-import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
+import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
 import { countWord, listText } from './word-lists.js';
 
 export { countWord, listText };
@@ -65,32 +65,30 @@ function mainSeries(map: ReproductionMap, claim: ClaimMap): MapSeries | undefine
   return series.find((s) => s.along === map.loadAxis.axis && s.columns.length > 1) ?? series[0];
 }
 
-/**
- * What the network (or, on an axis of arrival rates, the slots) did in some columns: the
- * least and greatest of the rack uplinks' 95th percentile, or of slot use, under the
- * baseline, in whole per cent; undefined where no column measured it.
- */
+type Range = readonly [number, number];
+
+/** The least and greatest of a figure over some columns' operating points, in whole per cent. */
 function operatingRange(
   map: ReproductionMap,
   series: MapSeries,
   columns: readonly number[],
-): readonly [number, number] | undefined {
-  const slots = map.loadAxis.axis !== 'load';
+  figure: (load: OperatingPoint) => number,
+): Range | undefined {
   const values = columns
-    .map((i) => map.grid.cells[series.columns[i]!.cell]!.load)
-    .map((load) => Math.round(100 * (slots ? load.slotUse : load.uplinkP95)))
+    .map((i) => Math.round(100 * figure(map.grid.cells[series.columns[i]!.cell]!.load)))
     .filter(Number.isFinite);
   if (values.length === 0) return undefined;
   return [Math.min(...values), Math.max(...values)];
 }
 
-const rangeText = ([low, high]: readonly [number, number]) =>
-  low === high ? `${low} %` : `${low}–${high} %`;
+const rangeText = ([low, high]: Range) => (low === high ? `${low} %` : `${low}–${high} %`);
+const apart = (a: Range, b: Range) => a[0] > b[1] || a[1] < b[0];
 
 /**
- * Where a claim fails, what the network (or the slots) did there, set against where it
- * holds: a contrast only where the two ranges do not overlap; where they do, that the
- * load alone does not tell the two apart.
+ * Where a claim fails, what the network did there — the rack uplinks' median and 95th
+ * percentile (on an axis of arrival rates: slot use) under the baseline — set against
+ * where it holds: a contrast where some figure's ranges do not overlap; where none
+ * separates them, that this load alone does not tell the two apart.
  */
 function failingOperatingPoint(
   map: ReproductionMap,
@@ -98,14 +96,18 @@ function failingOperatingPoint(
   fails: readonly number[],
   held: readonly number[],
 ): string {
-  const what = map.loadAxis.axis === 'load' ? "the rack uplinks' 95th percentile" : 'slot use';
-  const failing = operatingRange(map, series, fails);
-  if (failing === undefined) return '';
-  const holding = held.length === 0 ? undefined : operatingRange(map, series, held);
-  if (holding === undefined) return `, where ${what} was ${rangeText(failing)}`;
-  if (failing[0] > holding[1] || failing[1] < holding[0])
-    return `, where ${what} was ${rangeText(failing)} against ${rangeText(holding)} where it holds`;
-  return `; ${what} was ${rangeText(failing)} there and ${rangeText(holding)} where it holds, so that load alone does not tell the two apart`;
+  const figures: readonly ((load: OperatingPoint) => number)[] =
+    map.loadAxis.axis === 'load' ? [(l) => l.uplinkP50, (l) => l.uplinkP95] : [(l) => l.slotUse];
+  const failing = figures.map((f) => operatingRange(map, series, fails, f));
+  if (failing.some((r) => r === undefined)) return '';
+  const holding = figures.map((f) => (held.length === 0 ? undefined : operatingRange(map, series, held, f)));
+  const said = (ranges: readonly (Range | undefined)[]) => ranges.map((r) => rangeText(r!)).join(' and ');
+  const what =
+    map.loadAxis.axis === 'load' ? "the rack uplinks' median and 95th-percentile load were" : 'slot use was';
+  if (holding.some((r) => r === undefined)) return `, where ${what} ${said(failing)}`;
+  if (failing.some((r, i) => apart(r!, holding[i]!)))
+    return `, where ${what} ${said(failing)}, against ${said(holding)} where it holds`;
+  return `; ${what} ${said(failing)} there and ${said(holding)} where it holds, so that load alone does not tell the two apart`;
 }
 
 /** One headline claim along its main series, in one sentence. */
