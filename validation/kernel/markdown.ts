@@ -181,7 +181,7 @@ export function renderCostSection(fit: CostFit): string[] {
           `| ${p.scenario} | ${p.source} | ${p.half === 'calibrate' ? 'fitted on' : 'held out'} | ${seconds(p.reference)} | ${pct(p.exact)} | ${pct(p.cost)} |`,
       ),
     '',
-    `Speed: replaying every trace above (${fit.points.length} points) took ${fit.replayMillis.exact.toFixed(0)} ms under the exact model and ${fit.replayMillis.cost.toFixed(0)} ms with the term, on a shared machine: the term is one function of a link's flow count per link and solve, and a count per link of the flows that start together, but any goodput hook keeps the per-flow solver in JavaScript (the WebAssembly kernel takes none).`,
+    `Speed: replaying every trace above (${fit.points.length} points) took ${fit.replayMillis.exact.toFixed(0)} ms under the exact model and ${fit.replayMillis.cost.toFixed(0)} ms with the term, on a shared machine: the term is one function of a link's flow count per link and solve, and a count per link of the flows that start together, which the compiled solver applies to each link before each solve.`,
     '',
     "(ns-3's incast rows: the 256 KB other-rack points, as on Linux; the family median above takes all 30.)",
     '',

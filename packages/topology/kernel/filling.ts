@@ -422,6 +422,8 @@ export function addressOf(which: i32): usize {
       return level;
     case 7:
       return loads;
+    case 8:
+      return capacities;
   }
   return 0;
 }

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { type Arrival, drive, scenarioArb } from '../test/drive-flows.js';
+import { CONGESTION_COST_DEFAULTS, congestionCostCapacity } from './congestion-cost.js';
 import { type FlowNetworkOptions, createFlowNetwork } from './flow-network.js';
 import { nodeId } from './ids.js';
 import { fillingKernelAvailable } from './internal/filling-kernel.js';
@@ -25,12 +26,25 @@ function expectBitIdentical(compiled: number[], oracle: number[]): void {
   if (first >= 0) expect.fail(`entry ${first}: ${compiled[first]} against JavaScript's ${oracle[first]}`);
 }
 
-const settings: readonly Omit<FlowNetworkOptions, 'capacities'>[] = [
+const timings: readonly Omit<FlowNetworkOptions, 'capacities'>[] = [
   {},
   { resolveInterval: 0.05 },
   { resolveInterval: 0.05, betweenSolves: 'residual' },
   { resolveInterval: 0.01, betweenSolves: 'residual', resolveTolerance: 0.05 },
 ];
+
+/**
+ * Loss models: none; one that takes a share off every link by its index and flow count;
+ * and the congestion-cost term with a port that holds a few flows, so that it bites on
+ * the small scenarios.
+ */
+const losses: readonly Pick<FlowNetworkOptions, 'effectiveCapacity'>[] = [
+  {},
+  { effectiveCapacity: (link, capacity, flows) => capacity / (1 + 0.07 * flows + 0.01 * (link % 5)) },
+  { effectiveCapacity: congestionCostCapacity({ ...CONGESTION_COST_DEFAULTS, bufferBytes: 6000 }) },
+];
+
+const settings = timings.flatMap((timing) => losses.map((loss) => ({ ...timing, ...loss })));
 
 describe("kernel: 'webassembly'", () => {
   it('runs in this runtime', () => {
@@ -83,7 +97,7 @@ describe("kernel: 'webassembly'", () => {
     }
   });
 
-  it('leaves a loss model to JavaScript, and refuses an unknown kernel by name', () => {
+  it('solves under a loss model, and refuses an unknown kernel by name', () => {
     const capacities = Float64Array.from([100]);
     const lossy = createFlowNetwork({
       capacities,

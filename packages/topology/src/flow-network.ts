@@ -58,8 +58,8 @@ export interface FlowNetworkOptions {
   /**
    * Where the per-flow model's full solves run: `'webassembly'` (default) — progressive
    * filling compiled to WebAssembly, the same rates and loads as JavaScript's to the bit,
-   * used where the runtime has WebAssembly and no `effectiveCapacity` is set (JavaScript
-   * otherwise); `'javascript'` — the solver in JavaScript, the oracle the compiled one is
+   * used where the runtime has WebAssembly (JavaScript otherwise), a loss model's
+   * `effectiveCapacity` applied to each link before each solve; `'javascript'` — the solver in JavaScript, the oracle the compiled one is
    * tested against. Nothing a run produces depends on it, only its cost.
    */
   readonly kernel?: SolverKernel;

@@ -35,6 +35,7 @@ const ACTIVE = 4;
 const WINDOW = 5;
 const LEVEL = 6;
 const LOAD = 7;
+const CAPACITY = 8;
 
 let compiled: object | null | undefined;
 
@@ -86,7 +87,10 @@ const imports = {
  * whenever growing moved them.
  */
 export class KernelFilling {
-  /** What each link delivers: its capacity (the kernel runs no loss model). */
+  /**
+   * What each link delivers: its capacity, or under a loss model (`effectiveCapacity`)
+   * what the last `deliver` gave a link for its flow count.
+   */
   readonly effective: Float64Array;
   /** Each link's fair level after `solve` (Infinity where it was no bottleneck): a view of the kernel's memory. */
   level!: Float64Array;
@@ -110,14 +114,25 @@ export class KernelFilling {
   loads!: Float64Array;
   private flowCapacity = 0;
   private buffer!: ArrayBuffer;
+  /** The capacities the kernel fills up to: a view of its memory. */
+  private delivered!: Float64Array;
+  private readonly nominal: Float64Array;
 
-  constructor(capacities: Float64Array) {
+  /**
+   * @param effectiveCapacity A loss model: what a link delivers for its flow count, as
+   *   `ProgressiveFilling` takes it; `deliver` applies it before each solve.
+   */
+  constructor(
+    capacities: Float64Array,
+    private readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
+  ) {
     const module = kernelModule();
     if (module === null) throw new Error('WebAssembly is not available in this runtime');
     this.kernel = new (webAssembly()!.Instance)(module, imports).exports as KernelExports;
     this.links = capacities.length;
     this.kernel.init(this.links);
     for (let l = 0; l < this.links; l++) this.kernel.setCapacity(l, capacities[l]!);
+    this.nominal = Float64Array.from(capacities);
     this.effective = Float64Array.from(capacities);
     this.adopt();
   }
@@ -137,6 +152,7 @@ export class KernelFilling {
     this.buffer = buffer;
     this.level = new Float64Array(buffer, k.addressOf(LEVEL), this.links);
     this.loads = new Float64Array(buffer, k.addressOf(LOAD), this.links);
+    this.delivered = new Float64Array(buffer, k.addressOf(CAPACITY), this.links);
     this.current = new Float64Array(buffer, k.addressOf(CURRENT), n);
     this.bytesLeft = new Float64Array(buffer, k.addressOf(BYTES_LEFT), n);
     this.since = new Float64Array(buffer, k.addressOf(SINCE), n);
@@ -180,6 +196,25 @@ export class KernelFilling {
     rateTolerance: number,
   ): number {
     return this.kernel.solve(flowCount, now, horizon, bytesTolerance, rateTolerance);
+  }
+
+  /**
+   * Under a loss model, gives every link with flows what it delivers for their number
+   * (`linkFlowCount`), as `ProgressiveFilling` does at the start of its run: the same
+   * function of the same numbers, so the same capacities to the bit. Without one, nothing.
+   */
+  deliver(linkFlowCount: Int32Array): void {
+    const hook = this.effectiveCapacity;
+    if (hook === undefined) return;
+    const { nominal, delivered, effective } = this;
+    for (let l = 0; l < this.links; l++) {
+      const n = linkFlowCount[l]!;
+      if (n === 0) continue;
+      const c = nominal[l]!;
+      const d = Math.min(c, hook(l, c, n));
+      delivered[l] = d;
+      effective[l] = d;
+    }
   }
 
   /** After `solve`, the earliest completion not listed in `window` (Infinity if none). */

@@ -118,8 +118,8 @@ export class PerFlowNetwork implements FlowNetwork {
         : undefined;
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
-    if (kernel === 'webassembly' && effectiveCapacity === undefined && fillingKernelAvailable()) {
-      const compiled = new KernelFilling(this.capacities);
+    if (kernel === 'webassembly' && fillingKernelAvailable()) {
+      const compiled = new KernelFilling(this.capacities, effectiveCapacity);
       compiled.onMove = () => {
         this.table.adoptTiming(compiled.current, compiled.bytesLeft, compiled.since);
         this.due = compiled.due;
@@ -258,6 +258,7 @@ export class PerFlowNetwork implements FlowNetwork {
 
   /** `fillAndRetime` in WebAssembly: the same rates, times and window to the bit. */
   private fillCompiled(compiled: KernelFilling, horizon: number): number {
+    compiled.deliver(this.table.linkFlowCount);
     const listed = compiled.solve(this.activeCount, this.now, horizon, this.tolerance, RATE_TOLERANCE);
     this.drift?.solved();
     const listedFlows = compiled.window;
