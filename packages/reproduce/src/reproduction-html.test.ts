@@ -76,6 +76,21 @@ describe('reproductionHtml', () => {
     expect(html).not.toContain('<script');
   });
 
+  it('gives each map of a paper its own anchor and names its grid in the contents, and sets code as code in the words', () => {
+    const [first, second] = maps();
+    const page = reproductionHtml(
+      [first!, { ...first!, trace: 'fb2009' }, second!],
+      'rackwise reproduce all --from <map>.json --html <map>.html',
+    );
+    const ids = [...page.matchAll(/<section id="([^"]+)">/g)].map((m) => m[1]);
+    expect(ids).toEqual(['paper-p', 'paper-p-2', 'paper-q']);
+    for (const id of ids) expect(page).toContain(`<li><a href="#${id}">`);
+    expect(page).toContain('<code>rackwise reproduce p --quick --trace fb2009</code></li>');
+    const words = /<p class="words">([\s\S]*?)<\/p>/.exec(page)?.[1] ?? '';
+    expect(words).toContain('<code>');
+    expect(words).not.toContain('`');
+  });
+
   it('draws a heatmap per paper: a row per claim, a column per cell grouped by series', () => {
     expect(p?.heatmaps).toHaveLength(1);
     expect(q?.heatmaps).toHaveLength(1);
