@@ -168,6 +168,46 @@ describe('the start stall', () => {
     expect(network.removeFlow(started)).toBe(5e6);
   });
 
+  test.prop([scenarioArb, fc.constantFrom(0, 0.05)])(
+    'gives no two live flows one id, nor a flow started as others end the id of one that ended since the last solve',
+    ([topology, arrivals], resolveInterval) => {
+      const capacities = topology.linkCapacitiesBytesPerSecond();
+      // Initial windows of 200 segments: a port takes one or two flows a burst, so many stall.
+      const { startBurst } = congestionCostOptions();
+      const burst = { ...startBurst, initialWindowSegments: 200 };
+      const network = createFlowNetwork({
+        capacities,
+        resolveInterval,
+        betweenSolves: 'residual',
+        startBurst: burst,
+      });
+      // Three flows start at once; as each ends the next starts, from the completion (a fetch
+      // starting the next, as the engine does).
+      const live = new Set<number>();
+      let ended = new Set<number>();
+      let next = 0;
+      const start = () => {
+        const a = arrivals[next]!;
+        const id = network.addFlow(a.links, a.bytes, next++);
+        expect(ended.has(id) || live.has(id)).toBe(false);
+        live.add(id);
+      };
+      while (next < Math.min(3, arrivals.length)) start();
+      for (let steps = 0; live.size > 0; steps++) {
+        if (steps > 50 * arrivals.length + 50) expect.fail('the event loop does not terminate');
+        network.solve();
+        ended = new Set();
+        network.advanceTo(network.nextEventTime());
+        network.takeCompleted((flow) => {
+          live.delete(flow);
+          ended.add(flow);
+          if (next < arrivals.length) start();
+        });
+      }
+      expect(next).toBe(arrivals.length);
+    },
+  );
+
   it('refuses impossible figures', () => {
     const { startBurst } = congestionCostOptions();
     expect(() =>

@@ -1,6 +1,7 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork, FlowNetworkStats } from '../flow-network-types.js';
 import { TIME_TOLERANCE } from './solve-schedule.js';
+import { growInt32 } from './typed-arrays.js';
 
 /** The figures of the start-burst stall: `FlowNetworkOptions.startBurst`. */
 export interface StartBurstParameters {
@@ -33,28 +34,40 @@ interface Held {
  * {@link burstHeldFlows} on some link of theirs lose their whole window and send nothing
  * until a retransmission timeout (RTO_min) later, when they start again (from one
  * segment: no second burst). The rest of the protocol is the inner network's; ids are its
- * own, mapped to the inner network's.
+ * own, mapped to the inner network's and, as the inner network's, taken again once their
+ * flow ended — but only after the next solve, so that no flow started since the last one
+ * shares an id with another.
  */
 export class StartBurstFlowNetwork implements FlowNetwork {
   readonly #inner: FlowNetwork;
   readonly #held = new Map<number, Held>();
-  /** Own id → inner id, and back, for flows in the inner network. */
-  readonly #innerOf = new Map<number, number>();
-  readonly #outerOf = new Map<number, number>();
+  /** Own id → inner id, and back, for flows in the inner network (−1: none). */
+  #innerOf: Int32Array = new Int32Array(64).fill(-1);
+  #outerOf: Int32Array = new Int32Array(64).fill(-1);
   /** Flows added since the last solve, in the order they came: own id, links, tag, start time. */
   #fresh: { id: number; links: readonly number[]; tag: number; at: Seconds }[] = [];
   #nextId = 0;
+  /** Own ids free to take again, and those freed since the last solve (taken again after it). */
+  readonly #free: number[] = [];
+  readonly #retired: number[] = [];
+  /** Per link, how many flows a port takes in one burst ({@link burstHeldFlows}). */
+  readonly #burstHeld: Int32Array;
+  /** Per link, how many flows of one start instant cross it so far, and the links counted. */
+  readonly #starting: Int32Array;
+  readonly #counted: number[] = [];
   #nextRelease = Number.POSITIVE_INFINITY;
   /** The batch `takeCompleted` reports: own id, tag, … */
   readonly #done: number[] = [];
 
   constructor(
     inner: FlowNetwork,
-    private readonly capacities: Float64Array,
+    capacities: Float64Array,
     private readonly parameters: StartBurstParameters,
     private readonly completionTolerance: Bytes,
   ) {
     this.#inner = inner;
+    this.#burstHeld = Int32Array.from(capacities, (c) => burstHeldFlows(c, parameters));
+    this.#starting = new Int32Array(capacities.length);
   }
 
   get now(): Seconds {
@@ -70,7 +83,7 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   }
 
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
-    const id = this.#nextId++;
+    const id = this.#free.length > 0 ? this.#free.pop()! : this.#nextId++;
     this.#enter(id, links, bytes, tag);
     if (links.length > 0 && bytes > this.completionTolerance)
       this.#fresh.push({ id, links: Array.from(links), tag, at: this.#inner.now });
@@ -79,8 +92,10 @@ export class StartBurstFlowNetwork implements FlowNetwork {
 
   #enter(id: number, links: ArrayLike<number>, bytes: Bytes, tag: number): void {
     const inner = this.#inner.addFlow(links, bytes, tag);
-    this.#innerOf.set(id, inner);
-    this.#outerOf.set(inner, id);
+    if (id >= this.#innerOf.length) this.#innerOf = growInt32(this.#innerOf, 2 * id + 2, -1);
+    if (inner >= this.#outerOf.length) this.#outerOf = growInt32(this.#outerOf, 2 * inner + 2, -1);
+    this.#innerOf[id] = inner;
+    this.#outerOf[inner] = id;
   }
 
   removeFlow(flow: number): Bytes {
@@ -88,17 +103,20 @@ export class StartBurstFlowNetwork implements FlowNetwork {
     if (held !== undefined) {
       this.#held.delete(flow);
       this.#fresh = this.#fresh.filter((f) => f.id !== flow);
+      this.#retired.push(flow);
       return held.bytes;
     }
     this.#fresh = this.#fresh.filter((f) => f.id !== flow);
-    return this.#inner.removeFlow(this.#leave(flow));
+    const bytes = this.#inner.removeFlow(this.#leave(flow));
+    this.#retired.push(flow);
+    return bytes;
   }
 
   #leave(flow: number): number {
-    const inner = this.#innerOf.get(flow);
-    if (inner === undefined) throw new Error(`no active flow ${flow}`);
-    this.#innerOf.delete(flow);
-    this.#outerOf.delete(inner);
+    const inner = flow >= 0 && flow < this.#innerOf.length ? this.#innerOf[flow]! : -1;
+    if (inner < 0) throw new Error(`no active flow ${flow}`);
+    this.#innerOf[flow] = -1;
+    this.#outerOf[inner] = -1;
     return inner;
   }
 
@@ -111,6 +129,8 @@ export class StartBurstFlowNetwork implements FlowNetwork {
     if (this.#nextRelease <= now + TIME_TOLERANCE) this.#releaseDue(now);
     if (this.#fresh.length > 0) this.#stallBursts();
     if (this.#nextRelease <= now + TIME_TOLERANCE) this.#releaseDue(now);
+    for (const id of this.#retired) this.#free.push(id);
+    this.#retired.length = 0;
     this.#inner.solve();
   }
 
@@ -135,25 +155,30 @@ export class StartBurstFlowNetwork implements FlowNetwork {
    * have sent some at the rate it had between solves).
    */
   #stallBursts(): void {
-    let starting = new Map<number, number>();
+    const starting = this.#starting;
+    const counted = this.#counted;
     let instant = Number.NaN;
     for (const f of this.#fresh) {
       if (f.at !== instant) {
-        starting = new Map<number, number>();
+        for (const l of counted) starting[l] = 0;
+        counted.length = 0;
         instant = f.at;
       }
       let over = false;
       for (const l of f.links) {
-        const n = (starting.get(l) ?? 0) + 1;
-        starting.set(l, n);
-        if (n > burstHeldFlows(this.capacities[l]!, this.parameters)) over = true;
+        const n = starting[l]! + 1;
+        if (n === 1) counted.push(l);
+        starting[l] = n;
+        if (n > this.#burstHeld[l]!) over = true;
       }
-      if (!over || !this.#innerOf.has(f.id)) continue;
+      if (!over || this.#innerOf[f.id]! < 0) continue;
       const left = this.#inner.removeFlow(this.#leave(f.id));
       const release = f.at + this.parameters.rtoMinSeconds;
       this.#held.set(f.id, { links: f.links, bytes: left, tag: f.tag, release });
       this.#nextRelease = Math.min(this.#nextRelease, release);
     }
+    for (const l of counted) starting[l] = 0;
+    counted.length = 0;
     this.#fresh = [];
   }
 
@@ -167,9 +192,10 @@ export class StartBurstFlowNetwork implements FlowNetwork {
     const done = this.#done;
     done.length = 0;
     this.#inner.takeCompleted((inner, tag) => {
-      const id = this.#outerOf.get(inner)!;
-      this.#innerOf.delete(id);
-      this.#outerOf.delete(inner);
+      const id = this.#outerOf[inner]!;
+      this.#innerOf[id] = -1;
+      this.#outerOf[inner] = -1;
+      this.#retired.push(id);
       done.push(id, tag);
     });
     for (let i = 0; i < done.length; i += 2) fn(done[i]!, done[i + 1]!);
@@ -177,13 +203,13 @@ export class StartBurstFlowNetwork implements FlowNetwork {
 
   rate(flow: number): number {
     if (this.#held.has(flow)) return 0;
-    return this.#inner.rate(this.#innerOf.get(flow)!);
+    return this.#inner.rate(this.#innerOf[flow]!);
   }
 
   remaining(flow: number): Bytes {
     const held = this.#held.get(flow);
     if (held !== undefined) return held.bytes;
-    return this.#inner.remaining(this.#innerOf.get(flow)!);
+    return this.#inner.remaining(this.#innerOf[flow]!);
   }
 
   linkLoad(link: number): number {
