@@ -36,7 +36,7 @@ function costText(p: MapProvenance): string {
   if (p.cpuMeasured !== true || wall === 0 || p.wallCountedSeconds === undefined)
     return `${cpuText(p.cpuSeconds)} (${cpuBasis(p)})`;
   const runs = `${wall} run${wall === 1 ? '' : 's'}`;
-  return `${cpuText(p.cpuSeconds - p.wallCountedSeconds)} of the simulations' CPU time, each on its thread, and ${runs} without it: ${cpuText(p.wallCountedSeconds).replace('CPU-', '')} of their wall time, longer than their CPU time on a loaded machine`;
+  return `${cpuText(p.cpuSeconds - p.wallCountedSeconds)} of the simulations' CPU time, each on its thread, and ${runs} without it: ${durationText(p.wallCountedSeconds, '')} of their wall time, longer than their CPU time on a loaded machine`;
 }
 
 /** What a map's CPU cost counts: each run's CPU time, or its wall time where it kept none. */
@@ -48,12 +48,17 @@ function cpuBasis(p: MapProvenance): string {
   return `the simulations' CPU time, each on its thread; ${wall} run${wall === 1 ? '' : 's'} without it counted by wall time, longer on a loaded machine`;
 }
 
+/** A duration as a person says it: seconds, minutes or hours, each unit after `prefix`. */
+function durationText(seconds: number, prefix: string): string {
+  if (!Number.isFinite(seconds)) return 'unknown';
+  if (seconds < 120) return `${Math.round(seconds)} ${prefix}seconds`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} ${prefix}minutes`;
+  return `${(seconds / 3600).toFixed(1)} ${prefix}hours`;
+}
+
 /** A cost in CPU-seconds as a person says it: seconds, minutes or hours. */
 export function cpuText(seconds: number): string {
-  if (!Number.isFinite(seconds)) return 'unknown';
-  if (seconds < 120) return `${Math.round(seconds)} CPU-seconds`;
-  if (seconds < 7200) return `${Math.round(seconds / 60)} CPU-minutes`;
-  return `${(seconds / 3600).toFixed(1)} CPU-hours`;
+  return durationText(seconds, 'CPU-');
 }
 
 /** Seeds as a list, runs of consecutive ones as ranges: `1–5`, `1, 3, 7–9`. */

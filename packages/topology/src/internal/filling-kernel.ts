@@ -1,5 +1,5 @@
 import { FILLING_KERNEL_BASE64 } from './filling-kernel-binary.js';
-import { MAX_LINKS_PER_FLOW } from './progressive-filling.js';
+import { type EffectiveCapacity, MAX_LINKS_PER_FLOW, deliverableCapacity } from './progressive-filling.js';
 
 /** The part of the WebAssembly API the kernel uses (the package's types carry no DOM). */
 interface WebAssemblyApi {
@@ -116,15 +116,15 @@ export class KernelFilling {
   private buffer!: ArrayBuffer;
   /** The capacities the kernel fills up to: a view of its memory. */
   private delivered!: Float64Array;
-  private readonly nominal: Float64Array;
 
   /**
    * @param effectiveCapacity A loss model: what a link delivers for its flow count, as
    *   `ProgressiveFilling` takes it; `deliver` applies it before each solve.
    */
   constructor(
-    capacities: Float64Array,
-    private readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
+    /** Each link's nominal capacity (the caller's, never written). */
+    private readonly capacities: Float64Array,
+    private readonly effectiveCapacity?: EffectiveCapacity,
   ) {
     const module = kernelModule();
     if (module === null) throw new Error('WebAssembly is not available in this runtime');
@@ -132,7 +132,6 @@ export class KernelFilling {
     this.links = capacities.length;
     this.kernel.init(this.links);
     for (let l = 0; l < this.links; l++) this.kernel.setCapacity(l, capacities[l]!);
-    this.nominal = Float64Array.from(capacities);
     this.effective = Float64Array.from(capacities);
     this.adopt();
   }
@@ -206,12 +205,11 @@ export class KernelFilling {
   deliver(linkFlowCount: Int32Array): void {
     const hook = this.effectiveCapacity;
     if (hook === undefined) return;
-    const { nominal, delivered, effective } = this;
+    const { capacities, delivered, effective } = this;
     for (let l = 0; l < this.links; l++) {
       const n = linkFlowCount[l]!;
       if (n === 0) continue;
-      const c = nominal[l]!;
-      const d = Math.min(c, hook(l, c, n));
+      const d = deliverableCapacity(hook, l, capacities[l]!, n);
       delivered[l] = d;
       effective[l] = d;
     }

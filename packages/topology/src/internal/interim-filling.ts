@@ -1,5 +1,10 @@
 import { ACTIVE, type FlowTable } from './flow-table.js';
-import { type LinkIncidences, MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
+import {
+  type LinkIncidences,
+  MAX_LINKS_PER_FLOW,
+  ProgressiveFilling,
+  deliverableCapacity,
+} from './progressive-filling.js';
 import { growInt32, growUint8 } from './typed-arrays.js';
 
 /**
@@ -105,11 +110,12 @@ export class InterimFilling implements LinkIncidences {
 
   /** What link l leaves for the waiting flows: what it delivers less `load`, at least 0. */
   #residual(table: FlowTable, load: Float64Array, l: number): number {
-    const nominal = this.capacities[l]!;
-    const deliverable =
-      this.effectiveCapacity === undefined
-        ? nominal
-        : Math.min(nominal, this.effectiveCapacity(l, nominal, table.linkFlowCount[l]!));
+    const deliverable = deliverableCapacity(
+      this.effectiveCapacity,
+      l,
+      this.capacities[l]!,
+      table.linkFlowCount[l]!,
+    );
     const left = deliverable - load[l]!;
     return left > 0 ? left : 0;
   }

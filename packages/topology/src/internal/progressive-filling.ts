@@ -2,6 +2,23 @@ import { LinkQueue } from './link-queue.js';
 import { ShareBands } from './share-bands.js';
 import { growFloat64, growInt32 } from './typed-arrays.js';
 
+/** A congestion-loss model: what a link of `capacity` delivers when `flows` flows cross it. */
+export type EffectiveCapacity = (link: number, capacity: number, flows: number) => number;
+
+/**
+ * What link `link` of nominal `capacity` delivers with `flows` flows: its capacity, or less
+ * under a loss model (never more). Every solver of the per-flow model takes it from here,
+ * so the compiled one and JavaScript's fill up to the same numbers to the bit.
+ */
+export function deliverableCapacity(
+  effective: EffectiveCapacity | undefined,
+  link: number,
+  capacity: number,
+  flows: number,
+): number {
+  return effective === undefined ? capacity : Math.min(capacity, effective(link, capacity, flows));
+}
+
 /** Links a flow may cross; flow f's links are `flowLinks[f × MAX_LINKS_PER_FLOW + k]`. */
 export const MAX_LINKS_PER_FLOW = 4;
 
@@ -88,10 +105,7 @@ export class ProgressiveFilling implements SolvedLinks {
 
   /** What link `l` delivers with `flows` flows: its capacity, or less under a loss model. */
   #deliverable(l: number, flows: number): number {
-    const nominal = this.capacities[l]!;
-    return this.effectiveCapacity === undefined
-      ? nominal
-      : Math.min(nominal, this.effectiveCapacity(l, nominal, flows));
+    return deliverableCapacity(this.effectiveCapacity, l, this.capacities[l]!, flows);
   }
 
   /** Makes room for flow slots below `capacity`. */
