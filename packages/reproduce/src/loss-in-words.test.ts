@@ -19,7 +19,7 @@ describe('another loss model in plain words', () => {
       ]),
     );
     expect(words).toBe(
-      'Under the `congestion-cost` loss model, one of the 1 claims measured changes its verdict in one of two cells; among the headline claims, “NAS shortens jobs” (`executionTime.mean`) at offered cross-rack load 0.9 (holds in every seed without loss, fails under it); and none moves beyond the seed spread with its verdict kept.',
+      'Under the `congestion-cost` loss model, the one claim measured changes its verdict in some cell (changes in one of the two cells); among the headline claims, “NAS shortens jobs” (`executionTime.mean`) at offered cross-rack load 0.9 (holds in every seed without loss, fails under it); and none moves beyond the seed spread with its verdict kept.',
     );
   });
 
@@ -28,13 +28,13 @@ describe('another loss model in plain words', () => {
       map([at(0.5, 'none', [-0.2, -0.21, -0.19]), at(0.5, 'congestion-cost', [-0.1, -0.11, -0.09])]),
     );
     expect(words).toBe(
-      'Under the `congestion-cost` loss model, no claim of the 1 measured changes its verdict in any cell, and one more moves beyond the seed spread with its verdict kept.',
+      'Under the `congestion-cost` loss model, no claim of the one measured changes its verdict in any cell, and one moves beyond the seed spread with its verdict kept.',
     );
   });
 
   it('says nothing for a map under one loss setting, and joins the paper’s paragraph otherwise', () => {
     expect(lossInWords(map([at(0.5, 'none', [-0.2, -0.21, -0.19])]))).toBeUndefined();
     const both = map([at(0.5, 'none', [-0.2, -0.21, -0.19]), at(0.5, 'incast', [0.1, 0.2, 0.1])]);
-    expect(paperInWords(both)).toContain('Under the `incast` loss model, one of the 1 claims');
+    expect(paperInWords(both)).toContain('Under the `incast` loss model, the one claim measured');
   });
 });

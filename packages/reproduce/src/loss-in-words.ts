@@ -55,9 +55,9 @@ function modelSentence(map: ReproductionMap, loss: string, twins: readonly numbe
   const more =
     moved.size === 0
       ? 'and none moves beyond the seed spread with its verdict kept'
-      : `and ${countWord(moved.size)} more ${moved.size === 1 ? 'moves' : 'move'} beyond the seed spread with ${moved.size === 1 ? 'its verdict' : 'their verdicts'} kept`;
+      : `and ${countWord(moved.size)}${changed.size > 0 ? ' more' : ''} ${moved.size === 1 ? 'moves' : 'move'} beyond the seed spread with ${moved.size === 1 ? 'its verdict' : 'their verdicts'} kept`;
   if (changed.size === 0)
-    return `Under ${model}, no claim of the ${measured} measured changes its verdict in any cell, ${more}.`;
+    return `Under ${model}, no claim of the ${measured === 1 ? 'one' : measured} measured changes its verdict in any cell, ${more}.`;
   const headline = [...changed.entries()].filter(([claim]) => map.headline.includes(claim.claim.id));
   const told = headline.map(([claim, at]) => {
     // The cells with the same change of verdict named together: `0.5, 0.7 and 0.9 (fails …)`.
@@ -74,7 +74,17 @@ function modelSentence(map: ReproductionMap, loss: string, twins: readonly numbe
     told.length === 0 ? ', none of them a headline claim' : `; among the headline claims, ${listText(told)}`;
   const cellCount = new Set([...changed.values()].flat()).size;
   const change = changed.size === 1 ? 'changes its verdict' : 'change their verdicts';
-  return `Under ${model}, ${countWord(changed.size)} of the ${measured} claims measured ${change} in ${countWord(cellCount)} of ${countWord(cells.length)} cells${among}; ${more}.`;
+  const where =
+    cellCount === cells.length
+      ? `all ${countWord(cells.length)} cells`
+      : `${countWord(cellCount)} of the ${countWord(cells.length)} cells`;
+  const which =
+    changed.size === measured
+      ? measured === 1
+        ? 'the one claim measured'
+        : `all ${measured} claims measured`
+      : `${countWord(changed.size)} of the ${measured} claims measured`;
+  return `Under ${model}, ${which} ${change} in some cell (changes in ${where})${among}; ${more}.`;
 }
 
 /** The loss models' effects, one sentence each, or `undefined` when every cell ran without loss or the map has one setting. */

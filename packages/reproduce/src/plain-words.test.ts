@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALONG_LOAD, type Cell, map } from '../test/words-map.js';
-import { claimsTally, listText, paperInWords, readingsInWords } from './plain-words.js';
+import { cellCounts, claimsTally, listText, paperInWords, readingsInWords } from './plain-words.js';
 
 /** Uplinks saturated at 0.9 and above, half used below. */
 const uplinks = (axes: Cell['axes']) => {
@@ -22,7 +22,7 @@ describe('a paper in plain words', () => {
       "“NAS shortens jobs” (`executionTime.mean`, loss none) holds in every seed at offered cross-rack load 0.1–0.3 (−20 % at 0.1), in the mean but not in every seed at 0.5 (−4 %), and fails at 0.9 (+10 % at 0.9), where the rack uplinks' median and 95th-percentile load were 30 % and 99 %, against 30 % and 50 % where it holds.",
     );
     expect(words).toContain(
-      'Across the two other series it holds in every seed in 1 of 2 cells and in the mean only in 0.',
+      'Across the two other series it holds in every seed in 1 of 2 cells and fails in one.',
     );
   });
 
@@ -44,6 +44,17 @@ describe('a paper in plain words', () => {
     expect(paperInWords(map(ALONG_LOAD, undefined, medians))).toContain(
       "and fails at 0.9 (+10 % at 0.9), where the rack uplinks' median and 95th-percentile load were 60 % and 100 %, against 20 % and 100 % where it holds.",
     );
+  });
+
+  it('counts the cells of a claim by outcome, naming only the outcomes it had', () => {
+    expect(cellCounts(6, 0, 0)).toBe('holds in every seed in all six cells');
+    expect(cellCounts(0, 3, 0)).toBe('holds in the mean but not in every seed in all three cells');
+    expect(cellCounts(0, 0, 1)).toBe('fails in its one cell');
+    expect(cellCounts(4, 1, 1)).toBe(
+      'holds in every seed in 4 of 6 cells, in the mean only in one and fails in one',
+    );
+    expect(cellCounts(0, 2, 4)).toBe('holds in the mean only in 2 of 6 cells and fails in four');
+    expect(cellCounts(5, 1, 0)).toBe('holds in every seed in 5 of 6 cells and in the mean only in one');
   });
 
   it('counts the claims that hold everywhere, somewhere and nowhere, in words', () => {

@@ -163,7 +163,28 @@ function otherSeriesSentence(map: ReproductionMap, claim: ClaimMap, main: MapSer
   const count = (v: ClaimOutcome['verdict']) => measured.filter((o) => o.verdict === v).length;
   const where =
     others.length === 1 ? `On ${others[0]!.label}` : `Across the ${countWord(others.length)} other series`;
-  return `${where} it holds in every seed in ${count('holds')} of ${measured.length} cells and in the mean only in ${count('mixed')}.`;
+  return `${where} it ${cellCounts(count('holds'), count('mixed'), count('fails'))}.`;
+}
+
+/**
+ * Where a claim holds among `holds + mixed + fails` cells, naming only the outcomes it
+ * had: "holds in every seed in all six cells", "holds in every seed in 4 of 6 cells, in
+ * the mean only in one and fails in one".
+ */
+export function cellCounts(holds: number, mixed: number, fails: number): string {
+  const n = holds + mixed + fails;
+  const all = n === 1 ? 'its one cell' : `all ${countWord(n)} cells`;
+  if (holds === n) return `holds in every seed in ${all}`;
+  if (mixed === n) return `holds in the mean but not in every seed in ${all}`;
+  if (fails === n) return `fails in ${all}`;
+  const parts: string[] = [];
+  if (holds > 0) parts.push(`holds in every seed in ${holds} of ${n} cells`);
+  if (mixed > 0)
+    parts.push(
+      `${holds > 0 ? '' : 'holds '}in the mean only in ${holds > 0 ? countWord(mixed) : `${mixed} of ${n} cells`}`,
+    );
+  if (fails > 0) parts.push(`fails in ${countWord(fails)}`);
+  return listText(parts);
 }
 
 /**
