@@ -81,7 +81,16 @@ export {
   signedPercent,
   towardClaim,
 } from './map-in-words.js';
-export { claimsTally, countWord, listText, paperInWords, readingsInWords, shortName } from './plain-words.js';
+export {
+  claimsTally,
+  countWord,
+  headlinesInWords,
+  listText,
+  paperInWords,
+  readingsInWords,
+  shortName,
+} from './plain-words.js';
+export { plainWordsList, principalMap } from './plain-words-list.js';
 export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export { reproductionHtml } from './reproduction-html.js';

@@ -233,13 +233,9 @@ export function readingsInWords(map: ReproductionMap): string | undefined {
   return sentences.join(' ');
 }
 
-/**
- * One paragraph in plain words: how many claims hold; for each headline claim, where it
- * holds in every seed and by how much, where in the mean only, where it fails and what
- * the network did there, then the other series; then what the readings change.
- */
-export function paperInWords(map: ReproductionMap): string {
-  const sentences = [claimsTally(map)];
+/** Each headline claim along its main series, then in the other series, a sentence each. */
+function headlineSentences(map: ReproductionMap): string[] {
+  const sentences: string[] = [];
   for (const id of map.headline) {
     const claim = map.claims.find((c) => c.claim.id === id);
     if (claim === undefined) continue;
@@ -252,9 +248,25 @@ export function paperInWords(map: ReproductionMap): string {
     const others = otherSeriesSentence(map, claim, series);
     if (others !== undefined) sentences.push(others);
   }
-  const readings = readingsInWords(map);
-  if (readings !== undefined) sentences.push(readings);
-  const losses = lossInWords(map);
-  if (losses !== undefined) sentences.push(losses);
-  return sentences.join(' ');
+  return sentences;
+}
+
+const joined = (sentences: readonly (string | undefined)[]) =>
+  sentences.filter((s) => s !== undefined).join(' ');
+
+/**
+ * The headline claims in sentences: for each, where it holds in every seed and by how
+ * much, where in the mean only, where it fails and what the network did there, then the
+ * other series; then what a loss model changes.
+ */
+export function headlinesInWords(map: ReproductionMap): string {
+  return joined([...headlineSentences(map), lossInWords(map)]);
+}
+
+/**
+ * One paragraph in plain words: how many claims hold, the headline claims as
+ * `headlinesInWords` gives them, what the readings change, and what a loss model changes.
+ */
+export function paperInWords(map: ReproductionMap): string {
+  return joined([claimsTally(map), ...headlineSentences(map), readingsInWords(map), lossInWords(map)]);
 }

@@ -118,19 +118,38 @@ describe('reproductionDocument with several maps of one paper', () => {
   it('states each paper’s full-grid cost once, and names each map’s grid in its plain-words line', () => {
     expect(document.match(/^- `rackwise reproduce x`: /gm)).toHaveLength(1);
     expect(document.match(/^- `rackwise reproduce y`: /gm)).toHaveLength(1);
-    expect(document).toContain('- **Paper x** (`rackwise reproduce x --quick`): ');
-    expect(document).toContain('- **Paper x** (`rackwise reproduce x --quick --trace fb2009`): ');
+    expect(document).toContain('- **Paper x** (`rackwise reproduce x --quick`): Of ');
+    expect(document).toContain('\n  - Also `rackwise reproduce x --quick --trace fb2009`: “');
+    expect(document.match(/^- \*\*Paper x\*\*/gm)).toHaveLength(1);
+  });
+
+  it('speaks for a paper with its first full grid on its own trace, the other maps under it', () => {
+    const full = { ...map('x', -0.4), quick: false };
+    const words = reproductionDocument([quick, fb2009, full, map('y', -0.2)], ALL);
+    const items = words
+      .slice(0, words.indexOf('## How to read'))
+      .split('\n')
+      .filter((l) => l.startsWith('- **') || l.startsWith('  - '));
+    expect(items.map((l) => /^( {2}- Also `[^`]+`|- \*\*[^*]+\*\* \(`[^`]+`\))/.exec(l)?.[1])).toEqual([
+      '- **Paper x** (`rackwise reproduce x`)',
+      '  - Also `rackwise reproduce x --quick`',
+      '  - Also `rackwise reproduce x --quick --trace fb2009`',
+      '- **Paper y** (`rackwise reproduce y --quick`)',
+    ]);
+    expect(items[1]).not.toContain("Of Paper x's");
   });
 
   it('replaces the section and plain-words line of the grid that ran again, not the paper’s first', () => {
     const fresh = { ...map('x', -0.5), trace: 'fb2009' };
     const after = updateReproductionDocument(document, fresh, 'rackwise reproduce x --quick --trace fb2009');
-    const lines = after.split('\n').filter((line) => line.startsWith('- **Paper x** ('));
+    const lines = after
+      .split('\n')
+      .filter((line) => line.startsWith('- **Paper x** (') || line.startsWith('  - Also'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
       document.split('\n').find((line) => line.startsWith('- **Paper x** (`rackwise reproduce x --quick`)')),
     );
-    expect(lines[1]).not.toBe(document.split('\n').find((line) => line.includes('--trace fb2009`): ')));
+    expect(lines[1]).not.toBe(document.split('\n').find((line) => line.includes('--trace fb2009`: ')));
     expect(after).toBe(
       reproductionDocument([quick, fresh, map('y', -0.2)], ALL).replace(
         generated,

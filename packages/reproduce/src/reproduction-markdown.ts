@@ -12,10 +12,18 @@ import {
   outcomeAt,
 } from './map-series.js';
 import { MARK, gridCommand, gridLines, percent0, table } from './map-text.js';
+import {
+  otherLine,
+  otherPrefix,
+  paperItemPrefix,
+  plainWordsList,
+  principalLine,
+  principalPrefix,
+} from './plain-words-list.js';
 import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
-import { traceComparisonMarkdown, traceComparisonSummary } from './trace-agreement-text.js';
+import { traceComparisonMarkdown } from './trace-agreement-text.js';
 import { traceComparisons } from './trace-agreement.js';
 import { withWindowJobs } from './trace-window-jobs.js';
 
@@ -194,15 +202,6 @@ const costLine = (map: ReproductionMap) => {
   return `- \`rackwise reproduce ${map.paper}\`: ${cost}`;
 };
 
-/** The start of every line of a paper under "In plain words". */
-const paperSummaryPrefix = (map: ReproductionMap) => `- **${map.title}** (\``;
-
-/** The start of a map's line under "In plain words": its paper and the grid it ran (a paper may have several). */
-const summaryPrefix = (map: ReproductionMap) => `${paperSummaryPrefix(map)}${gridCommand(map)}\`): `;
-
-/** A paper's headline claims in plain words, as a line of the document's opening list. */
-const summaryLine = (map: ReproductionMap) => `${summaryPrefix(map)}${paperInWords(map)}`;
-
 /**
  * The whole document: what the map is, how to regenerate it, then each paper's map; where
  * two maps ran one grid on two traces, the two side by side after the later one.
@@ -216,8 +215,7 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '',
     '## In plain words',
     '',
-    ...maps.map(summaryLine),
-    ...comparisons.map(traceComparisonSummary),
+    ...plainWordsList(maps, comparisons),
     '',
     '## How to read the map',
     '',
@@ -276,10 +274,15 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   }
   const lines = document.split('\n');
   lines[cost] = costLine(map);
-  // The map's own line, or else (its grid changed) the paper's first.
-  const own = lines.findIndex((line) => line.startsWith(summaryPrefix(map)));
-  const summary = own >= 0 ? own : lines.findIndex((line) => line.startsWith(paperSummaryPrefix(map)));
-  if (summary >= 0) lines[summary] = summaryLine(map);
+  // The map's own line, as the item or a line under it, or else (its grid changed) the paper's item.
+  const own = lines.findIndex(
+    (line) => line.startsWith(principalPrefix(map)) || line.startsWith(otherPrefix(map)),
+  );
+  if (own >= 0) lines[own] = lines[own]!.startsWith(otherPrefix(map)) ? otherLine(map) : principalLine(map);
+  else {
+    const item = lines.findIndex((line) => line.startsWith(paperItemPrefix(map)));
+    if (item >= 0) lines[item] = principalLine(map);
+  }
   const alone = `The ${map.paper} section was regenerated alone by \`${command}\`.`;
   const earlier = lines.findIndex((line) =>
     line.startsWith(`The ${map.paper} section was regenerated alone by `),

@@ -150,7 +150,7 @@ describe('the two traces side by side in the document', () => {
     const document = reproductionDocument([a, b], 'rackwise reproduce all --from m.json');
     const sections = [...document.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
     expect(sections.slice(-3)).toEqual(['Paper P', 'Paper P', 'Paper on FB-2009 beside FB-2010']);
-    expect(document).toContain(`\n${traceComparisonSummary(comparison)}\n`);
+    expect(document).toContain(`\n  ${traceComparisonSummary(comparison)}\n`);
     expect(reproductionDocument([a], 'rackwise reproduce all')).not.toContain('FB-2009 beside');
     const page = reproductionHtml([a, b], 'rackwise reproduce all --from m.json');
     expect(page).toContain('<h2>Paper on FB-2009 beside FB-2010</h2>');
