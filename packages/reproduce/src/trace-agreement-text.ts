@@ -6,7 +6,7 @@
 import { type MapSeries, axisText, mapSeries } from './map-series.js';
 import { MARK } from './map-text.js';
 import { shortName } from './plain-words.js';
-import type { ClaimMap } from './reproduce-paper.js';
+import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
 import type { ClaimAgreement, TraceComparison, VerdictDifference } from './trace-agreement.js';
 import { countWord, listText } from './word-lists.js';
 
@@ -80,6 +80,19 @@ export interface TraceComparisonTable {
   readonly rows: readonly (readonly string[])[];
 }
 
+/** Which grid the two maps ran: `quick grid`, `full grid`, or the part (`window=0+0.5h, loss=none`). */
+export function gridPart(map: ReproductionMap): string {
+  if (map.quick) return 'quick grid';
+  if (map.only === undefined) return 'full grid';
+  return Object.entries(map.only)
+    .map(([axis, value]) => `${axis}=${value}`)
+    .join(', ');
+}
+
+/** The comparison's name: the paper, the two traces and the grid. */
+const comparisonName = (first: ReproductionMap, t0: string, t1: string) =>
+  `${shortName(first)} on ${t1} beside ${t0}, ${gridPart(first)}`;
+
 /** The comparison as a table, for the Markdown document and the HTML page alike. */
 export function traceComparisonTable(comparison: TraceComparison): TraceComparisonTable {
   const [first, second] = comparison.maps;
@@ -91,7 +104,7 @@ export function traceComparisonTable(comparison: TraceComparison): TraceComparis
   const own = new Map(first.claims.map((c) => [c.claim.id, c]));
   const groups = series.map((s) => `${s.label} (${s.columns.map((c) => c.heading).join(', ')})`);
   return {
-    heading: `${shortName(first)} on ${t1} beside ${t0}`,
+    heading: comparisonName(first, t0, t1),
     intro: `The claims of the two ${first.paper} sections above that ran the same grid, network model and seeds (${first.grid.seeds.join(', ')}) on ${t0} and on ${t1}, in the ${comparison.cells.length} cells both ran. Each claim's verdicts on ${t0}, then on ${t1}, one mark per cell (✓ every seed, ~ the mean only, ✗ fails, · not measured), a group per series: ${listText(groups)}. The traces agree on a claim when its verdict is the same in every cell; "in the mean" when only ✓ against ~ differ; they disagree where it holds on one and fails on the other (${t0}/${t1} marks given). Read off the two maps' verdicts; nothing was tuned toward agreement.${jobsText(comparison, t0, t1)}`,
     header: ['claim', 'metric', t0, t1, 'traces'],
     rows: comparison.claims.map((a) => [
@@ -149,5 +162,5 @@ export function traceComparisonSummary(comparison: TraceComparison): string {
   const headline = comparison.claims
     .filter((c) => first.headline.includes(c.claim.id))
     .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementText(c, axes)}`);
-  return `- **${shortName(first)} on ${t1} beside ${t0}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}`.trimEnd();
+  return `- **${comparisonName(first, t0, t1)}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}`.trimEnd();
 }

@@ -5,6 +5,7 @@ import { reproductionHtml } from './reproduction-html.js';
 import { reproductionDocument } from './reproduction-markdown.js';
 import {
   agreementText,
+  gridPart,
   traceComparisonMarkdown,
   traceComparisonSummary,
   traceLabel,
@@ -121,7 +122,7 @@ describe('the two traces side by side in the document', () => {
 
   it('gives each claim one line: its marks on each trace along the shared cells, and whether they agree', () => {
     const lines = traceComparisonMarkdown(comparison);
-    expect(lines[0]).toBe('## Paper on FB-2009 beside FB-2010');
+    expect(lines[0]).toBe('## Paper on FB-2009 beside FB-2010, quick grid');
     expect(lines).toContain('| claim | metric | FB-2010 | FB-2009 | traces |');
     expect(lines).toContain(
       '| NAS shortens jobs | `executionTime.mean` | ✓✓ ✓ | ✓✗ ~ | disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~ |',
@@ -139,9 +140,19 @@ describe('the two traces side by side in the document', () => {
     expect(traceComparisonMarkdown(comparison)[2]).not.toContain('A cell replays');
   });
 
+  it('names the grid the two maps ran: quick, full, or the part', () => {
+    const [a] = comparison.maps;
+    expect(gridPart({ ...a, quick: true })).toBe('quick grid');
+    expect(a.only).toBeUndefined();
+    expect(gridPart({ ...a, quick: false })).toBe('full grid');
+    expect(gridPart({ ...a, quick: false, only: { window: '0+0.5h', loss: 'none' } })).toBe(
+      'window=0+0.5h, loss=none',
+    );
+  });
+
   it('sums it up for the opening list, headline claims by name', () => {
     expect(traceComparisonSummary(comparison)).toBe(
-      '- **Paper on FB-2009 beside FB-2010** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~.',
+      '- **Paper on FB-2009 beside FB-2010, quick grid** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~.',
     );
   });
 
@@ -149,11 +160,11 @@ describe('the two traces side by side in the document', () => {
     const [a, b] = comparison.maps;
     const document = reproductionDocument([a, b], 'rackwise reproduce all --from m.json');
     const sections = [...document.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
-    expect(sections.slice(-3)).toEqual(['Paper P', 'Paper P', 'Paper on FB-2009 beside FB-2010']);
+    expect(sections.slice(-3)).toEqual(['Paper P', 'Paper P', 'Paper on FB-2009 beside FB-2010, quick grid']);
     expect(document).toContain(`\n  ${traceComparisonSummary(comparison)}\n`);
     expect(reproductionDocument([a], 'rackwise reproduce all')).not.toContain('FB-2009 beside');
     const page = reproductionHtml([a, b], 'rackwise reproduce all --from m.json');
-    expect(page).toContain('<h2>Paper on FB-2009 beside FB-2010</h2>');
+    expect(page).toContain('<h2>Paper on FB-2009 beside FB-2010, quick grid</h2>');
     expect(page).toContain(
       '<td>✓✗ ~</td><td>disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~</td>',
     );
