@@ -220,5 +220,5 @@ export const SHUFFLEWATCHER_PAPER: PaperClaims = Object.freeze({
     'sw-fig-8-b-sw-fair-vs-fair:steadyState.executionTime.mean',
   ],
   fullGridCost:
-    '480 simulations (6 load steps × 2 loss settings × 8 policies × 5 seeds) of a 4-hour steady state between 30-minute ramps: 7–9 CPU-seconds per run at load 0.5 and 26–33 at 1.2 here (DRF’s 113), so about 2 CPU-hours.',
+    '480 simulations (6 load steps × 2 loss settings × 8 policies × 5 seeds) of a 4-hour steady state between 30-minute ramps: 7–9 CPU-seconds per run at load 0.5 and 26–33 at 1.2 here (DRF’s 113); the whole grid took 2.3 CPU-hours here.',
 });
