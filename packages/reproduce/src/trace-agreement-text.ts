@@ -71,6 +71,47 @@ function marks(claim: ClaimMap | undefined, series: readonly MapSeries[], cellOf
     .join(' ');
 }
 
+/** How many cells of each kind of difference (`✗/✓ 9, ✗/~ 2`), most common first. */
+function patternCounts(ds: readonly VerdictDifference[]): string {
+  const counts = new Map<string, number>();
+  for (const d of ds) {
+    const mark = `${MARK[d.verdicts[0]]}/${MARK[d.verdicts[1]]}`;
+    counts.set(mark, (counts.get(mark) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([mark, n]) => `${mark} ${n}`)
+    .join(', ');
+}
+
+/** The distinct values of `axis` among the differences, in order: `at load 0.7, 0.9, 1.2`. */
+function valuesAt(ds: readonly VerdictDifference[], axis: string): string {
+  const values = [...new Set(ds.flatMap((d) => (d.axes[axis] === undefined ? [] : [d.axes[axis]!])))];
+  if (values.length === 0) return '';
+  values.sort((a, b) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
+  );
+  return ` at ${axis} ${values.join(', ')}`;
+}
+
+/**
+ * Whether the traces agree on a claim, counted rather than listed (for the opening list):
+ * `disagree in 11 of 30 cells at load 0.7, 0.9, 1.2 (✗/✓ 9, ✗/~ 2); ✓ against ~ only in 3 more`.
+ */
+export function agreementCounts(agreement: ClaimAgreement, axis = 'load'): string {
+  const flips = agreement.differences.filter((d) => d.verdicts.includes('fails'));
+  const seeds = agreement.differences.filter((d) => !d.verdicts.includes('fails'));
+  const of = `of ${agreement.compared} cells`;
+  switch (agreement.kind) {
+    case 'mean':
+      return `agree in the mean; in every seed on one trace only in ${seeds.length} ${of}`;
+    case 'disagree':
+      return `disagree in ${flips.length} ${of}${valuesAt(flips, axis)} (${patternCounts(flips)})${seeds.length === 0 ? '' : `; ✓ against ~ only in ${seeds.length} more`}`;
+    default:
+      return agreementText(agreement);
+  }
+}
+
 /** The two traces side by side: a heading, what the table says, and a row per claim. */
 export interface TraceComparisonTable {
   readonly heading: string;
@@ -149,7 +190,6 @@ export function traceComparisonMarkdown(comparison: TraceComparison): string[] {
 export function traceComparisonSummary(comparison: TraceComparison): string {
   const [first] = comparison.maps;
   const [t0, t1] = comparison.traces.map(traceLabel) as [string, string];
-  const axes = varyingAxes(comparison);
   const traced = comparison.claims.filter((c) => c.kind !== 'same-runs' && c.kind !== 'unmeasured');
   const count = (kind: ClaimAgreement['kind']) => traced.filter((c) => c.kind === kind).length;
   const clause = (n: number, one: string, many: string) =>
@@ -161,6 +201,6 @@ export function traceComparisonSummary(comparison: TraceComparison): string {
   ]);
   const headline = comparison.claims
     .filter((c) => first.headline.includes(c.claim.id))
-    .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementText(c, axes)}`);
+    .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementCounts(c, first.loadAxis.axis)}`);
   return `- **${comparisonName(first, t0, t1)}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}`.trimEnd();
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type Cell, map } from '../test/words-map.js';
+import type { ClaimVerdict } from './evaluate-claim.js';
 import type { ReproductionMap } from './reproduce-paper.js';
 import { reproductionHtml } from './reproduction-html.js';
 import { reproductionDocument } from './reproduction-markdown.js';
 import {
+  agreementCounts,
   agreementText,
   gridPart,
   traceComparisonMarkdown,
@@ -152,7 +154,32 @@ describe('the two traces side by side in the document', () => {
 
   it('sums it up for the opening list, headline claims by name', () => {
     expect(traceComparisonSummary(comparison)).toBe(
-      '- **Paper on FB-2009 beside FB-2010, quick grid** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~.',
+      '- **Paper on FB-2009 beside FB-2010, quick grid** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree in 1 of 2 cells at load 0.5 (✓/✗ 1); ✓ against ~ only in 1 more.',
+    );
+  });
+
+  it('counts the differences for the opening list, by kind and along the load, most common first', () => {
+    const [a] = comparison.claims;
+    const at = (load: number, verdicts: readonly [ClaimVerdict, ClaimVerdict]) => ({
+      axes: { load },
+      verdicts,
+    });
+    const many = {
+      ...a!,
+      kind: 'disagree' as const,
+      compared: 12,
+      differences: [
+        at(1.2, ['fails', 'holds']),
+        at(0.7, ['fails', 'holds']),
+        at(0.9, ['fails', 'mixed']),
+        at(0.5, ['mixed', 'holds']),
+      ],
+    };
+    expect(agreementCounts(many)).toBe(
+      'disagree in 3 of 12 cells at load 0.7, 0.9, 1.2 (✗/✓ 2, ✗/~ 1); ✓ against ~ only in 1 more',
+    );
+    expect(agreementCounts({ ...many, kind: 'mean', differences: [at(0.5, ['mixed', 'holds'])] })).toBe(
+      'agree in the mean; in every seed on one trace only in 1 of 12 cells',
     );
   });
 
