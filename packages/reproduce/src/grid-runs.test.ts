@@ -69,6 +69,7 @@ describe('a grid with a results directory', () => {
     ]);
     expect(progress).toEqual([0, 0, 3, 3]);
     expect(map.claims[0]?.holds).toBe(2);
+    expect([map.simulations, map.simulatedNow]).toEqual([12, 6]);
 
     // The same map as a run that was never interrupted, and nothing left to simulate.
     const whole = await reproducePaper({ paper: 'tiny-resume', quick: true, runner: fakeRunner().runner });

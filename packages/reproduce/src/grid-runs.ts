@@ -154,6 +154,7 @@ export function gridRunStore(
 ) {
   const held = new Map<string, Map<number, RunRecord>>();
   const runner = options.runner ?? simulateBatch;
+  let simulated = 0;
   return {
     async ensure(batch: StoredBatch, seeds: readonly number[]): Promise<void> {
       const known = held.get(batch.key) ?? new Map<number, RunRecord>();
@@ -167,6 +168,7 @@ export function gridRunStore(
         runner,
         options.results,
       );
+      simulated += got.simulated;
       const first = !held.has(key);
       for (const run of got.runs) known.set(run.seed, run);
       held.set(key, known);
@@ -179,6 +181,8 @@ export function gridRunStore(
       return seeds.flatMap((seed) => known?.get(seed) ?? []);
     },
     count: (): number => [...held.values()].reduce((n, runs) => n + runs.size, 0),
+    /** The runs this store simulated, the others having been read from the results directory. */
+    simulated: (): number => simulated,
     all: (): RunRecord[] => [...held.values()].flatMap((runs) => [...runs.values()]),
   };
 }

@@ -48,10 +48,7 @@ function gridSeeds(map: ReproductionMap): string {
  * presets, trace and cells; then the simulations it took.
  */
 export function gridLines(map: ReproductionMap): [string, string] {
-  return [
-    `\`${gridCommand(map)}\` on ${presetsOf(map)}: ${map.grid.description}.`,
-    `${map.simulations} simulations, ${Math.round(map.wallSeconds)} s (${map.secondsPerSimulation.toFixed(1)} s each on average).`,
-  ];
+  return [`\`${gridCommand(map)}\` on ${presetsOf(map)}: ${map.grid.description}.`, simulationsLine(map)];
 }
 
 /** The command that ran a map's grid: its paper, and the options that set the grid. */
@@ -71,4 +68,17 @@ export function gridCommand(map: ReproductionMap): string {
         : ` --seeds ${map.grid.seeds.join(',')}`;
   const trace = map.trace === undefined ? '' : ` --trace ${map.trace}`;
   return `rackwise reproduce ${map.paper}${map.quick ? ' --quick' : ''}${seeds}${loss}${only}${trace}`;
+}
+
+/**
+ * How many simulations the map rests on and what its command's clock read; a command
+ * that resumed an interrupted grid says how many it ran itself, since the rest cost it
+ * nothing (the provenance's CPU cost counts every run).
+ */
+export function simulationsLine(map: ReproductionMap): string {
+  const wall = `${Math.round(map.wallSeconds)} s`;
+  const now = map.simulatedNow;
+  if (now === undefined || now === map.simulations)
+    return `${map.simulations} simulations, ${wall} (${map.secondsPerSimulation.toFixed(1)} s each on average).`;
+  return `${map.simulations} simulations; the command that wrote this map ran ${now} of them in ${wall} and read the other ${map.simulations - now} from its results directory, kept by an earlier run.`;
 }

@@ -108,7 +108,12 @@ export interface ReproductionMap {
   readonly headline: readonly string[];
   /** Simulations run (one policy, one seed, one distinct configuration). */
   readonly simulations: number;
-  /** CPU-bound wall seconds of the whole grid, and per simulation on average. */
+  /**
+   * Of those, the ones the command that wrote the map simulated; the rest it read from its
+   * results directory (an interrupted run resumed). Absent in maps written before it was recorded.
+   */
+  readonly simulatedNow?: number;
+  /** Wall seconds of the command that wrote the map, and per simulation on average. */
   readonly wallSeconds: number;
   readonly secondsPerSimulation: number;
   /** Mean simulated wall seconds per policy, for estimating bigger grids. */
@@ -211,6 +216,7 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
     ...(paper.readingAxis === undefined ? {} : { readingAxis: paper.readingAxis }),
     headline: paper.headline,
     simulations,
+    simulatedNow: store.simulated(),
     wallSeconds,
     secondsPerSimulation: simulations > 0 ? wallSeconds / simulations : Number.NaN,
     fullGridCost: paper.fullGridCost,
