@@ -202,5 +202,5 @@ export function traceComparisonSummary(comparison: TraceComparison): string {
   const headline = comparison.claims
     .filter((c) => first.headline.includes(c.claim.id))
     .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementCounts(c, first.loadAxis.axis)}`);
-  return `- **${comparisonName(first, t0, t1)}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}`.trimEnd();
+  return `- **${comparisonName(first, t0, t1)}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}${jobsText(comparison, t0, t1)}`.trimEnd();
 }

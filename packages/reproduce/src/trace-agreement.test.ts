@@ -158,6 +158,14 @@ describe('the two traces side by side in the document', () => {
     );
   });
 
+  it('says in the opening list how many jobs a cell replays of each trace, and when one is weaker evidence', () => {
+    const line = traceComparisonSummary({ ...comparison, windowJobs: [437, 34] });
+    expect(line).toMatch(
+      / A cell replays 437 jobs of FB-2010 and 34 of FB-2009 \(seed 1, each at the cell's offered load\)\. FB-2009's verdicts rest on a tenth of FB-2010's jobs or fewer: weaker evidence\.$/,
+    );
+    expect(traceComparisonSummary(comparison)).not.toContain('A cell replays');
+  });
+
   it('counts the differences for the opening list, by kind and along the load, most common first', () => {
     const [a] = comparison.claims;
     const at = (load: number, verdicts: readonly [ClaimVerdict, ClaimVerdict]) => ({
