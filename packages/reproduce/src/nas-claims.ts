@@ -219,5 +219,5 @@ export const NAS_PAPER: PaperClaims = Object.freeze({
     'nas-fig-3-b-nas-vs-delay:executionTime.mean',
   ],
   fullGridCost:
-    '2,880 simulations (3 windows × 6 load steps × 2 loss settings × 16 policy runs — the 7 policies and the 9 runs the four other readings change — × 5 seeds). At the preset’s 10 ms a run of the first 30-minute window costs about 8 CPU-seconds here at load 0.1 and 0.3, 15 at 0.5, 22 at 0.7, 27 at 0.9 and 29 at 1.2 (medians over its runs; 18 on average), so about 2.4 CPU-hours per window and loss setting (`--only window=0+0.5h,loss=none`) and about 15 CPU-hours in all.',
+    '2,880 simulations (3 windows × 6 load steps × 2 loss settings × 16 policy runs — the 7 policies and the 9 runs the four other readings change — × 5 seeds). At the preset’s 10 ms a run of the first 30-minute window costs about 8 CPU-seconds here at load 0.1 and 0.3, 15 at 0.5, 22 at 0.7, 27 at 0.9 and 29 at 1.2 (medians over its runs; 18 on average), so about 2.4 CPU-hours for that window with loss off (`--only window=0+0.5h,loss=none`); the windows from hours 8 and 16 took 0.84 and 0.62 CPU-hours. A run under the congestion-cost term costs about 1.6 times one without (FB-2010’s first half hour under Fair and under NAS, side by side), so about 10 CPU-hours in all.',
 });
