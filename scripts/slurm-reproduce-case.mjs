@@ -11,10 +11,13 @@ import { join } from 'node:path';
 /** The grid part both sides run. */
 export const REPRODUCE = ['reproduce', 'shadow', '--quick', '--seeds', '1', '--only', 'preset=shadow-fb'];
 const SHARDS = 2;
-/** Fields of a map that say how long it took, not what it found. */
-const TIMES = new Set(['wallSeconds', 'secondsPerSimulation', 'cpuSeconds']);
+/**
+ * Fields of a map that say how long it took and how many runs its own command made (the
+ * rest read from the results directory), not what it found.
+ */
+const TIMES = new Set(['wallSeconds', 'secondsPerSimulation', 'cpuSeconds', 'simulatedNow']);
 
-/** A map file's JSON without its times. */
+/** A map file's JSON without its times and run counts. */
 function mapWithoutTimes(path) {
   return JSON.stringify(
     JSON.parse(readFileSync(path, 'utf8'), (key, value) => (TIMES.has(key) ? undefined : value)),
