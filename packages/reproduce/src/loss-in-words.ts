@@ -8,7 +8,7 @@ import type { ClaimOutcome } from './evaluate-claim.js';
 import { differBeyondSpread, twinCell } from './map-in-words.js';
 import { outcomeAt } from './map-series.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
-import { countWord, listText } from './word-lists.js';
+import { allCells, countWord, listText } from './word-lists.js';
 
 const VERDICT: Readonly<Record<ClaimOutcome['verdict'], string>> = {
   holds: 'holds in every seed',
@@ -76,7 +76,7 @@ function modelSentence(map: ReproductionMap, loss: string, twins: readonly numbe
   const change = changed.size === 1 ? 'changes its verdict' : 'change their verdicts';
   const where =
     cellCount === cells.length
-      ? `all ${countWord(cells.length)} cells`
+      ? allCells(cells.length)
       : `${countWord(cellCount)} of the ${countWord(cells.length)} cells`;
   const which =
     changed.size === measured

@@ -9,7 +9,7 @@ import { lossInWords } from './loss-in-words.js';
 import { readingEffects, signedPercent, towardClaim } from './map-in-words.js';
 import { type MapSeries, defaultSeries, outcomeAt } from './map-series.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
-import { countWord, listText } from './word-lists.js';
+import { allCells, countWord, listText } from './word-lists.js';
 
 export { countWord, listText };
 
@@ -173,7 +173,7 @@ function otherSeriesSentence(map: ReproductionMap, claim: ClaimMap, main: MapSer
  */
 export function cellCounts(holds: number, mixed: number, fails: number): string {
   const n = holds + mixed + fails;
-  const all = n === 1 ? 'its one cell' : `all ${countWord(n)} cells`;
+  const all = allCells(n);
   if (holds === n) return `holds in every seed in ${all}`;
   if (mixed === n) return `holds in the mean but not in every seed in ${all}`;
   if (fails === n) return `fails in ${all}`;

@@ -45,11 +45,17 @@ function differenceText(d: VerdictDifference, axes: readonly string[]): string {
   return `${where === '' ? 'its cell' : where} ${MARK[d.verdicts[0]]}/${MARK[d.verdicts[1]]}`;
 }
 
+/** A claim's differences: where one trace fails and the other does not, and where only ✓ against ~ differ. */
+function splitDifferences(agreement: ClaimAgreement) {
+  const flips = agreement.differences.filter((d) => d.verdicts.includes('fails'));
+  const seeds = agreement.differences.filter((d) => !d.verdicts.includes('fails'));
+  return { flips, seeds };
+}
+
 /** Whether the traces agree on a claim, in words: `agree`, `disagree at load 0.5 ✓/✗`. */
 export function agreementText(agreement: ClaimAgreement, axes: readonly string[] = []): string {
   const where = (ds: readonly VerdictDifference[]) => ds.map((d) => differenceText(d, axes)).join(', ');
-  const flips = agreement.differences.filter((d) => d.verdicts.includes('fails'));
-  const seeds = agreement.differences.filter((d) => !d.verdicts.includes('fails'));
+  const { flips, seeds } = splitDifferences(agreement);
   switch (agreement.kind) {
     case 'agree':
       return 'agree';
@@ -99,8 +105,7 @@ function valuesAt(ds: readonly VerdictDifference[], axis: string): string {
  * `disagree in 11 of 30 cells at load 0.7, 0.9, 1.2 (✗/✓ 9, ✗/~ 2); ✓ against ~ only in 3 more`.
  */
 export function agreementCounts(agreement: ClaimAgreement, axis = 'load'): string {
-  const flips = agreement.differences.filter((d) => d.verdicts.includes('fails'));
-  const seeds = agreement.differences.filter((d) => !d.verdicts.includes('fails'));
+  const { flips, seeds } = splitDifferences(agreement);
   const of = `of ${agreement.compared} cells`;
   switch (agreement.kind) {
     case 'mean':
