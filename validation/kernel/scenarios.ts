@@ -8,25 +8,22 @@ import type { FlowTrace, FlowTraceRecord } from '@rackwise/flow-replay';
 import { recordFb2010 } from '../network/fb2010-traces.js';
 import { type Scenario, allToAll, incast, miceAndElephants } from '../network/scenarios.js';
 
-/** The kernel's scenarios: `quick` is one small all-to-all and one small incast. */
+/**
+ * The kernel's scenarios. `quick` is two incasts whose outcome does not depend on chance:
+ * 4 senders share the port without a drop, and 16 always collapse into retransmission
+ * timeouts (1–8 per run, last byte 0.21–0.24 s in the 15 tries measured). A small
+ * all-to-all is not among them: whether its last flow meets a timeout is a coin flip, so
+ * its repetitions disagree on some machines and the check would fail by chance.
+ */
 export function kernelSyntheticScenarios(quick: boolean): Scenario[] {
   if (quick) {
-    return [
-      {
-        name: 'all-to-all 2:1, 2 × 2 hosts, 500 KB (quick)',
-        family: 'all-to-all',
-        trace: allToAll(2, 1, { racks: 2, nodesPerRack: 2, bytesPerPair: 5e5 }),
-        half: 'judge',
-        facts: { oversubscription: '2:1', hosts: 4, bytesPerPair: 5e5 },
-      },
-      {
-        name: 'incast 4 × 256 KB other rack (quick)',
-        family: 'incast',
-        trace: incast(4, 256e3, false),
-        half: 'judge',
-        facts: { senders: 4, bytes: 256e3, placement: 'other rack' },
-      },
-    ];
+    return [4, 16].map((senders) => ({
+      name: `incast ${senders} × 256 KB other rack (quick)`,
+      family: 'incast',
+      trace: incast(senders, 256e3, false),
+      half: 'judge',
+      facts: { senders, bytes: 256e3, placement: 'other rack' },
+    }));
   }
   const scenarios: Scenario[] = [];
   // Five oversubscriptions, alternately in the two halves: the congestion-cost term is
