@@ -349,8 +349,11 @@ try {
   const thirdEnd = await third.done;
   // Killed with --full, the batch shell and its simulation race for the signal: when the
   // shell goes first, Slurm records the task as killed by a signal (ExitCode 0:9) and
-  // sbatch --wait may exit 0. The task's recorded state says it failed either way.
-  const state = slurm(cluster, 'scontrol', ['show', 'job', `${thirdId}_1`]).stdout ?? '';
+  // sbatch --wait may exit 0. The task's recorded state says it failed either way, once
+  // Slurm has finished it: sbatch can return while the task is still COMPLETING.
+  const taskState = () => slurm(cluster, 'scontrol', ['show', 'job', `${thirdId}_1`]).stdout ?? '';
+  await waitFor('final state of task 1', () => !/JobState=COMPLETING/.test(taskState()), 30_000);
+  const state = taskState();
   check(
     thirdEnd.code !== 0 || /JobState=(CANCELLED|FAILED|OUT_OF_MEMORY)/.test(state),
     `failure: task 1 was killed but sbatch --wait exited 0 and Slurm records it as ${state.match(/JobState=\S+/)?.[0] ?? 'unknown'}`,
