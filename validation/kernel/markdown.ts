@@ -126,7 +126,7 @@ function findings(results: KernelResults): string[] {
       const vsNs3 = familyLastByte(results, family, setting, (f) => f.vsNs3.lastByte.median);
       const rtos = familyLastByte(results, family, setting, (f) => median(f.rtos));
       lines.push(
-        `- **${FAMILY_TITLES[family]}, ${setting}** (median over the family's scenarios, last byte): ${longerOrShorter('Linux', 'the exact model', 1 / (1 + exact) - 1)}; ${longerOrShorter('Linux', 'ns-3', vsNs3)}; ${rtos} RTOs per run at the median.`,
+        `- **${FAMILY_TITLES[family]}, ${setting}** (median over the family's scenarios, last byte): ${longerOrShorter('Linux', 'the exact model', 1 / (1 + exact) - 1)}; ${longerOrShorter('Linux', 'ns-3', vsNs3)}; ${rtos} ${rtos === 1 ? 'RTO' : 'RTOs'} per run at the median.`,
       );
     }
   }
