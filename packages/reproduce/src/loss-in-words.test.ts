@@ -23,6 +23,26 @@ describe('another loss model in plain words', () => {
     );
   });
 
+  it('names a load once where several cells (other readings) change there, and counts the cells', () => {
+    const cell = (load: number, loss: string, reading: string, changes: readonly number[]): Cell => ({
+      axes: { load, loss, reading },
+      changes,
+    });
+    const words = lossInWords(
+      map(
+        ['a', 'b'].flatMap((reading) => [
+          cell(0.5, 'none', reading, [-0.05, -0.04, -0.06]),
+          cell(0.5, 'congestion-cost', reading, [0.05, 0.06, 0.04]),
+          cell(0.9, 'none', reading, [-0.05, -0.04, -0.06]),
+          cell(0.9, 'congestion-cost', reading, [0.05, 0.06, 0.04]),
+        ]),
+      ),
+    );
+    expect(words).toContain(
+      'at offered cross-rack load 0.5 and 0.9 in four cells (holds in every seed without loss, fails under it)',
+    );
+  });
+
   it('says when no verdict changes, and counts what moves beyond the seed spread', () => {
     const words = lossInWords(
       map([at(0.5, 'none', [-0.2, -0.21, -0.19]), at(0.5, 'congestion-cost', [-0.1, -0.11, -0.09])]),

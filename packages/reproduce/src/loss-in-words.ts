@@ -32,6 +32,16 @@ function place(map: ReproductionMap, cell: number): string {
   return step === undefined ? map.grid.cells[cell]!.label : String(step);
 }
 
+/**
+ * Places named once each, in order, and how many cells they hold when a place holds more
+ * than one (the cells of other axes, such as the readings, at the same load).
+ */
+function placesText(places: readonly string[]): string {
+  const distinct = [...new Set(places)];
+  const text = listText(distinct);
+  return distinct.length === places.length ? text : `${text} in ${countWord(places.length)} cells`;
+}
+
 /** One loss model's effect in one sentence, or `undefined` when the map has no cell of it with a twin. */
 function modelSentence(map: ReproductionMap, loss: string, twins: readonly number[]): string | undefined {
   const cells = twins.flatMap((twin, i) => (twin >= 0 && map.grid.cells[i]!.axes.loss === loss ? [i] : []));
@@ -67,7 +77,7 @@ function modelSentence(map: ReproductionMap, loss: string, twins: readonly numbe
       const change = `${VERDICT[from]} without loss, ${VERDICT[to]} under it`;
       byChange.set(change, [...(byChange.get(change) ?? []), place(map, i)]);
     }
-    const steps = [...byChange].map(([change, places]) => `${listText(places)} (${change})`);
+    const steps = [...byChange].map(([change, places]) => `${placesText(places)} (${change})`);
     return `“${claim.claim.statement}” (\`${claim.claim.metric}\`) at ${map.loadAxis.label} ${listText(steps)}`;
   });
   const among =

@@ -100,6 +100,30 @@ describe('two traces of one grid, claim by claim', () => {
     expect(mapTrace(onTrace(undefined, [at(0.1, HOLDS)]))).toBeUndefined();
   });
 
+  it('pair a map of both loss settings with one of a single setting, on the cells they share', () => {
+    const both = onTrace('fb2010', [at(0.1, HOLDS), at(0.1, FAILS, 'congestion-cost')]);
+    const withLoss = {
+      ...both,
+      provenance: { ...both.provenance!, model: { ...MODEL, congestionLoss: ['none', 'congestion-cost'] } },
+    };
+    const none = onTrace('fb2009', [at(0.1, FAILS)]);
+    const lossOff = {
+      ...none,
+      provenance: { ...none.provenance!, model: { ...MODEL, congestionLoss: 'none' } },
+    };
+    const comparison = compareTraces(withLoss, lossOff);
+    expect(comparison.cells).toEqual([[0, 0]]);
+    expect(comparison.claims[0]).toMatchObject({ kind: 'disagree', compared: 1 });
+    const otherInterval = {
+      ...lossOff,
+      provenance: {
+        ...lossOff.provenance,
+        model: { ...MODEL, resolveInterval: 0.1, congestionLoss: 'none' },
+      },
+    };
+    expect(() => compareTraces(withLoss, otherInterval)).toThrow(/not the same grid/);
+  });
+
   it('pair each map with the first later one of its grid on another trace', () => {
     const maps = [
       onTrace('fb2010', [at(0.1, HOLDS)]),

@@ -62,6 +62,16 @@ const cellKey = (axes: Readonly<Record<string, unknown>>) =>
   JSON.stringify(Object.entries(axes).sort(([a], [b]) => a.localeCompare(b)));
 
 /** Whether two maps ran the same grid (paper, size, model, seeds) on different traces. */
+/**
+ * Whether two maps ran one network model, the loss model aside: loss is a cell axis, so
+ * the cells compared pair runs of the same loss model whatever else each map ran.
+ */
+function sameModelBesideLoss(a: object, b: object): boolean {
+  const { congestionLoss: _a, ...restA } = a as { congestionLoss?: unknown };
+  const { congestionLoss: _b, ...restB } = b as { congestionLoss?: unknown };
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}
+
 function comparable(a: ReproductionMap, b: ReproductionMap): boolean {
   const [ta, tb] = [mapTrace(a), mapTrace(b)];
   return (
@@ -72,7 +82,7 @@ function comparable(a: ReproductionMap, b: ReproductionMap): boolean {
     ta !== tb &&
     a.provenance !== undefined &&
     b.provenance !== undefined &&
-    JSON.stringify(a.provenance.model) === JSON.stringify(b.provenance.model) &&
+    sameModelBesideLoss(a.provenance.model, b.provenance.model) &&
     JSON.stringify(a.grid.seeds) === JSON.stringify(b.grid.seeds)
   );
 }
