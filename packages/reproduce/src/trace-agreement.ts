@@ -5,6 +5,7 @@
  * model and seeds on different traces, and share cells.
  */
 import type { ClaimVerdict } from './evaluate-claim.js';
+import type { NetworkModel } from './map-provenance.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
 
 /**
@@ -61,17 +62,17 @@ export function mapTrace(map: ReproductionMap): string | undefined {
 const cellKey = (axes: Readonly<Record<string, unknown>>) =>
   JSON.stringify(Object.entries(axes).sort(([a], [b]) => a.localeCompare(b)));
 
-/** Whether two maps ran the same grid (paper, size, model, seeds) on different traces. */
 /**
  * Whether two maps ran one network model, the loss model aside: loss is a cell axis, so
  * the cells compared pair runs of the same loss model whatever else each map ran.
  */
-function sameModelBesideLoss(a: object, b: object): boolean {
-  const { congestionLoss: _a, ...restA } = a as { congestionLoss?: unknown };
-  const { congestionLoss: _b, ...restB } = b as { congestionLoss?: unknown };
+function sameModelBesideLoss(a: NetworkModel, b: NetworkModel): boolean {
+  const { congestionLoss: _a, ...restA } = a;
+  const { congestionLoss: _b, ...restB } = b;
   return JSON.stringify(restA) === JSON.stringify(restB);
 }
 
+/** Whether two maps ran the same grid (paper, size, model, seeds) on different traces. */
 function comparable(a: ReproductionMap, b: ReproductionMap): boolean {
   const [ta, tb] = [mapTrace(a), mapTrace(b)];
   return (
