@@ -107,3 +107,4 @@ export {
   reproductionMapMarkdown,
   updateReproductionDocument,
 } from './reproduction-markdown.js';
+export { headlinesAtAGlance } from './headlines-at-a-glance.js';

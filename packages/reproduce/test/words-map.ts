@@ -89,3 +89,14 @@ export const ALONG_LOAD: readonly Cell[] = [
   { axes: { load: 0.1, loss: 'incast' }, changes: [-0.1, -0.1, -0.2] },
   { axes: { preset: 'bench', rackLinkGbps: 4, loss: 'none' }, changes: [0.1, 0.1, 0.2] },
 ];
+
+/** Per-seed changes of a `lower` claim that holds in every seed, in the mean only, and fails. */
+export const HOLDS = [-0.2, -0.1, -0.3];
+export const MEAN_ONLY = [-0.2, 0.05, -0.1];
+export const FAILS = [0.1, 0.2, 0.05];
+
+/** A cell at a load step under a loss model. */
+export const atLoad = (load: number, changes: readonly number[], loss = 'none'): Cell => ({
+  axes: { load, loss },
+  changes,
+});
