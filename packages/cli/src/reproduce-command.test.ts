@@ -71,7 +71,7 @@ describe('rackwise reproduce', () => {
 
     // --update replaces that paper's section of a document of several, keeping the others.
     const other = '## Other paper\n\n`rackwise reproduce other --quick` on preset `x`: kept as is.\n';
-    const at = doc.indexOf('## tiny cli map');
+    const at = doc.indexOf('\n## tiny cli map') + 1;
     const [intro, section] = [doc.slice(0, at), doc.slice(at)];
     writeFileSync(
       join(dir, 'all.md'),
@@ -120,7 +120,7 @@ describe('rackwise reproduce', () => {
     ).toBe(EXIT_OK);
     const body = (file: string) => {
       const doc = readFileSync(join(dir, file), 'utf8');
-      return doc.slice(doc.indexOf('## tiny cli map'));
+      return doc.slice(doc.indexOf('\n## tiny cli map') + 1);
     };
     expect(body('from.md')).toBe(body('ran.md'));
     // A figure a cell could not measure is NaN, which JSON writes as null: it reads back as "—".
