@@ -142,6 +142,26 @@ describe('the start stall', () => {
     expect(Math.max(...ends.values())).toBeLessThan(0.1);
   });
 
+  it('counts in a burst the flows of its instant still in the network or ended, not those removed', () => {
+    const { startBurst } = congestionCostOptions();
+    const burst = (removeFirst: boolean) => {
+      const network = createFlowNetwork({
+        capacities: Float64Array.from([GBPS]),
+        startBurst,
+        resolveInterval: 0.05,
+        betweenSolves: 'residual',
+      });
+      network.advanceTo(0.001);
+      const ids = Array.from({ length: 10 }, (_, i) => network.addFlow([0], 256e3, i));
+      if (removeFirst) network.removeFlow(ids[0]!);
+      network.solve();
+      return ids.slice(1).map((f) => network.rate(f) > 0);
+    };
+    // Ten at one instant: the tenth waits; with the first removed before the solve, nine fit.
+    expect(burst(false)).toEqual([...Array(8).fill(true), false]);
+    expect(burst(true)).toEqual(Array(9).fill(true));
+  });
+
   it('keeps the ids straight when flows start from the completions of one batch', () => {
     const { startBurst } = congestionCostOptions();
     const network = createFlowNetwork({ capacities: Float64Array.from([GBPS, GBPS]), startBurst });

@@ -1,7 +1,7 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork, FlowNetworkStats } from '../flow-network-types.js';
 import { TIME_TOLERANCE } from './solve-schedule.js';
-import { growInt32 } from './typed-arrays.js';
+import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
 
 /** The figures of the start-burst stall: `FlowNetworkOptions.startBurst`. */
 export interface StartBurstParameters {
@@ -44,20 +44,42 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   /** Own id → inner id, and back, for flows in the inner network (−1: none). */
   #innerOf: Int32Array = new Int32Array(64).fill(-1);
   #outerOf: Int32Array = new Int32Array(64).fill(-1);
-  /** Flows added since the last solve, in the order they came: own id, links, tag, start time. */
-  #fresh: { id: number; links: readonly number[]; tag: number; at: Seconds }[] = [];
+  /** Per own id, 1 once its flow was removed (cleared when the id is free again): a fresh flow removed before the solve does not count. */
+  #removed: Uint8Array = new Uint8Array(64);
+  /**
+   * Flows added since the last solve, in the order they came: own id, tag, start time and
+   * links (`#freshLinks` from `#freshLinkStart[i]` to `#freshLinkStart[i + 1]`).
+   */
+  #freshCount = 0;
+  #freshId: Int32Array = new Int32Array(64);
+  #freshTag: Float64Array = new Float64Array(64);
+  #freshAt: Float64Array = new Float64Array(64);
+  #freshLinkStart: Int32Array = new Int32Array(65);
+  #freshLinks: Int32Array = new Int32Array(256);
   #nextId = 0;
   /** Own ids free to take again, and those freed since the last solve (taken again after it). */
   readonly #free: number[] = [];
-  readonly #retired: number[] = [];
+  #retired: Int32Array = new Int32Array(64);
+  #retiredCount = 0;
   /** Per link, how many flows a port takes in one burst ({@link burstHeldFlows}). */
   readonly #burstHeld: Int32Array;
   /** Per link, how many flows of one start instant cross it so far, and the links counted. */
   readonly #starting: Int32Array;
-  readonly #counted: number[] = [];
+  readonly #counted: Int32Array;
+  #countedCount = 0;
   #nextRelease = Number.POSITIVE_INFINITY;
   /** The batch `takeCompleted` reports: own id, tag, … */
   readonly #done: number[] = [];
+  #doneCount = 0;
+  /** The inner network's completions, each mapped to its own id and kept in `#done`. */
+  readonly #collect = (inner: number, tag: number): void => {
+    const id = this.#outerOf[inner]!;
+    this.#innerOf[id] = -1;
+    this.#outerOf[inner] = -1;
+    this.#retire(id);
+    this.#done[this.#doneCount++] = id;
+    this.#done[this.#doneCount++] = tag;
+  };
 
   constructor(
     inner: FlowNetwork,
@@ -68,6 +90,7 @@ export class StartBurstFlowNetwork implements FlowNetwork {
     this.#inner = inner;
     this.#burstHeld = Int32Array.from(capacities, (c) => burstHeldFlows(c, parameters));
     this.#starting = new Int32Array(capacities.length);
+    this.#counted = new Int32Array(capacities.length);
   }
 
   get now(): Seconds {
@@ -85,30 +108,56 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   addFlow(links: ArrayLike<number>, bytes: Bytes, tag: number): number {
     const id = this.#free.length > 0 ? this.#free.pop()! : this.#nextId++;
     this.#enter(id, links, bytes, tag);
-    if (links.length > 0 && bytes > this.completionTolerance)
-      this.#fresh.push({ id, links: Array.from(links), tag, at: this.#inner.now });
+    if (links.length > 0 && bytes > this.completionTolerance) this.#addFresh(id, links, tag);
     return id;
+  }
+
+  #addFresh(id: number, links: ArrayLike<number>, tag: number): void {
+    const i = this.#freshCount++;
+    if (i >= this.#freshId.length) {
+      const n = 2 * this.#freshId.length;
+      this.#freshId = growInt32(this.#freshId, n);
+      this.#freshTag = growFloat64(this.#freshTag, n);
+      this.#freshAt = growFloat64(this.#freshAt, n);
+      this.#freshLinkStart = growInt32(this.#freshLinkStart, n + 1);
+    }
+    const from = this.#freshLinkStart[i]!;
+    if (from + links.length > this.#freshLinks.length)
+      this.#freshLinks = growInt32(this.#freshLinks, 2 * (from + links.length));
+    for (let k = 0; k < links.length; k++) this.#freshLinks[from + k] = links[k]!;
+    this.#freshLinkStart[i + 1] = from + links.length;
+    this.#freshId[i] = id;
+    this.#freshTag[i] = tag;
+    this.#freshAt[i] = this.#inner.now;
   }
 
   #enter(id: number, links: ArrayLike<number>, bytes: Bytes, tag: number): void {
     const inner = this.#inner.addFlow(links, bytes, tag);
-    if (id >= this.#innerOf.length) this.#innerOf = growInt32(this.#innerOf, 2 * id + 2, -1);
+    if (id >= this.#innerOf.length) {
+      this.#innerOf = growInt32(this.#innerOf, 2 * id + 2, -1);
+      this.#removed = growUint8(this.#removed, 2 * id + 2);
+    }
     if (inner >= this.#outerOf.length) this.#outerOf = growInt32(this.#outerOf, 2 * inner + 2, -1);
     this.#innerOf[id] = inner;
     this.#outerOf[inner] = id;
   }
 
+  /** Id `id`'s flow ended: its id is taken again after the next solve. */
+  #retire(id: number): void {
+    if (this.#retiredCount === this.#retired.length)
+      this.#retired = growInt32(this.#retired, 2 * this.#retired.length);
+    this.#retired[this.#retiredCount++] = id;
+  }
+
   removeFlow(flow: number): Bytes {
     const held = this.#held.get(flow);
+    let bytes: Bytes;
     if (held !== undefined) {
       this.#held.delete(flow);
-      this.#fresh = this.#fresh.filter((f) => f.id !== flow);
-      this.#retired.push(flow);
-      return held.bytes;
-    }
-    this.#fresh = this.#fresh.filter((f) => f.id !== flow);
-    const bytes = this.#inner.removeFlow(this.#leave(flow));
-    this.#retired.push(flow);
+      bytes = held.bytes;
+    } else bytes = this.#inner.removeFlow(this.#leave(flow));
+    this.#removed[flow] = 1;
+    this.#retire(flow);
     return bytes;
   }
 
@@ -127,10 +176,14 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   solve(): void {
     const now = this.#inner.now;
     if (this.#nextRelease <= now + TIME_TOLERANCE) this.#releaseDue(now);
-    if (this.#fresh.length > 0) this.#stallBursts();
+    if (this.#freshCount > 0) this.#stallBursts();
     if (this.#nextRelease <= now + TIME_TOLERANCE) this.#releaseDue(now);
-    for (const id of this.#retired) this.#free.push(id);
-    this.#retired.length = 0;
+    for (let k = 0; k < this.#retiredCount; k++) {
+      const id = this.#retired[k]!;
+      this.#removed[id] = 0;
+      this.#free.push(id);
+    }
+    this.#retiredCount = 0;
     this.#inner.solve();
   }
 
@@ -157,29 +210,42 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   #stallBursts(): void {
     const starting = this.#starting;
     const counted = this.#counted;
+    const linkStart = this.#freshLinkStart;
+    const links = this.#freshLinks;
     let instant = Number.NaN;
-    for (const f of this.#fresh) {
-      if (f.at !== instant) {
-        for (const l of counted) starting[l] = 0;
-        counted.length = 0;
-        instant = f.at;
+    for (let i = 0; i < this.#freshCount; i++) {
+      const id = this.#freshId[i]!;
+      if (this.#removed[id] === 1) continue;
+      const at = this.#freshAt[i]!;
+      if (at !== instant) {
+        for (let k = 0; k < this.#countedCount; k++) starting[counted[k]!] = 0;
+        this.#countedCount = 0;
+        instant = at;
       }
       let over = false;
-      for (const l of f.links) {
+      const from = linkStart[i]!;
+      const to = linkStart[i + 1]!;
+      for (let k = from; k < to; k++) {
+        const l = links[k]!;
         const n = starting[l]! + 1;
-        if (n === 1) counted.push(l);
+        if (n === 1) counted[this.#countedCount++] = l;
         starting[l] = n;
         if (n > this.#burstHeld[l]!) over = true;
       }
-      if (!over || this.#innerOf[f.id]! < 0) continue;
-      const left = this.#inner.removeFlow(this.#leave(f.id));
-      const release = f.at + this.parameters.rtoMinSeconds;
-      this.#held.set(f.id, { links: f.links, bytes: left, tag: f.tag, release });
+      if (!over || this.#innerOf[id]! < 0) continue;
+      const left = this.#inner.removeFlow(this.#leave(id));
+      const release = at + this.parameters.rtoMinSeconds;
+      this.#held.set(id, {
+        links: Array.from(links.subarray(from, to)),
+        bytes: left,
+        tag: this.#freshTag[i]!,
+        release,
+      });
       this.#nextRelease = Math.min(this.#nextRelease, release);
     }
-    for (const l of counted) starting[l] = 0;
-    counted.length = 0;
-    this.#fresh = [];
+    for (let k = 0; k < this.#countedCount; k++) starting[counted[k]!] = 0;
+    this.#countedCount = 0;
+    this.#freshCount = 0;
   }
 
   nextEventTime(): Seconds {
@@ -189,16 +255,11 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   takeCompleted(fn: (flow: number, tag: number) => void): void {
     // The inner network frees the ids of the whole batch before it reports the first, so a
     // flow added from `fn` may take the id of one reported after it: map them all first.
+    this.#doneCount = 0;
+    this.#inner.takeCompleted(this.#collect);
     const done = this.#done;
-    done.length = 0;
-    this.#inner.takeCompleted((inner, tag) => {
-      const id = this.#outerOf[inner]!;
-      this.#innerOf[id] = -1;
-      this.#outerOf[inner] = -1;
-      this.#retired.push(id);
-      done.push(id, tag);
-    });
-    for (let i = 0; i < done.length; i += 2) fn(done[i]!, done[i + 1]!);
+    const count = this.#doneCount;
+    for (let i = 0; i < count; i += 2) fn(done[i]!, done[i + 1]!);
   }
 
   rate(flow: number): number {
