@@ -1,5 +1,6 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork, FlowNetworkStats } from '../flow-network-types.js';
+import { MAX_LINKS_PER_FLOW } from './progressive-filling.js';
 import { TIME_TOLERANCE } from './solve-schedule.js';
 import { growFloat64, growInt32, growUint8 } from './typed-arrays.js';
 
@@ -21,13 +22,6 @@ export function burstHeldFlows(capacity: number, p: StartBurstParameters): numbe
   );
 }
 
-interface Held {
-  readonly links: readonly number[];
-  readonly bytes: Bytes;
-  readonly tag: number;
-  readonly release: Seconds;
-}
-
 /**
  * A flow network whose flows that start together stall when their initial windows
  * overflow a port: of the flows added at one instant, those past the first
@@ -40,12 +34,36 @@ interface Held {
  */
 export class StartBurstFlowNetwork implements FlowNetwork {
   readonly #inner: FlowNetwork;
-  readonly #held = new Map<number, Held>();
   /** Own id → inner id, and back, for flows in the inner network (−1: none). */
   #innerOf: Int32Array = new Int32Array(64).fill(-1);
   #outerOf: Int32Array = new Int32Array(64).fill(-1);
   /** Per own id, 1 once its flow was removed (cleared when the id is free again): a fresh flow removed before the solve does not count. */
   #removed: Uint8Array = new Uint8Array(64);
+  /**
+   * Per own id, the flow held back: 1 while held, its bytes left, tag, release time, links
+   * (`MAX_LINKS_PER_FLOW` a flow) and the stamp of its hold.
+   */
+  #isHeld: Uint8Array = new Uint8Array(64);
+  #heldBytes: Float64Array = new Float64Array(64);
+  #heldTag: Float64Array = new Float64Array(64);
+  #heldRelease: Float64Array = new Float64Array(64);
+  #heldLinks: Int32Array = new Int32Array(64 * MAX_LINKS_PER_FLOW);
+  #heldLinkCount: Uint8Array = new Uint8Array(64);
+  #heldStamp: Int32Array = new Int32Array(64);
+  #heldCount = 0;
+  #stamp = 0;
+  /**
+   * The holds in the order they were made, as own id and stamp, from `#queueHead`: their
+   * release times never decrease along it (a flow waits RTO_min from its start, and flows
+   * are held in the order they started). An entry whose flow was removed, or whose id was
+   * held again since, is passed over.
+   */
+  #queueId: Int32Array = new Int32Array(64);
+  #queueStamp: Int32Array = new Int32Array(64);
+  #queueHead = 0;
+  #queueTail = 0;
+  /** A path of each length up to `MAX_LINKS_PER_FLOW`, to hand a released flow's links to the inner network. */
+  readonly #paths = Array.from({ length: MAX_LINKS_PER_FLOW + 1 }, (_, n) => new Int32Array(n));
   /**
    * Flows added since the last solve, in the order they came: own id, tag, start time and
    * links (`#freshLinks` from `#freshLinkStart[i]` to `#freshLinkStart[i + 1]`).
@@ -98,7 +116,7 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   }
 
   get activeFlowCount(): number {
-    return this.#inner.activeFlowCount + this.#held.size;
+    return this.#inner.activeFlowCount + this.#heldCount;
   }
 
   get stats(): FlowNetworkStats {
@@ -133,13 +151,28 @@ export class StartBurstFlowNetwork implements FlowNetwork {
 
   #enter(id: number, links: ArrayLike<number>, bytes: Bytes, tag: number): void {
     const inner = this.#inner.addFlow(links, bytes, tag);
-    if (id >= this.#innerOf.length) {
-      this.#innerOf = growInt32(this.#innerOf, 2 * id + 2, -1);
-      this.#removed = growUint8(this.#removed, 2 * id + 2);
-    }
+    if (id >= this.#innerOf.length) this.#growIds(2 * id + 2);
     if (inner >= this.#outerOf.length) this.#outerOf = growInt32(this.#outerOf, 2 * inner + 2, -1);
     this.#innerOf[id] = inner;
     this.#outerOf[inner] = id;
+  }
+
+  /** Room for own ids below n. */
+  #growIds(n: number): void {
+    this.#innerOf = growInt32(this.#innerOf, n, -1);
+    this.#removed = growUint8(this.#removed, n);
+    this.#isHeld = growUint8(this.#isHeld, n);
+    this.#heldBytes = growFloat64(this.#heldBytes, n);
+    this.#heldTag = growFloat64(this.#heldTag, n);
+    this.#heldRelease = growFloat64(this.#heldRelease, n);
+    this.#heldLinks = growInt32(this.#heldLinks, n * MAX_LINKS_PER_FLOW);
+    this.#heldLinkCount = growUint8(this.#heldLinkCount, n);
+    this.#heldStamp = growInt32(this.#heldStamp, n);
+  }
+
+  /** Whether own id `flow` is held back. */
+  #held(flow: number): boolean {
+    return flow >= 0 && flow < this.#isHeld.length && this.#isHeld[flow] === 1;
   }
 
   /** Id `id`'s flow ended: its id is taken again after the next solve. */
@@ -150,11 +183,11 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   }
 
   removeFlow(flow: number): Bytes {
-    const held = this.#held.get(flow);
     let bytes: Bytes;
-    if (held !== undefined) {
-      this.#held.delete(flow);
-      bytes = held.bytes;
+    if (this.#held(flow)) {
+      this.#isHeld[flow] = 0;
+      this.#heldCount--;
+      bytes = this.#heldBytes[flow]!;
     } else bytes = this.#inner.removeFlow(this.#leave(flow));
     this.#removed[flow] = 1;
     this.#retire(flow);
@@ -187,17 +220,56 @@ export class StartBurstFlowNetwork implements FlowNetwork {
     this.#inner.solve();
   }
 
-  /** The held flows whose RTO_min is over start again. */
+  /** The held flows whose RTO_min is over start again, in the order they were held. */
   #releaseDue(now: Seconds): void {
     this.#nextRelease = Number.POSITIVE_INFINITY;
-    for (const [id, h] of this.#held) {
-      if (h.release <= now + TIME_TOLERANCE) {
-        this.#held.delete(id);
-        this.#enter(id, h.links, h.bytes, h.tag);
-      } else {
-        this.#nextRelease = Math.min(this.#nextRelease, h.release);
+    while (this.#queueHead < this.#queueTail) {
+      const id = this.#queueId[this.#queueHead]!;
+      if (this.#isHeld[id] !== 1 || this.#heldStamp[id] !== this.#queueStamp[this.#queueHead]) {
+        this.#queueHead++;
+        continue;
+      }
+      const release = this.#heldRelease[id]!;
+      if (release > now + TIME_TOLERANCE) {
+        this.#nextRelease = release;
+        break;
+      }
+      this.#queueHead++;
+      this.#isHeld[id] = 0;
+      this.#heldCount--;
+      const count = this.#heldLinkCount[id]!;
+      const path = this.#paths[count]!;
+      const base = id * MAX_LINKS_PER_FLOW;
+      for (let k = 0; k < count; k++) path[k] = this.#heldLinks[base + k]!;
+      this.#enter(id, path, this.#heldBytes[id]!, this.#heldTag[id]!);
+    }
+  }
+
+  /** Holds own id `id` (links `from` to `to` of the fresh ones) with `bytes` left until `release`. */
+  #hold(id: number, from: number, to: number, bytes: Bytes, tag: number, release: Seconds): void {
+    this.#isHeld[id] = 1;
+    this.#heldCount++;
+    this.#heldBytes[id] = bytes;
+    this.#heldTag[id] = tag;
+    this.#heldRelease[id] = release;
+    this.#heldLinkCount[id] = to - from;
+    this.#heldLinks.set(this.#freshLinks.subarray(from, to), id * MAX_LINKS_PER_FLOW);
+    const stamp = ++this.#stamp;
+    this.#heldStamp[id] = stamp;
+    if (this.#queueTail === this.#queueId.length) {
+      // Drop the entries passed, then grow if still full.
+      const live = this.#queueTail - this.#queueHead;
+      this.#queueId.copyWithin(0, this.#queueHead, this.#queueTail);
+      this.#queueStamp.copyWithin(0, this.#queueHead, this.#queueTail);
+      this.#queueHead = 0;
+      this.#queueTail = live;
+      if (live * 2 > this.#queueId.length) {
+        this.#queueId = growInt32(this.#queueId, 2 * this.#queueId.length);
+        this.#queueStamp = growInt32(this.#queueStamp, 2 * this.#queueStamp.length);
       }
     }
+    this.#queueId[this.#queueTail] = id;
+    this.#queueStamp[this.#queueTail++] = stamp;
   }
 
   /**
@@ -235,12 +307,7 @@ export class StartBurstFlowNetwork implements FlowNetwork {
       if (!over || this.#innerOf[id]! < 0) continue;
       const left = this.#inner.removeFlow(this.#leave(id));
       const release = at + this.parameters.rtoMinSeconds;
-      this.#held.set(id, {
-        links: Array.from(links.subarray(from, to)),
-        bytes: left,
-        tag: this.#freshTag[i]!,
-        release,
-      });
+      this.#hold(id, from, to, left, this.#freshTag[i]!, release);
       this.#nextRelease = Math.min(this.#nextRelease, release);
     }
     for (let k = 0; k < this.#countedCount; k++) starting[counted[k]!] = 0;
@@ -263,13 +330,12 @@ export class StartBurstFlowNetwork implements FlowNetwork {
   }
 
   rate(flow: number): number {
-    if (this.#held.has(flow)) return 0;
+    if (this.#held(flow)) return 0;
     return this.#inner.rate(this.#innerOf[flow]!);
   }
 
   remaining(flow: number): Bytes {
-    const held = this.#held.get(flow);
-    if (held !== undefined) return held.bytes;
+    if (this.#held(flow)) return this.#heldBytes[flow]!;
     return this.#inner.remaining(this.#innerOf[flow]!);
   }
 
