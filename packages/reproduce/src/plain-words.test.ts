@@ -72,6 +72,24 @@ describe('a paper in plain words', () => {
     expect(words).toContain('one holds nowhere on this grid');
   });
 
+  it('names the headline claims the grid does not measure together, after those it measures', () => {
+    const base = map(ALONG_LOAD, undefined, uplinks);
+    const [measured] = base.claims;
+    const unmeasured = (id: string, statement: string) => ({
+      ...measured!,
+      claim: { ...measured!.claim, id, statement },
+      outcomes: measured!.outcomes.map((o) => ({ ...o, verdict: 'unmeasured' as const })),
+    });
+    const words = paperInWords({
+      ...base,
+      claims: [unmeasured('a', 'A is faster'), ...base.claims, unmeasured('b', 'B is fairer')],
+      headline: ['a', measured!.claim.id, 'b'],
+    });
+    expect(words).toMatch(
+      /holds in every seed at offered cross-rack load 0\.1–0\.3.*Not measured on this grid: “A is faster” and “B is fairer”\. Under the /,
+    );
+  });
+
   it('groups the readings by what they do: turn a headline verdict, move figures, or nothing, one sentence each', () => {
     const at = (reading: string, changes: readonly number[]): Cell => ({
       axes: { load: 0.1, reading },

@@ -233,21 +233,27 @@ export function readingsInWords(map: ReproductionMap): string | undefined {
   return sentences.join(' ');
 }
 
-/** Each headline claim along its main series, then in the other series, a sentence each. */
+/**
+ * Each headline claim along its main series, then in the other series, a sentence each;
+ * those the grid does not measure (a part of it that leaves their workload out) named
+ * together in one last sentence.
+ */
 function headlineSentences(map: ReproductionMap): string[] {
   const sentences: string[] = [];
+  const unmeasured: string[] = [];
   for (const id of map.headline) {
     const claim = map.claims.find((c) => c.claim.id === id);
     if (claim === undefined) continue;
     const series = mainSeries(map, claim);
     if (series === undefined) {
-      sentences.push(`${claim.claim.statement}: not measured on this grid.`);
+      unmeasured.push(`“${claim.claim.statement}”`);
       continue;
     }
     sentences.push(headlineSentence(map, claim, series));
     const others = otherSeriesSentence(map, claim, series);
     if (others !== undefined) sentences.push(others);
   }
+  if (unmeasured.length > 0) sentences.push(`Not measured on this grid: ${listText(unmeasured)}.`);
   return sentences;
 }
 
