@@ -190,5 +190,5 @@ export const FCS_PAPER: PaperClaims = Object.freeze({
     'fcs-table-4-reduce-heavy-fcs-vs-fair:executionTime.mean@fcs-reduce-heavy',
   ],
   fullGridCost:
-    "2,160 simulations (6 rate steps × 2 loss settings × the 18 policy runs of the three workloads — 5, 5 and 8, the readings included — × 10 seeds). With the presets' 171 and 130 jobs a run costs 4–6 CPU-seconds here (fcs-map-heavy at the paper's rate, fcs-gridmix at twice it), so about 3 CPU-hours.",
+    "2,160 simulations (6 rate steps × 2 loss settings × the 18 policy runs of the three workloads — 5, 5 and 8, the readings included — × 10 seeds). With the presets' 171 and 130 jobs and loss off, fcs-map-heavy's 300 runs took 0.8 CPU-hours here (10 CPU-seconds a run) and fcs-reduce-heavy's 1.9 (23); fcs-gridmix's 480 are not yet timed at that size. Under the congestion-cost term a run of fcs-map-heavy cost 2.4 times its run without, about 1.9 times since the term's start stall keeps its flows in typed arrays: about 4 CPU-hours with loss off and 8 with it on, if GridMix's runs cost what map-heavy's do.",
 });
