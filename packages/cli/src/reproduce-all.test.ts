@@ -49,7 +49,7 @@ describe('rackwise reproduce, sharded and resumed', () => {
     const io = recordingIo(dir);
     expect(await main(['reproduce', '--help'], io)).toBe(EXIT_OK);
     const help = io.out.join('').replace(/\s+/g, ' ');
-    expect(help).toContain("`all` runs every paper's full grid, about 16 CPU-hours");
+    expect(help).toContain("`all` runs every paper's full grid, about 25 CPU-hours");
     expect(help).toContain("`all --quick` runs every paper's quick grid on seed 1, about 11 CPU-minutes");
     expect(help).toContain('--emit <slurm>');
   });
