@@ -81,6 +81,15 @@ describe('the congestion-cost term', () => {
   );
 });
 
+/** One 1 Gbps link under the term's start stall, solved at most every 50 ms (new flows take the residual). */
+const deferredOneLink = () =>
+  createFlowNetwork({
+    capacities: Float64Array.from([GBPS]),
+    startBurst: congestionCostOptions().startBurst,
+    resolveInterval: 0.05,
+    betweenSolves: 'residual',
+  });
+
 describe('the start stall', () => {
   it('holds back the flows of one instant past what the port takes of their initial windows, for RTO_min', () => {
     const { startBurst } = congestionCostOptions();
@@ -117,13 +126,7 @@ describe('the start stall', () => {
   });
 
   it('with deferred solves, counts the flows since the last solve by the instant each started', () => {
-    const { startBurst } = congestionCostOptions();
-    const network = createFlowNetwork({
-      capacities: Float64Array.from([GBPS]),
-      startBurst,
-      resolveInterval: 0.05,
-      betweenSolves: 'residual',
-    });
+    const network = deferredOneLink();
     network.advanceTo(0.001);
     const ids = Array.from({ length: 8 }, (_, i) => network.addFlow([0], 256e3, i));
     network.advanceTo(0.002);
@@ -143,14 +146,8 @@ describe('the start stall', () => {
   });
 
   it('counts in a burst the flows of its instant still in the network or ended, not those removed', () => {
-    const { startBurst } = congestionCostOptions();
     const burst = (removeFirst: boolean) => {
-      const network = createFlowNetwork({
-        capacities: Float64Array.from([GBPS]),
-        startBurst,
-        resolveInterval: 0.05,
-        betweenSolves: 'residual',
-      });
+      const network = deferredOneLink();
       network.advanceTo(0.001);
       const ids = Array.from({ length: 10 }, (_, i) => network.addFlow([0], 256e3, i));
       if (removeFirst) network.removeFlow(ids[0]!);
