@@ -92,6 +92,15 @@ export interface KernelScenarioResult
   readonly ns3?: { readonly lastByte: number; readonly medianFct: number; readonly goodput?: number };
   /** By Linux setting; a refused run keeps its reason instead. */
   readonly linux: Readonly<Record<string, KernelFigures | RefusedRun>>;
+  /** The run that timed it (the latest, where its settings were timed apart), when it differs from the results' own. */
+  readonly timed?: Timed;
+}
+
+/** When, on which kernel and at which commit figures were timed. */
+export interface Timed {
+  readonly date: string;
+  readonly kernel: string;
+  readonly commit: string;
 }
 
 export interface KernelResults {
@@ -302,6 +311,8 @@ export function collectKernel(
      * refusal is kept, not run again; the others are run.
      */
     done?: readonly KernelScenarioResult[];
+    /** When the `done` scenarios that carry no `timed` of their own were timed. */
+    doneTimed?: Timed;
   },
   log: (line: string) => void,
 ): KernelResults {
@@ -317,6 +328,11 @@ export function collectKernel(
     return false;
   });
   const hash = options.ns3 ? harnessHash() : '';
+  const now: Timed = {
+    date: new Date().toISOString(),
+    kernel: execSync('uname -r', { encoding: 'utf8' }).trim(),
+    commit: commitOf(),
+  };
   const results: KernelScenarioResult[] = [];
   const done = new Map((options.done ?? []).map((r) => [r.name, r]));
   for (const scenario of scenarios) {
@@ -326,7 +342,8 @@ export function collectKernel(
     const { linux, toRun, refusals } = resumed(kept, names);
     if (kept !== undefined && toRun.length === 0) {
       // The half is the scenario's as defined now: the split may have moved since.
-      results.push({ ...kept, half: scenario.half, linux });
+      const timed = kept.timed ?? options.doneTimed;
+      results.push({ ...kept, half: scenario.half, linux, ...(timed === undefined ? {} : { timed }) });
       log(`kept from the interrupted run: ${scenario.name}`);
       continue;
     }
@@ -361,6 +378,7 @@ export function collectKernel(
       bytes: scenario.trace.flows.reduce((s, f) => s + f.bytes, 0),
       ...(ns3 === undefined ? {} : { ns3 }),
       linux,
+      timed: now,
     });
     // What an interrupted run had timed of the scenarios not reached yet stays in the checkpoint.
     const reached = new Set(results.map((r) => r.name));
@@ -371,9 +389,7 @@ export function collectKernel(
   function summary(scenarios: KernelScenarioResult[]): KernelResults {
     return {
       quick: options.quick,
-      date: new Date().toISOString(),
-      kernel: execSync('uname -r', { encoding: 'utf8' }).trim(),
-      commit: commitOf(),
+      ...now,
       hostBitsPerSecond: HOST_BITS_PER_SECOND,
       repetitions: options.repetitions,
       checks: { loneMinShare: LONE_MIN_SHARE, repetitionTolerance: REPETITION_TOLERANCE },

@@ -17,6 +17,7 @@ import {
   type KernelFigures,
   type KernelResults,
   type RunFlowTimes,
+  type Timed,
   collectKernel,
   rescoreLastByte,
 } from './collect.js';
@@ -230,6 +231,15 @@ function ns3Point(scenario: Scenario): Omit<CostPoint, 'lastByte'> {
   };
 }
 
+/** What an interrupted run timed, and when, for `--resume`. */
+function resumeFrom(file: string): { done: KernelResults['scenarios']; doneTimed: Timed } {
+  const partial = JSON.parse(readFileSync(file, 'utf8')) as KernelResults;
+  return {
+    done: partial.scenarios,
+    doneTimed: { date: partial.date, kernel: partial.kernel, commit: partial.commit },
+  };
+}
+
 /** Load per CPU above which the quick check skips: the fabric's timings would be the CPU's. */
 const BUSY_LOAD_PER_CPU = 1.5;
 
@@ -285,7 +295,7 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
       ns3: !quick,
       settingsFor,
       ...(argv.includes('--resume') && existsSync(`${RESULTS}.partial`)
-        ? { done: (JSON.parse(readFileSync(`${RESULTS}.partial`, 'utf8')) as KernelResults).scenarios }
+        ? resumeFrom(`${RESULTS}.partial`)
         : {}),
       ...(quick
         ? {}
