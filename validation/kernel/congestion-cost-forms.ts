@@ -184,6 +184,8 @@ export interface AllToAllTimeline {
   readonly half: string;
   /** Rack uplink over the hosts' links behind it: 1 to 5 (for 1:1 … 5:1). */
   readonly oversubscription: number;
+  /** Bytes each host sends each other host. */
+  readonly bytesPerPair: number;
   /** Reno's figures; absent where its run was refused (`renoRefused` says why). */
   readonly linux?: LinuxTimeline;
   readonly renoRefused?: string;
@@ -262,6 +264,7 @@ export function allToAllTimelines(
       scenario: s.name,
       half: s.half,
       oversubscription: (fabric.nodesPerRack * fabric.nicBitsPerSecond) / fabric.rackUplinkBitsPerSecond,
+      bytesPerPair: bytes,
       ...(linux === undefined ? {} : { linux }),
       ...(reno !== undefined && 'refused' in reno ? { renoRefused: reno.refused } : {}),
       ...(cubic === undefined ? {} : { cubic }),
