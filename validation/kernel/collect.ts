@@ -92,7 +92,7 @@ export interface KernelScenarioResult
   readonly ns3?: { readonly lastByte: number; readonly medianFct: number; readonly goodput?: number };
   /** By Linux setting; a refused run keeps its reason instead. */
   readonly linux: Readonly<Record<string, KernelFigures | RefusedRun>>;
-  /** The run that timed it (the latest, where its settings were timed apart), when it differs from the results' own. */
+  /** The run that timed it (the latest, where its settings were timed apart); absent in results written before runs were named. */
   readonly timed?: Timed;
 }
 
