@@ -19,6 +19,7 @@ import { CONGESTION_COST_DEFAULTS, congestionCostFraction, timeoutFreeFlows } fr
 import type { KernelResults, RunFlowTimes } from './collect.js';
 import { COST_GRID, type CostPoint, costSetting, familyErrors, familyMeanError } from './congestion-cost.js';
 import { median } from './harness.js';
+import { SECOND_ROUND_SCENARIOS } from './scenarios.js';
 
 /** The forms weighed: the term's (derating), the recovery tail alone, both. */
 export type CostForm = 'derating' | 'recovery-tail' | 'derating+recovery-tail';
@@ -49,47 +50,82 @@ function fluidSetting(form: CostForm, fit: Fit): FlowReplaySettings {
   return costSetting(fit);
 }
 
+/**
+ * A trace's ends under a form's fluid part: the last end of the flows the tail spares, and
+ * of those it delays (−∞ where none), so the last byte for any k is one max.
+ */
+interface FormEnds {
+  readonly spared: number;
+  readonly exposed: number;
+}
+
 /** The last byte of a trace under a form: the fluid replay, then the recovery tail where the form has it. */
 export function formLastByte(
   trace: FlowTrace,
   form: CostForm,
   fit: Fit,
-  cache: Map<string, FlowReplayResult> = new Map(),
+  cache: Map<string, FlowReplayResult | FormEnds> = new Map(),
 ): number {
+  const ends = formEnds(trace, form, fit, cache);
+  const tail = form === 'derating' ? 0 : (fit.tailRtos ?? 1) * CONGESTION_COST_DEFAULTS.rtoMinSeconds;
+  return Math.max(ends.spared, ends.exposed + tail);
+}
+
+function formEnds(
+  trace: FlowTrace,
+  form: CostForm,
+  fit: Fit,
+  cache: Map<string, FlowReplayResult | FormEnds>,
+): FormEnds {
   const withTail = form !== 'derating';
   const settings = { ...fluidSetting(form, fit), ...(withTail ? { linkBin: SATURATION_BIN } : {}) };
   const key = JSON.stringify(settings);
-  const replay = cache.get(key) ?? replayFlowTrace(trace, settings);
-  cache.set(key, replay);
-  if (!withTail) return replay.times.reduce((m, t) => Math.max(m, t.end), 0);
+  // The tail's exposure depends on the form and the fit's window, not on k.
+  const endsKey = `${key}|${form}|${fit.windowSegments}|${fit.roundBytes}`;
+  const known = cache.get(endsKey);
+  if (known !== undefined) return known as FormEnds;
+  const replay = (cache.get(key) as FlowReplayResult | undefined) ?? replayFlowTrace(trace, settings);
+  // Only the recovery tail's replay serves more than one fit (its fluid part has no window):
+  // the others' ends are kept and their replays, with every link's load, let go.
+  if (form === 'recovery-tail') cache.set(key, replay);
+  const lastEnd = replay.times.reduce((m, t) => Math.max(m, t.end), 0);
+  if (!withTail) {
+    const ends = { spared: lastEnd, exposed: Number.NEGATIVE_INFINITY };
+    cache.set(endsKey, ends);
+    return ends;
+  }
   const capacities = fabricTopology(trace.fabric).linkCapacitiesBytesPerSecond();
   const parameters = { ...CONGESTION_COST_DEFAULTS, ...fit };
   const binBytes = new Map<string, number>();
   for (const [link, start, bytes] of replay.linkBytes)
     binBytes.set(`${link}:${Math.round(start / SATURATION_BIN)}`, bytes);
   const byLink = new Map<number, { start: number; end: number }[]>();
-  const ends = new Map(replay.times.map((t) => [t.id, t]));
+  const times = new Map(replay.times.map((t) => [t.id, t]));
   for (const f of trace.flows) {
-    const t = ends.get(f.id)!;
+    const t = times.get(f.id)!;
     for (const l of f.links) byLink.set(l, [...(byLink.get(l) ?? []), { start: t.start, end: t.end }]);
   }
-  let last = 0;
+  let spared = 0;
+  let exposed = Number.NEGATIVE_INFINITY;
   for (const f of trace.flows) {
-    const t = ends.get(f.id)!;
+    const t = times.get(f.id)!;
     const bin = Math.floor(t.end / SATURATION_BIN) - 1;
-    const exposed = f.links.some((l) => {
+    const isExposed = f.links.some((l) => {
       const capacity = capacities[l]!;
       const n = byLink.get(l)!.filter((o) => o.start <= t.end && o.end >= t.end).length;
       if (n <= timeoutFreeFlows(capacity, parameters)) return false;
       const derated = form === 'recovery-tail' ? 1 : congestionCostFraction(n, capacity, parameters);
       return (binBytes.get(`${l}:${bin}`) ?? 0) >= SATURATED_SHARE * derated * capacity * SATURATION_BIN;
     });
-    last = Math.max(last, t.end + (exposed ? (fit.tailRtos ?? 1) * parameters.rtoMinSeconds : 0));
+    if (isExposed) exposed = Math.max(exposed, t.end);
+    else spared = Math.max(spared, t.end);
   }
-  return last;
+  const ends = { spared, exposed };
+  cache.set(endsKey, ends);
+  return ends;
 }
 
-/** One form fitted on the calibration half (same grid and error as the term) and judged on the rest. */
+/** One form fitted on a round's calibration points (same grid and error as the term) and judged on its held-out ones. */
 export interface FormFit {
   readonly form: CostForm;
   readonly fitted: Fit;
@@ -99,19 +135,49 @@ export interface FormFit {
     readonly cubic?: Record<string, { points: number; exact: number; cost: number }>;
     readonly ns3: Record<string, { points: number; exact: number; cost: number }>;
   };
-  /** Per point: the form's last byte ÷ reference − 1. */
+  /** Per point of the round: the form's last byte ÷ reference − 1; `half` is the round's. */
   readonly points: readonly { scenario: string; source: string; half: string; error: number }[];
 }
 
-/** Fits every form on the Linux calibration points and judges each on the others. */
-export function fitForms(points: readonly CostPoint[]): FormFit[] {
-  const calibrate = points.filter((p) => p.half === 'calibrate' && p.source === 'linux-reno');
-  const exact = new Map(points.map((p) => [p, lastByteExact(p.trace) / p.lastByte - 1]));
-  // Replays by point and fluid setting: the recovery tail alone replays each trace once.
-  const caches = new Map(points.map((p) => [p, new Map<string, FlowReplayResult>()]));
+/** Which points a round of the weighing fits the forms on and judges them on, and its grid of k. */
+export interface FormsRound {
+  readonly calibrate: (p: CostPoint) => boolean;
+  readonly heldOut: (p: CostPoint) => boolean;
+  readonly tails: readonly number[];
+}
+
+/**
+ * The first round: Reno's calibration half fits, everything else timed before the second
+ * round judges (every CUBIC and ns-3 point among it).
+ */
+export const FIRST_ROUND: FormsRound = {
+  calibrate: (p) => p.half === 'calibrate' && p.source === 'linux-reno',
+  heldOut: (p) => p.half === 'judge' && !SECOND_ROUND_SCENARIOS.has(p.scenario),
+  tails: TAIL_RTOS,
+};
+
+/**
+ * The second round, fixed before any of its traces was timed: every Reno point the first
+ * round saw (fitted on or judged) fits, so the 1 MB all-to-alls that showed the tail's
+ * constant wait now shape the fit; only traces timed after it (`SECOND_ROUND_SCENARIOS`)
+ * judge, under Reno, CUBIC and ns-3. k on a finer grid, 1 to 3 RTO_min in quarters.
+ */
+export const SECOND_ROUND: FormsRound = {
+  calibrate: (p) => p.source === 'linux-reno' && !SECOND_ROUND_SCENARIOS.has(p.scenario),
+  heldOut: (p) => SECOND_ROUND_SCENARIOS.has(p.scenario),
+  tails: [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3],
+};
+
+/** Fits every form on a round's calibration points and judges each on its held-out ones. */
+export function fitForms(points: readonly CostPoint[], round: FormsRound = FIRST_ROUND): FormFit[] {
+  const inRound = points.filter((p) => round.calibrate(p) || round.heldOut(p));
+  const calibrate = inRound.filter(round.calibrate);
+  const exact = new Map(inRound.map((p) => [p, lastByteExact(p.trace) / p.lastByte - 1]));
+  // Replays and tail exposures by point and fluid setting: the tail's k costs one max.
+  const caches = new Map(inRound.map((p) => [p, new Map<string, FlowReplayResult | FormEnds>()]));
   return COST_FORMS.map((form) => {
     const rounds = form === 'recovery-tail' ? [COST_GRID.roundBytes[0]!] : COST_GRID.roundBytes;
-    const tails = form === 'derating' ? [undefined] : TAIL_RTOS;
+    const tails = form === 'derating' ? [undefined] : round.tails;
     let best: { fitted: Fit; error: number } = {
       fitted: { windowSegments: 0, roundBytes: 0 },
       error: Number.POSITIVE_INFINITY,
@@ -130,27 +196,43 @@ export function fitForms(points: readonly CostPoint[]): FormFit[] {
         }
       }
     }
-    const judged = points.map((p) => ({
+    const judged = inRound.map((p) => ({
       scenario: p.scenario,
       family: p.family,
-      half: p.half,
+      half: round.calibrate(p) ? ('calibrate' as const) : ('judge' as const),
       source: p.source,
       reference: p.lastByte,
       exact: exact.get(p)!,
       cost: formLastByte(p.trace, form, best.fitted, caches.get(p)) / p.lastByte - 1,
     }));
+    const held = judged.filter((j) => j.half === 'judge');
     return {
       form,
       fitted: best.fitted,
       calibrationError: best.error,
       heldOut: {
-        linux: familyErrors(judged.filter((j) => j.source === 'linux-reno' && j.half === 'judge')),
-        cubic: familyErrors(judged.filter((j) => j.source === 'linux-cubic')),
-        ns3: familyErrors(judged.filter((j) => j.source === 'ns-3')),
+        linux: familyErrors(held.filter((j) => j.source === 'linux-reno')),
+        cubic: familyErrors(held.filter((j) => j.source === 'linux-cubic')),
+        ns3: familyErrors(held.filter((j) => j.source === 'ns-3')),
       },
       points: judged.map((j) => ({ scenario: j.scenario, source: j.source, half: j.half, error: j.cost })),
     };
   });
+}
+
+/**
+ * Each form's last byte, as fitted, on traces before they are timed (the second round's
+ * predictions, kept beside its fits): trace seconds, with the exact model's.
+ */
+export function predictLastBytes(
+  scenarios: readonly { readonly name: string; readonly trace: FlowTrace }[],
+  forms: readonly FormFit[],
+): { scenario: string; exact: number; forms: Partial<Record<CostForm, number>> }[] {
+  return scenarios.map((s) => ({
+    scenario: s.name,
+    exact: lastByteExact(s.trace),
+    forms: Object.fromEntries(forms.map((f) => [f.form, formLastByte(s.trace, f.form, f.fitted)])),
+  }));
 }
 
 const lastByteExact = (trace: FlowTrace): number =>

@@ -21,11 +21,17 @@ import {
   collectKernel,
   rescoreLastByte,
 } from './collect.js';
-import { type FlowTimesFile, allToAllTimelines, fitForms } from './congestion-cost-forms.js';
+import {
+  type FlowTimesFile,
+  SECOND_ROUND,
+  allToAllTimelines,
+  fitForms,
+  predictLastBytes,
+} from './congestion-cost-forms.js';
 import { type CostFit, type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
 import { cannotRun } from './harness.js';
 import { renderKernelSection } from './markdown.js';
-import { kernelFb2010Scenarios, kernelSyntheticScenarios } from './scenarios.js';
+import { SECOND_ROUND_SCENARIOS, kernelFb2010Scenarios, kernelSyntheticScenarios } from './scenarios.js';
 
 const HERE = new URL('./', import.meta.url).pathname;
 const RESULTS = `${HERE}results.json`;
@@ -185,15 +191,32 @@ function writeCostForms(results: KernelResults, kernel: readonly Scenario[]): vo
   const points = costPoints(results, kernel);
   const term = JSON.parse(readFileSync(COST_FIT, 'utf8')) as CostFit;
   const forms = fitForms(points);
+  const second = fitForms(points, SECOND_ROUND);
   const timelines = allToAllTimelines(results, points, term.fitted, readFlowTimes());
+  const secondRound = {
+    calibrate: [...new Set(points.filter(SECOND_ROUND.calibrate).map((p) => p.scenario))],
+    heldOut: [...SECOND_ROUND_SCENARIOS],
+    timed: [...new Set(points.filter(SECOND_ROUND.heldOut).map((p) => `${p.scenario} · ${p.source}`))],
+    tails: SECOND_ROUND.tails,
+    forms: second,
+    predictions: predictLastBytes(
+      kernel.filter((s) => SECOND_ROUND_SCENARIOS.has(s.name)),
+      second,
+    ),
+  };
   writeFileSync(
     COST_FORMS_FIT,
-    `${JSON.stringify({ date: new Date().toISOString(), forms, timelines }, null, 1)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), forms, timelines, secondRound }, null, 1)}\n`,
   );
-  for (const f of forms) {
-    process.stderr.write(
-      `${f.form}: ${f.fitted.windowSegments} segments, ${f.fitted.roundBytes} bytes per round; calibration error ${(f.calibrationError * 100).toFixed(1)} %\n`,
-    );
+  for (const [round, fits] of [
+    ['first round', forms],
+    ['second round', second],
+  ] as const) {
+    for (const f of fits) {
+      process.stderr.write(
+        `${round}, ${f.form}: ${f.fitted.windowSegments} segments, ${f.fitted.roundBytes} bytes per round${f.fitted.tailRtos === undefined ? '' : `, k = ${f.fitted.tailRtos}`}; calibration error ${(f.calibrationError * 100).toFixed(1)} %\n`,
+      );
+    }
   }
 }
 
