@@ -313,6 +313,11 @@ export function collectKernel(
     done?: readonly KernelScenarioResult[];
     /** When the `done` scenarios that carry no `timed` of their own were timed. */
     doneTimed?: Timed;
+    /**
+     * The scenarios that may run (default: all); the others keep what `done` holds of
+     * them as it is, refusals included, or are left out.
+     */
+    only?: (scenario: Scenario) => boolean;
   },
   log: (line: string) => void,
 ): KernelResults {
@@ -337,6 +342,12 @@ export function collectKernel(
   const done = new Map((options.done ?? []).map((r) => [r.name, r]));
   for (const scenario of scenarios) {
     const kept = done.get(scenario.name);
+    if (options.only?.(scenario) === false) {
+      if (kept === undefined) continue;
+      const timed = kept.timed ?? options.doneTimed;
+      results.push({ ...kept, half: scenario.half, ...(timed === undefined ? {} : { timed }) });
+      continue;
+    }
     const wanted = options.settingsFor?.(scenario);
     const names = wanted === undefined ? runnable : runnable.filter((n) => wanted.includes(n));
     const { linux, toRun, refusals } = resumed(kept, names);

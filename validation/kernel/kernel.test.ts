@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { longer } from '../network/report-text.js';
-import { allToAll, miceAndElephants } from '../network/scenarios.js';
-import { type KernelFigures, resumed } from './collect.js';
+import { type Scenario, allToAll, miceAndElephants } from '../network/scenarios.js';
+import { type KernelFigures, type KernelScenarioResult, collectKernel, resumed } from './collect.js';
 import { type KernelRun, LONE_MIN_SHARE, readRepetition, refusal, scaleOf } from './harness.js';
 import { longerOrShorter } from './markdown.js';
 import { fbCut } from './scenarios.js';
@@ -143,5 +143,25 @@ describe('resuming an interrupted run', () => {
 
   it('runs every setting of a scenario the interrupted run never reached', () => {
     expect(resumed(undefined, ['linux-reno']).toRun).toEqual(['linux-reno']);
+  });
+
+  it('keeps what was timed of the scenarios `only` leaves out, refusals included, and leaves out the rest', () => {
+    const scenario = (name: string): Scenario => ({
+      name,
+      family: 'all-to-all',
+      trace: allToAll(2, 1, { racks: 2, nodesPerRack: 1 }),
+      half: 'judge',
+      facts: {},
+    });
+    const done = [
+      { name: 'a', linux: { 'linux-reno': { refused: 'repetitions disagree', otherTries: ['first'] } } },
+    ] as unknown as KernelScenarioResult[];
+    const results = collectKernel(
+      [scenario('a'), scenario('b')],
+      { quick: false, repetitions: 3, settings: ['linux-reno'], ns3: false, done, only: () => false },
+      () => {},
+    );
+    expect(results.scenarios.map((s) => s.name)).toEqual(['a']);
+    expect(results.scenarios[0]!.linux).toEqual(done[0]!.linux);
   });
 });

@@ -266,6 +266,20 @@ function resumeFrom(file: string): { done: KernelResults['scenarios']; doneTimed
   };
 }
 
+/**
+ * `--only <pattern>`: only the scenarios whose name matches the regular expression run;
+ * with `--resume` the others keep what was timed, refusals included.
+ */
+function onlyOption(argv: readonly string[]): { only?: (scenario: Scenario) => boolean } {
+  const at = argv.indexOf('--only');
+  if (at < 0) return {};
+  const pattern = argv[at + 1];
+  if (pattern === undefined)
+    throw new Error('--only needs a pattern: a regular expression over scenario names');
+  const re = new RegExp(pattern);
+  return { only: (scenario) => re.test(scenario.name) };
+}
+
 /** Load per CPU above which the quick check skips: the fabric's timings would be the CPU's. */
 const BUSY_LOAD_PER_CPU = 1.5;
 
@@ -320,6 +334,7 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
       settings: quick ? ['linux-reno'] : ['linux-reno', 'linux-cubic', 'linux-dctcp'],
       ns3: !quick,
       settingsFor,
+      ...onlyOption(argv),
       ...(argv.includes('--resume') && existsSync(`${RESULTS}.partial`)
         ? resumeFrom(`${RESULTS}.partial`)
         : {}),
