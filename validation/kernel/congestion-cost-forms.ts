@@ -363,3 +363,17 @@ export function allToAllTimelines(
   }
   return out;
 }
+
+/** What the second round keeps (`congestion-cost-forms.json`, `secondRound`). */
+export interface SecondRoundFile {
+  /** The scenarios whose Reno points fitted the forms. */
+  readonly calibrate: readonly string[];
+  /** The traces the round judges on, timed after its fits were kept. */
+  readonly heldOut: readonly string[];
+  /** `<scenario> · <source>` of every held-out timing the judgement used. */
+  readonly timed: readonly string[];
+  readonly tails: readonly number[];
+  readonly forms: readonly FormFit[];
+  /** Each form's last byte on each held-out trace, computed from the fits before any was timed. */
+  readonly predictions: ReturnType<typeof predictLastBytes>;
+}

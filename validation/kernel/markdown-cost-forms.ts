@@ -4,7 +4,13 @@
  * of docs/network-validation.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { AllToAllTimeline, CostForm, FormFit, LinuxTimeline } from './congestion-cost-forms.js';
+import type {
+  AllToAllTimeline,
+  CostForm,
+  FormFit,
+  LinuxTimeline,
+  SecondRoundFile,
+} from './congestion-cost-forms.js';
 import { median } from './harness.js';
 
 const FORMS_FIT = new URL('./congestion-cost-forms.json', import.meta.url).pathname;
@@ -14,6 +20,8 @@ export interface CostFormsFile {
   readonly date: string;
   readonly forms: readonly FormFit[];
   readonly timelines: readonly AllToAllTimeline[];
+  /** The second round (`markdown-second-round.ts`), where one has been fitted. */
+  readonly secondRound?: SecondRoundFile;
 }
 
 export function readCostForms(): CostFormsFile | undefined {

@@ -4,6 +4,7 @@ import type { KernelFigures, KernelResults, KernelScenarioResult, Spread } from 
 import type { CostFit } from './congestion-cost.js';
 import { HOST_BITS_PER_SECOND } from './harness.js';
 import { costFormsInShort, readCostForms, renderCostForms } from './markdown-cost-forms.js';
+import { renderSecondRound } from './markdown-second-round.js';
 
 const COST_FIT = new URL('./congestion-cost.json', import.meta.url).pathname;
 
@@ -310,6 +311,10 @@ export function renderKernelSection(
     );
   }
   if (cost !== undefined)
-    out.push(...renderCostSection(cost), ...renderCostForms(readCostForms(), cost.fixed.rtoMinSeconds));
+    out.push(
+      ...renderCostSection(cost),
+      ...renderCostForms(readCostForms(), cost.fixed.rtoMinSeconds),
+      ...renderSecondRound(readCostForms()?.secondRound, results),
+    );
   return out;
 }

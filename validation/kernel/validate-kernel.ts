@@ -24,6 +24,7 @@ import {
 import {
   type FlowTimesFile,
   SECOND_ROUND,
+  type SecondRoundFile,
   allToAllTimelines,
   fitForms,
   predictLastBytes,
@@ -193,7 +194,7 @@ function writeCostForms(results: KernelResults, kernel: readonly Scenario[]): vo
   const forms = fitForms(points);
   const second = fitForms(points, SECOND_ROUND);
   const timelines = allToAllTimelines(results, points, term.fitted, readFlowTimes());
-  const secondRound = {
+  const secondRound: SecondRoundFile = {
     calibrate: [...new Set(points.filter(SECOND_ROUND.calibrate).map((p) => p.scenario))],
     heldOut: [...SECOND_ROUND_SCENARIOS],
     timed: [...new Set(points.filter(SECOND_ROUND.heldOut).map((p) => `${p.scenario} · ${p.source}`))],
