@@ -44,25 +44,46 @@ const cell = (x: Timing): string =>
 const timedMedian = (x: Timing): number | undefined =>
   x === undefined || 'refused' in x ? undefined : x.median;
 
+/** The round's held-out traces with their references, and each form's errors against a source. */
+function judged(round: SecondRoundFile, results: KernelResults) {
+  const rows = round.predictions.map((p) => ({ ...p, refs: referencesOf(results, p.scenario) }));
+  const reference = (r: (typeof rows)[number], source: 'reno' | 'cubic' | 'ns3'): number | undefined =>
+    source === 'ns3' ? r.refs.ns3 : timedMedian(r.refs[source]);
+  const errorsOf = (form: CostForm | 'exact', source: 'reno' | 'cubic' | 'ns3'): number[] =>
+    rows.flatMap((r) => {
+      const x = reference(r, source);
+      const predicted = form === 'exact' ? r.exact : r.forms[form];
+      return x === undefined || predicted === undefined ? [] : [predicted / x - 1];
+    });
+  const chosen = [...round.forms].sort((a, b) => a.calibrationError - b.calibrationError)[0]!;
+  return { rows, errorsOf, chosen };
+}
+
+const medianAbs = (errors: number[]): number | undefined =>
+  errors.length === 0 ? undefined : median(errors.map(Math.abs));
+
+/** One "In short" line on the second round, or nothing before it has a timed trace. */
+export function secondRoundInShort(round: SecondRoundFile | undefined, results: KernelResults): string[] {
+  if (round === undefined) return [];
+  const { errorsOf, chosen } = judged(round, results);
+  const reno = errorsOf(chosen.form, 'reno');
+  if (reno.length === 0) return [];
+  const held = medianAbs(reno)!;
+  return [
+    `- **The congestion-cost forms, second round** (fitted on every Reno point timed before; each form's last byte kept before ${reno.length} new all-to-all${reno.length === 1 ? ' was' : 's were'} timed): the ${FORM_NAMES[chosen.form]} form fits best (${abs(chosen.calibrationError)}) and is off the new Reno all-to-alls by ${abs(held)} (median |last-byte error|; exact model ${abs(medianAbs(errorsOf('exact', 'reno')))}), ${held <= 0.1 ? 'within' : 'past'} the 10 % target; CUBIC ${abs(medianAbs(errorsOf(chosen.form, 'cubic')))}, ns-3 ${abs(medianAbs(errorsOf(chosen.form, 'ns3')))}.`,
+  ];
+}
+
 /** The subsection, or nothing where the forms' file has no second round. */
 export function renderSecondRound(round: SecondRoundFile | undefined, results: KernelResults): string[] {
   if (round === undefined) return [];
-  const chosen = [...round.forms].sort((a, b) => a.calibrationError - b.calibrationError)[0]!;
+  const { rows, errorsOf, chosen } = judged(round, results);
   const forms = round.forms.map((f) => f.form);
-  const rows = round.predictions.map((p) => ({ ...p, refs: referencesOf(results, p.scenario) }));
-  const errorsOf = (form: CostForm, source: 'reno' | 'cubic' | 'ns3'): number[] =>
-    rows.flatMap((r) => {
-      const reference = source === 'ns3' ? r.refs.ns3 : timedMedian(r.refs[source]);
-      const predicted = r.forms[form];
-      return reference === undefined || predicted === undefined ? [] : [predicted / reference - 1];
-    });
-  const medianAbs = (errors: number[]): number | undefined =>
-    errors.length === 0 ? undefined : median(errors.map(Math.abs));
   const timedReno = errorsOf(chosen.form, 'reno');
   const verdict =
     timedReno.length === 0
       ? 'None of its traces has been timed under Reno yet.'
-      : `Against Reno on the ${timedReno.length} held-out trace${timedReno.length === 1 ? '' : 's'} timed, the chosen form's median |last-byte error| is ${abs(medianAbs(timedReno))}: ${medianAbs(timedReno)! <= 0.1 ? 'within' : 'past'} the 10 % target (each form: ${forms.map((f) => `${FORM_NAMES[f]} ${abs(medianAbs(errorsOf(f, 'reno')))}`).join(', ')}; exact model ${abs(medianAbs(rows.flatMap((r) => (timedMedian(r.refs.reno) === undefined ? [] : [r.exact / timedMedian(r.refs.reno)! - 1]))))}).`;
+      : `Against Reno on the ${timedReno.length} held-out trace${timedReno.length === 1 ? '' : 's'} timed, the chosen form's median |last-byte error| is ${abs(medianAbs(timedReno))}: ${medianAbs(timedReno)! <= 0.1 ? 'within' : 'past'} the 10 % target (each form: ${forms.map((f) => `${FORM_NAMES[f]} ${abs(medianAbs(errorsOf(f, 'reno')))}`).join(', ')}; exact model ${abs(medianAbs(errorsOf('exact', 'reno')))}).`;
   return [
     '#### The second round: fitted on everything timed before, judged on traces timed after',
     '',

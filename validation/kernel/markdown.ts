@@ -4,7 +4,7 @@ import type { KernelFigures, KernelResults, KernelScenarioResult, Spread } from 
 import type { CostFit } from './congestion-cost.js';
 import { HOST_BITS_PER_SECOND } from './harness.js';
 import { costFormsInShort, readCostForms, renderCostForms } from './markdown-cost-forms.js';
-import { renderSecondRound } from './markdown-second-round.js';
+import { renderSecondRound, secondRoundInShort } from './markdown-second-round.js';
 
 const COST_FIT = new URL('./congestion-cost.json', import.meta.url).pathname;
 
@@ -236,6 +236,7 @@ export function kernelInShort(results: KernelResults, cost: CostFit | undefined 
     out.push(
       `- **The congestion-cost term** (\`congestion-cost\`, fitted on half the Linux scenarios): held-out median |last-byte error| against Linux, exact → with the term: ${held('linux')}; against ns-3: ${held('ns3')}. ${cost.lowersEveryFamily ? 'It lowers the held-out error in every family.' : 'It does not lower it in every family, so it stays a named reading, off by default.'}`,
       ...costFormsInShort(readCostForms(), cost.fixed.rtoMinSeconds),
+      ...secondRoundInShort(readCostForms()?.secondRound, results),
     );
   }
   return out;
