@@ -242,7 +242,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]-?: readonly [Check, strin
   fetchSource: [(v) => v === 'node' || v === 'rack', "'node' or 'rack'"],
   congestionLoss: [
     (v) => CONGESTION_LOSSES.includes(v as CongestionLoss),
-    "'none', 'incast' or 'congestion-cost'",
+    "'none', 'incast', 'congestion-cost' or 'congestion-tail'",
   ],
   shuffleStart: [(v) => v === 'available' || v === 'maps-done', "'available' or 'maps-done'"],
   mapEventPoll: [nonNegativeFinite, 'a finite number of seconds >= 0'],

@@ -44,6 +44,11 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
       "exact, with the congestion-cost term: a link's goodput falls by RTO stalls once its flows outnumber what its buffer holds (fitted to the Linux kernel's TCP)",
     settings: { congestionLoss: 'congestion-cost' },
   },
+  'congestion-tail': {
+    description:
+      "exact, with the congestion-cost term as its second fit, and flows that end on a congested port reported one RTO_min late (the recovery tail the Linux kernel's all-to-alls show)",
+    settings: { congestionLoss: 'congestion-tail' },
+  },
   'rack-paths': {
     description: "exact, with the coarse fetchSource 'rack' paths: a fetch skips the source NIC",
     settings: { shufflePath: 'rack' },
@@ -60,7 +65,7 @@ const NUMBER_KEYS = [
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
   betweenSolves: ['idle', 'residual'],
   flowModel: ['per-flow', 'bundled'],
-  congestionLoss: ['none', 'incast', 'congestion-cost'],
+  congestionLoss: ['none', 'incast', 'congestion-cost', 'congestion-tail'],
   shufflePath: ['node', 'rack'],
 };
 const INCAST_KEYS = [
@@ -79,6 +84,8 @@ const COST_KEYS = [
   'windowSegments',
   'roundBytes',
   'initialWindowSegments',
+  'tailRtos',
+  'saturatedShare',
 ];
 
 /**

@@ -1,8 +1,8 @@
 import {
   type BetweenSolves,
   CONGESTION_LOSSES,
-  type CongestionCostParameters,
   type CongestionLoss,
+  type CongestionTailParameters,
   type FlowModel,
   type FlowNetwork,
   type IncastLossParameters,
@@ -40,7 +40,7 @@ export interface FlowReplaySettings {
   /** The incast model's figures when `congestionLoss` is `incast`; its defaults otherwise. */
   readonly incast?: Partial<IncastLossParameters>;
   /** The congestion-cost term's figures when `congestionLoss` is `congestion-cost`; its defaults otherwise. */
-  readonly congestionCost?: Partial<CongestionCostParameters>;
+  readonly congestionCost?: Partial<CongestionTailParameters>;
   /**
    * Coarse shuffle paths: `node` (default, as recorded) or `rack` — a shuffle fetch crosses
    * only the rack links and the reducer's NIC, as the engine's `fetchSource: 'rack'`

@@ -1,4 +1,5 @@
 import type { Bytes, Seconds } from '@rackwise/types';
+import type { RecoveryTailParameters } from './internal/recovery-tail-network.js';
 import type { StartBurstParameters } from './internal/start-burst-network.js';
 
 /**
@@ -107,4 +108,49 @@ export function congestionCostCapacity(
   parameters: CongestionCostParameters = CONGESTION_COST_DEFAULTS,
 ): (link: number, capacity: number, flows: number) => number {
   return (_link, capacity, flows) => capacity * congestionCostFraction(flows, capacity, parameters);
+}
+
+/**
+ * The figures of the term with its recovery tail (`congestion-tail`): the term's, and the
+ * tail's wait in RTO_min and the share of its goodput at which a link counts as saturated.
+ */
+export interface CongestionTailParameters extends CongestionCostParameters {
+  readonly tailRtos: number;
+  readonly saturatedShare: number;
+}
+
+/**
+ * The defaults of {@link CongestionTailParameters}: the term's fixed figures, and
+ * `windowSegments` 3, `roundBytes` 2 MiB and `tailRtos` 1 as the second round of the
+ * kernel validation fitted the derating-and-recovery-tail form on every Linux Reno point
+ * timed before it (validation/kernel/congestion-cost-forms.json).
+ */
+export const CONGESTION_TAIL_DEFAULTS: CongestionTailParameters = Object.freeze({
+  ...CONGESTION_COST_DEFAULTS,
+  windowSegments: 3,
+  roundBytes: 2 * 1024 * 1024,
+  tailRtos: 1,
+  saturatedShare: 0.95,
+});
+
+/** The term's flow network options ({@link congestionCostOptions}) and its `recoveryTail`. */
+export function congestionTailOptions(parameters: CongestionTailParameters = CONGESTION_TAIL_DEFAULTS): {
+  effectiveCapacity: (link: number, capacity: number, flows: number) => number;
+  startBurst: StartBurstParameters;
+  recoveryTail: RecoveryTailParameters;
+} {
+  const { bufferBytes, mssBytes, rttSeconds, rtoMinSeconds, windowSegments, tailRtos, saturatedShare } =
+    parameters;
+  return {
+    ...congestionCostOptions(parameters),
+    recoveryTail: {
+      bufferBytes,
+      mssBytes,
+      rttSeconds,
+      rtoMinSeconds,
+      windowSegments,
+      tailRtos,
+      saturatedShare,
+    },
+  };
 }

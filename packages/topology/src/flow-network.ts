@@ -2,6 +2,7 @@ import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from './flow-network-types.js';
 import { BundledFlowNetwork } from './internal/bundled-flow-network.js';
 import { type BetweenSolves, PerFlowNetwork, type SolverKernel } from './internal/per-flow-network.js';
+import { RecoveryTailFlowNetwork, type RecoveryTailParameters } from './internal/recovery-tail-network.js';
 import { StartBurstFlowNetwork, type StartBurstParameters } from './internal/start-burst-network.js';
 import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
 
@@ -70,9 +71,17 @@ export interface FlowNetworkOptions {
    * Absent (default): every flow gets its share at the next solve.
    */
   readonly startBurst?: StartBurstParameters;
+  /**
+   * Flows that end on a congested port wait for recovery: a flow whose path, as it ends,
+   * has a saturated link carrying more flows than its port holds windows for is reported
+   * complete `tailRtos × rtoMinSeconds` later, its bytes delivered and its links freed at
+   * once (`RecoveryTailFlowNetwork`). Per-flow model only. Absent (default): a flow is
+   * reported as its last byte arrives.
+   */
+  readonly recoveryTail?: RecoveryTailParameters;
 }
 
-export type { BetweenSolves, SolverKernel, StartBurstParameters };
+export type { BetweenSolves, RecoveryTailParameters, SolverKernel, StartBurstParameters };
 
 /** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
 export type FlowModel = 'bundled' | 'per-flow';
@@ -99,25 +108,55 @@ export const DEFAULT_COMPLETION_TOLERANCE: Bytes = 1e-3;
  * flow storage, and an indexed heap of completion times (docs/architecture.md §3 "Network").
  */
 export function createFlowNetwork(options: FlowNetworkOptions): FlowNetwork {
-  const network = createFluidNetwork(options);
+  const network = withRecoveryTail(createFluidNetwork(options), options);
   const burst = options.startBurst;
   if (burst === undefined) return network;
-  const units = {
-    bufferBytes: 'bytes',
-    mssBytes: 'bytes',
-    rtoMinSeconds: 'seconds',
-    initialWindowSegments: 'segments',
-  };
-  for (const [key, unit] of Object.entries(units)) {
-    requirePositiveFinite(`flowNetwork.startBurst.${key}`, burst[key as keyof typeof units], unit);
-  }
-  requireNonNegativeFinite('flowNetwork.startBurst.rttSeconds', burst.rttSeconds, 'seconds');
+  requireFigures(
+    'flowNetwork.startBurst',
+    burst,
+    { bufferBytes: 'bytes', mssBytes: 'bytes', rtoMinSeconds: 'seconds', initialWindowSegments: 'segments' },
+    { rttSeconds: 'seconds' },
+  );
   return new StartBurstFlowNetwork(
     network,
     Float64Array.from(options.capacities),
     burst,
     options.completionTolerance ?? DEFAULT_COMPLETION_TOLERANCE,
   );
+}
+
+/** Refuses, by name, a figure of `name` that is not positive (`positive`) or not at least 0 (`nonNegative`), with its unit. */
+function requireFigures(
+  name: string,
+  figures: object,
+  positive: Readonly<Record<string, string>>,
+  nonNegative: Readonly<Record<string, string>>,
+): void {
+  const value = (key: string): unknown => (figures as Record<string, unknown>)[key];
+  for (const [key, unit] of Object.entries(positive))
+    requirePositiveFinite(`${name}.${key}`, value(key), unit);
+  for (const [key, unit] of Object.entries(nonNegative))
+    requireNonNegativeFinite(`${name}.${key}`, value(key), unit);
+}
+
+/** The fluid network wrapped in its recovery tail, where the options ask for one. */
+function withRecoveryTail(network: FlowNetwork, options: FlowNetworkOptions): FlowNetwork {
+  const tail = options.recoveryTail;
+  if (tail === undefined) return network;
+  if (!(network instanceof PerFlowNetwork))
+    throw new Error("flowNetwork.recoveryTail needs model 'per-flow'");
+  requireFigures(
+    'flowNetwork.recoveryTail',
+    tail,
+    { bufferBytes: 'bytes', mssBytes: 'bytes', rtoMinSeconds: 'seconds', windowSegments: 'segments' },
+    { rttSeconds: 'seconds', tailRtos: 'RTO_min' },
+  );
+  if (!(tail.saturatedShare > 0 && tail.saturatedShare <= 1)) {
+    throw new Error(
+      `flowNetwork.recoveryTail.saturatedShare must be a share of a link's goodput in (0, 1], got ${describe(tail.saturatedShare)}`,
+    );
+  }
+  return new RecoveryTailFlowNetwork(network, options.capacities, tail, options.effectiveCapacity);
 }
 
 function createFluidNetwork(options: FlowNetworkOptions): FlowNetwork {

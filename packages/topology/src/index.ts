@@ -18,6 +18,7 @@ export type {
   FlowNetwork,
   FlowNetworkOptions,
   FlowNetworkStats,
+  RecoveryTailParameters,
   SolverKernel,
   StartBurstParameters,
 } from './flow-network.js';
@@ -39,12 +40,15 @@ export {
 export type { IncastLossParameters } from './congestion-loss.js';
 export {
   CONGESTION_COST_DEFAULTS,
+  CONGESTION_TAIL_DEFAULTS,
   congestionCostCapacity,
   congestionCostFraction,
   congestionCostOptions,
+  congestionTailOptions,
   timeoutFreeFlows,
 } from './congestion-cost.js';
 export { burstHeldFlows } from './internal/start-burst-network.js';
-export type { CongestionCostParameters } from './congestion-cost.js';
+export { tailFreeFlows } from './internal/recovery-tail-network.js';
+export type { CongestionCostParameters, CongestionTailParameters } from './congestion-cost.js';
 export { CONGESTION_LOSSES, congestionLossOptions } from './congestion-loss-choice.js';
 export type { CongestionLoss } from './congestion-loss-choice.js';

@@ -283,7 +283,8 @@ export class PerFlowNetwork implements FlowNetwork {
     return next < due ? next : due;
   }
 
-  takeCompleted(fn: (flow: number, tag: number) => void): void {
+  /** As `FlowNetwork.takeCompleted`; `fn` also hears the rate each flow had as it completed. */
+  takeCompleted(fn: (flow: number, tag: number, rate: number) => void): void {
     const heap = this.completions.heap;
     const limit = this.now + TIME_TOLERANCE;
     if (this.completions.restStale) this.rescanRest(Number.NEGATIVE_INFINITY);
@@ -304,13 +305,14 @@ export class PerFlowNetwork implements FlowNetwork {
       for (let i = first; i < batch.count; i++) this.detach(batch.flows[i]!);
     }
     const t = this.table;
-    const { flows: done, tags, count } = batch;
+    const { flows: done, tags, rates, count } = batch;
     sortBySeq(done, count, t.seq);
     for (let i = 0; i < count; i++) {
       tags[i] = t.tag[done[i]!]!;
+      rates[i] = t.rate[done[i]!]!;
       t.release(done[i]!);
     }
-    for (let i = 0; i < count; i++) fn(done[i]!, tags[i]!);
+    for (let i = 0; i < count; i++) fn(done[i]!, tags[i]!, rates[i]!);
   }
 
   rate(flow: number): number {

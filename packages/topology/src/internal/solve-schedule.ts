@@ -90,12 +90,15 @@ export class SolveSchedule {
 export class CompletionBatch {
   flows: Int32Array = new Int32Array(64);
   tags: Float64Array = new Float64Array(64);
+  /** Each flow's rate as it completed (the last it was given). */
+  rates: Float64Array = new Float64Array(64);
   count = 0;
 
   push(flow: number): void {
     if (this.count === this.flows.length) {
       this.flows = growInt32(this.flows, this.count * 2);
       this.tags = growFloat64(this.tags, this.count * 2);
+      this.rates = growFloat64(this.rates, this.count * 2);
     }
     this.flows[this.count++] = flow;
   }
