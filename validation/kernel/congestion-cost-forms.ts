@@ -268,9 +268,13 @@ export interface AllToAllTimeline {
   readonly oversubscription: number;
   /** Bytes each host sends each other host. */
   readonly bytesPerPair: number;
+  /** Racks of the fabric (4 but for the two-rack traces). */
+  readonly racks: number;
   /** Reno's figures; absent where its run was refused (`renoRefused` says why). */
   readonly linux?: LinuxTimeline;
   readonly renoRefused?: string;
+  /** Why CUBIC's run was refused, where it was. */
+  readonly cubicRefused?: string;
   readonly cubic?: LinuxTimeline;
   readonly exact: { lastByte: number; medianFct: number };
   readonly term: { lastByte: number; medianFct: number };
@@ -341,14 +345,17 @@ export function allToAllTimelines(
     };
     const exact = timeline({});
     const linux = linuxTimeline(reno, flowTimes[`${s.name} · linux-reno`], exact.lastByte);
-    const cubic = linuxTimeline(s.linux['linux-cubic'], flowTimes[`${s.name} · linux-cubic`], exact.lastByte);
+    const cubicRun = s.linux['linux-cubic'];
+    const cubic = linuxTimeline(cubicRun, flowTimes[`${s.name} · linux-cubic`], exact.lastByte);
     out.push({
       scenario: s.name,
       half: s.half,
       oversubscription: (fabric.nodesPerRack * fabric.nicBitsPerSecond) / fabric.rackUplinkBitsPerSecond,
       bytesPerPair: bytes,
       ...(linux === undefined ? {} : { linux }),
+      racks: fabric.racks,
       ...(reno !== undefined && 'refused' in reno ? { renoRefused: reno.refused } : {}),
+      ...(cubicRun !== undefined && 'refused' in cubicRun ? { cubicRefused: cubicRun.refused } : {}),
       ...(cubic === undefined ? {} : { cubic }),
       exact,
       term: timeline(costSetting(fit)),
@@ -376,4 +383,23 @@ export interface SecondRoundFile {
   readonly forms: readonly FormFit[];
   /** Each form's last byte on each held-out trace, computed from the fits before any was timed. */
   readonly predictions: ReturnType<typeof predictLastBytes>;
+  /**
+   * The engine's `congestion-tail` reading (the chosen form with the round's figures, its
+   * saturation read from the load at the instant a flow ends): its last byte on every
+   * all-to-all, trace seconds. Added after the round was judged; not a prediction.
+   */
+  readonly engineReading?: readonly { scenario: string; lastByte: number }[];
+}
+
+/** The engine's `congestion-tail` reading's last byte on each trace. */
+export function engineReadingLastBytes(
+  scenarios: readonly { readonly name: string; readonly trace: FlowTrace }[],
+): { scenario: string; lastByte: number }[] {
+  return scenarios.map((s) => ({
+    scenario: s.name,
+    lastByte: replayFlowTrace(s.trace, { congestionLoss: 'congestion-tail' }).times.reduce(
+      (m, t) => Math.max(m, t.end),
+      0,
+    ),
+  }));
 }

@@ -12,6 +12,7 @@ import type {
   SecondRoundFile,
 } from './congestion-cost-forms.js';
 import { median } from './harness.js';
+import { SECOND_ROUND_SCENARIOS } from './scenarios.js';
 
 const FORMS_FIT = new URL('./congestion-cost-forms.json', import.meta.url).pathname;
 
@@ -88,8 +89,9 @@ export function pooledLastBytes(x: LinuxTimeline): number[] | undefined {
  */
 function namer(timelines: readonly AllToAllTimeline[]): (x: AllToAllTimeline) => string {
   const sizes = new Set(timelines.map((x) => x.bytesPerPair));
+  const racks = new Set(timelines.map((x) => x.racks));
   return (x) =>
-    sizes.size > 1 ? `${x.oversubscription}:1 ${x.bytesPerPair / 1e6} MB` : `${x.oversubscription}:1`;
+    `${x.oversubscription}:1${sizes.size > 1 ? ` ${x.bytesPerPair / 1e6} MB` : ''}${racks.size > 1 && x.racks !== 4 ? ` ${x.racks} racks` : ''}`;
 }
 
 /** The subsection, or nothing before `--fit-cost --forms` has run. */
@@ -110,7 +112,10 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
   const heldAllToAll = file.forms.map((f) => f.heldOut.linux['all-to-all']?.cost ?? Number.POSITIVE_INFINITY);
   const reno = setting('linux');
   const cubic = setting('cubic');
-  const refused = t.filter((x) => x.renoRefused !== undefined);
+  const refused = [
+    ...t.filter((x) => x.renoRefused !== undefined).map((x) => ['Reno', x, x.renoRefused!] as const),
+    ...t.filter((x) => x.cubicRefused !== undefined).map((x) => ['CUBIC', x, x.cubicRefused!] as const),
+  ];
   const retried = [
     ...t
       .filter((x) => x.linux?.otherTries !== undefined)
@@ -142,7 +147,7 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...t.map(
       (x) =>
-        `| ${x.scenario} | ${x.half === 'calibrate' ? 'fitted on' : 'held out'} | ${[...linuxCells(x.linux, rtoMin, x.renoRefused), ...linuxCells(x.cubic, rtoMin)].join(' | ')} | ${s3(x.exact.lastByte)} | ${s3(x.term.lastByte)} | ${s3(x.term.medianFct)} |`,
+        `| ${x.scenario} | ${x.half === 'calibrate' ? 'fitted on' : 'held out'} | ${[...linuxCells(x.linux, rtoMin, x.renoRefused), ...linuxCells(x.cubic, rtoMin, x.cubicRefused)].join(' | ')} | ${s3(x.exact.lastByte)} | ${s3(x.term.lastByte)} | ${s3(x.term.medianFct)} |`,
     ),
     '',
     `- **Linux's cost is a tail, not a slower link.** Where the uplinks are congested Linux's median flow ends ${each(reno, (x) => signed(x.linux!.medianFct / x.exact.medianFct - 1))} (Reno) and ${each(cubic, (x) => signed(x.cubic!.medianFct / x.exact.medianFct - 1))} (CUBIC) against the exact model's, and the last byte comes ${each(reno, (x) => ((x.linux!.lastByte - x.linux!.medianFct) / rtoMin).toFixed(1))} (Reno) and ${each(cubic, (x) => ((x.cubic!.lastByte - x.cubic!.medianFct) / rtoMin).toFixed(1))} (CUBIC) RTO_min after it. The term places the last byte by slowing every flow: its median FCT is ${each(congested, (x) => signed(x.term.medianFct / x.exact.medianFct - 1))} against the exact model's.`,
@@ -150,7 +155,7 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
       ? ''
       : `- **Per flow** (runs whose flow times are kept, \`validation/kernel/all-to-all-flow-times.json\`): 90 % of the flows had ended by ${withFlows.map(([tcp, x, l]) => `${s3(l.bulkEnd!)} s (${tcp} ${at(x)}; exact last byte ${s3(x.exact.lastByte)})`).join(', ')}; the flows ending more than half an RTO_min after the exact model's last byte: ${withFlows.map(([tcp, x, l]) => `${(l.lateShare! * 100).toFixed(1)} % (${tcp} ${at(x)})`).join(', ')}.${withFlows.every(([, , l]) => l.lateShare! < 0.1) ? " The bulk ends within a tenth or so of the fluid model's last byte; a few flows wait for recovery, and the last of them sets Linux's last byte." : ''}`,
     `- **In seconds.** Linux's last byte comes ${each(reno, (x) => `${s3(added(x.linux!, x))} s`)} (Reno) and ${each(cubic, (x) => `${s3(added(x.cubic!, x))} s`)} (CUBIC) after the exact model's.`,
-    `- **Repetitions.** Linux's own last byte moves between repetitions by ${each(reno, (x) => `${(spread(x.linux!) * 100).toFixed(0)} %`)} (Reno, greatest over least − 1) and ${each(cubic, (x) => `${(spread(x.cubic!) * 100).toFixed(0)} %`)} (CUBIC).${refused.length === 0 ? '' : ` Refused: ${refused.map((x) => `Reno ${at(x)} (${x.renoRefused})`).join('; ')}: its repetitions' last bytes lie further apart than the harness's ±20 %.`}${retried.length === 0 ? '' : ` Tries refused besides the runs kept (repetitions more than ±20 % from their median): ${retried.map(([tcp, x, tries]) => `${tcp} ${at(x)}, last bytes ${tries.map(lastBytes).join(' and ')}`).join('; ')}.`} A model of the median run cannot be closer to one run than this spread.${within.length === 0 ? '' : ` On the held-out Reno ratios, over every repetition of every try: ${within.join('; ')}.`}${pooled.length === 0 ? '' : ` Read against the median of every repetition of every try (${pooled.map(({ x, all }) => `${at(x)}: ${s3(median(all))} s over ${all.length}`).join('; ')}) instead of the median of the try that stood, the term is off by ${pooled.map(({ x, error }) => `${signed(error)} at ${at(x)}`).join(', ')}: a median |error| of ${abs(median(pooled.map(({ error }) => Math.abs(error))))}.`}`,
+    `- **Repetitions.** Linux's own last byte moves between repetitions by ${each(reno, (x) => `${(spread(x.linux!) * 100).toFixed(0)} %`)} (Reno, greatest over least − 1) and ${each(cubic, (x) => `${(spread(x.cubic!) * 100).toFixed(0)} %`)} (CUBIC).${refused.length === 0 ? '' : ` Refused: ${refused.map(([tcp, x, why]) => `${tcp} ${at(x)} (${why})`).join('; ')}: their repetitions' last bytes lie further apart than the harness's ±20 %.`}${retried.length === 0 ? '' : ` Tries refused besides the runs kept (repetitions more than ±20 % from their median): ${retried.map(([tcp, x, tries]) => `${tcp} ${at(x)}, last bytes ${tries.map(lastBytes).join(' and ')}`).join('; ')}.`} A model of the median run cannot be closer to one run than this spread.${within.length === 0 ? '' : ` On the held-out Reno ratios, over every repetition of every try: ${within.join('; ')}.`}${pooled.length === 0 ? '' : ` Read against the median of every repetition of every try (${pooled.map(({ x, all }) => `${at(x)}: ${s3(median(all))} s over ${all.length}`).join('; ')}) instead of the median of the try that stood, the term is off by ${pooled.map(({ x, error }) => `${signed(error)} at ${at(x)}`).join(', ')}: a median |error| of ${abs(median(pooled.map(({ error }) => Math.abs(error))))}.`}`,
     '',
     "Forms weighed, each fitted on Reno's calibration half alone with the same grid and error as the term (the tail forms apply the tail to the replay's ends: a flow whose path, as it ends, has a saturated link carrying more than n0 flows ends k × RTO_min later, k fitted from 1, 1.5, 2, 2.5 and 3: one timeout, up to a retransmission lost again and backed off; a last window moves no bytes worth counting). The form is chosen by calibration error alone; the held-out errors of every form are stated (CUBIC: every run held out):",
     '',
@@ -176,7 +181,11 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
 
 /** One "In short" line: the all-to-all under the forms, from the forms' file. */
 export function costFormsInShort(file: CostFormsFile | undefined, rtoMin: number): string[] {
-  const held = file?.timelines.filter((x) => x.half === 'judge' && x.linux !== undefined) ?? [];
+  // The first round's held-out traces: the second round's are judged in its own line.
+  const held =
+    file?.timelines.filter(
+      (x) => x.half === 'judge' && x.linux !== undefined && !SECOND_ROUND_SCENARIOS.has(x.scenario),
+    ) ?? [];
   if (file === undefined || held.length === 0) return [];
   const at = namer(file.timelines);
   const chosen = [...file.forms].sort((a, b) => a.calibrationError - b.calibrationError)[0]!;

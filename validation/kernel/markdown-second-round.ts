@@ -109,5 +109,36 @@ export function renderSecondRound(round: SecondRoundFile | undefined, results: K
     '',
     `Chosen by calibration error: **${FORM_NAMES[chosen.form]}**. ${verdict}`,
     '',
+    ...engineReadingLines(round, results),
+  ];
+}
+
+/**
+ * The engine's `congestion-tail` reading beside the chosen form: where they part (the
+ * engine reads a link's saturation from its load at the instant a flow ends, the form
+ * from the 5 ms before) and its own error against Reno on the held-out traces.
+ */
+function engineReadingLines(round: SecondRoundFile, results: KernelResults): string[] {
+  if (round.engineReading === undefined) return [];
+  const { chosen } = judged(round, results);
+  const reno = (scenario: string): number | undefined => timedMedian(referencesOf(results, scenario).reno);
+  const formOf = (scenario: string): number | undefined => {
+    const predicted = round.predictions.find((p) => p.scenario === scenario)?.forms[chosen.form];
+    if (predicted !== undefined) return predicted;
+    const point = chosen.points.find((p) => p.scenario === scenario && p.source === 'linux-reno');
+    const x = reno(scenario);
+    return point === undefined || x === undefined ? undefined : x * (1 + point.error);
+  };
+  const apart = round.engineReading.flatMap((e) => {
+    const form = formOf(e.scenario);
+    return form === undefined || Math.abs(e.lastByte / form - 1) <= 0.01 ? [] : [{ ...e, form }];
+  });
+  const held = round.engineReading.flatMap((e) => {
+    const x = reno(e.scenario);
+    return round.heldOut.includes(e.scenario) && x !== undefined ? [e.lastByte / x - 1] : [];
+  });
+  return [
+    `The engine's \`congestion-tail\` reading runs this form with the round's figures; it reads a link's saturation from its load at the instant a flow ends, where the form reads the 5 ms before. ${held.length === 0 ? '' : `On the held-out traces its median |last-byte error| against Reno is ${abs(medianAbs(held))}. `}${apart.length === 0 ? 'On every all-to-all its last byte is the form’s within 1 %.' : `It parts from the form by more than 1 % on ${apart.map((a) => `${a.scenario} (${s3(a.lastByte)} s against ${s3(a.form)} s${reno(a.scenario) === undefined ? '' : `; Reno ${s3(reno(a.scenario)!)} s`})`).join(', ')}: there a flow or two end while a rack link is past its window count and, at that instant, saturated, and wait one RTO_min; on every other all-to-all it is the form’s within 1 %.`}`,
+    '',
   ];
 }

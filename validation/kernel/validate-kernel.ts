@@ -26,6 +26,7 @@ import {
   SECOND_ROUND,
   type SecondRoundFile,
   allToAllTimelines,
+  engineReadingLastBytes,
   fitForms,
   predictLastBytes,
 } from './congestion-cost-forms.js';
@@ -204,6 +205,7 @@ function writeCostForms(results: KernelResults, kernel: readonly Scenario[]): vo
       kernel.filter((s) => SECOND_ROUND_SCENARIOS.has(s.name)),
       second,
     ),
+    engineReading: engineReadingLastBytes(kernel.filter((s) => s.family === 'all-to-all')),
   };
   writeFileSync(
     COST_FORMS_FIT,
