@@ -38,7 +38,7 @@ export const REPRODUCE_COMMAND: CommandSpec = {
     },
     loss: {
       type: 'string',
-      value: '<none,incast,congestion-cost>',
+      value: '<none,incast,congestion-cost,congestion-tail>',
       description:
         "the network's congestion-loss settings the grid's loss axis takes instead of its own (nas, shufflewatcher, fcs): every cell under each",
     },
