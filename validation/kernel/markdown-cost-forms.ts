@@ -4,13 +4,8 @@
  * of docs/network-validation.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type {
-  AllToAllTimeline,
-  CostForm,
-  FormFit,
-  LinuxTimeline,
-  SecondRoundFile,
-} from './congestion-cost-forms.js';
+import type { AllToAllTimeline, LinuxTimeline } from './all-to-all-timelines.js';
+import type { CostForm, FormFit, SecondRoundFile } from './congestion-cost-forms.js';
 import { median } from './harness.js';
 import { SECOND_ROUND_SCENARIOS } from './scenarios.js';
 

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { renderMarkdown } from '../network/markdown.js';
 import { type Scenario, syntheticScenarios } from '../network/scenarios.js';
+import { type FlowTimesFile, allToAllTimelines } from './all-to-all-timelines.js';
 import {
   type KernelFigures,
   type KernelResults,
@@ -22,10 +23,8 @@ import {
   rescoreLastByte,
 } from './collect.js';
 import {
-  type FlowTimesFile,
   SECOND_ROUND,
   type SecondRoundFile,
-  allToAllTimelines,
   engineReadingLastBytes,
   fitForms,
   predictLastBytes,
