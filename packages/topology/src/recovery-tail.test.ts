@@ -83,6 +83,21 @@ describe('the recovery tail', () => {
     expect(() => net.removeFlow(3)).toThrow();
   });
 
+  it('releases no later flow by the place in the queue of one removed while it waited', () => {
+    const net = fanIn(40, 256e3, 125e6, TAIL);
+    net.solve();
+    net.advanceTo(net.nextEventTime());
+    net.takeCompleted(() => {});
+    net.removeFlow(3);
+    // A second fan-in ends 0.08192 s later and waits until then + 0.2 s.
+    for (let i = 0; i < 40; i++) net.addFlow([i, 40], 256e3, 100 + i);
+    const ends = drain(net);
+    expect([...ends.keys()].filter((tag) => tag < 100).sort((a, b) => a - b)).toEqual(
+      [...Array(40).keys()].filter((i) => i !== 3),
+    );
+    for (let i = 0; i < 40; i++) expect(ends.get(100 + i)!).toBeCloseTo(2 * 0.08192 + 0.2, 9);
+  });
+
   it('refuses bad figures by name, and the bundled model', () => {
     const capacities = new Float64Array([1e6]);
     expect(() => createFlowNetwork({ capacities, recoveryTail: { ...TAIL, tailRtos: -1 } })).toThrow(

@@ -53,7 +53,10 @@ export class RecoveryTailFlowNetwork implements FlowNetwork {
   /** Own id → inner id (−1: none), and back. */
   #innerOf: Int32Array = new Int32Array(64).fill(-1);
   #outerOf: Int32Array = new Int32Array(64).fill(-1);
-  /** Per own id: its links, their count, and 1 while it waits out its tail. */
+  /**
+   * Per own id: its links, their count, and 1 while it waits out its tail (2 once removed
+   * while waiting: its id is taken again only when the queue passes its entry).
+   */
   #links: Int32Array = new Int32Array(64 * MAX_LINKS_PER_FLOW);
   #linkCount: Uint8Array = new Uint8Array(64);
   #waiting: Uint8Array = new Uint8Array(64);
@@ -66,6 +69,9 @@ export class RecoveryTailFlowNetwork implements FlowNetwork {
   #queueTail = 0;
   #nextId = 0;
   readonly #free: number[] = [];
+  /** One call's reports, as own id and tag: the waits over, then the flows that ended free. */
+  readonly #released: number[] = [];
+  readonly #reported: number[] = [];
   /** The inner network's completions of one call: own id, tag, rate; and per link the rates they took off it. */
   #batchId: Int32Array = new Int32Array(64);
   #batchTag: Float64Array = new Float64Array(64);
@@ -156,10 +162,10 @@ export class RecoveryTailFlowNetwork implements FlowNetwork {
 
   removeFlow(flow: number): Bytes {
     if (flow >= 0 && flow < this.#waiting.length && this.#waiting[flow] === 1) {
-      // Its bytes were all delivered; it waited only for its completion.
-      this.#waiting[flow] = 0;
+      // Its bytes were all delivered; it waited only for its completion. Its id stays out
+      // of use while its queue entry stands, so no later flow can be released by it.
+      this.#waiting[flow] = 2;
       this.#waitingCount--;
-      this.#free.push(flow);
       return 0;
     }
     const inner = flow >= 0 && flow < this.#innerOf.length ? this.#innerOf[flow]! : -1;
@@ -180,10 +186,13 @@ export class RecoveryTailFlowNetwork implements FlowNetwork {
     this.#inner.solve();
   }
 
-  /** The release of the first flow still waiting (passing over those removed), or infinity. */
+  /** The release of the first flow still waiting (freeing the ids of those removed), or infinity. */
   #nextRelease(): Seconds {
-    while (this.#queueHead < this.#queueTail && this.#waiting[this.#queueId[this.#queueHead]!] !== 1)
-      this.#queueHead++;
+    while (this.#queueHead < this.#queueTail && this.#waiting[this.#queueId[this.#queueHead]!] === 2) {
+      const id = this.#queueId[this.#queueHead++]!;
+      this.#waiting[id] = 0;
+      this.#free.push(id);
+    }
     return this.#queueHead < this.#queueTail
       ? this.#queueRelease[this.#queueHead]!
       : Number.POSITIVE_INFINITY;
@@ -218,7 +227,10 @@ export class RecoveryTailFlowNetwork implements FlowNetwork {
         this.#leftLoad[l]! += rate;
       }
     }
-    const reported: number[] = [];
+    const reported = this.#reported;
+    const released = this.#released;
+    reported.length = 0;
+    released.length = 0;
     for (let i = 0; i < count; i++) {
       const id = ids[i]!;
       if (this.#tail > 0 && this.#exposed(id)) this.#wait(id, this.#batchTag[i]!, now + this.#tail);
@@ -230,7 +242,6 @@ export class RecoveryTailFlowNetwork implements FlowNetwork {
       this.#isTouched[this.#touched[k]!] = 0;
     }
     this.#touchedCount = 0;
-    const released: number[] = [];
     while (this.#nextRelease() <= now + TIME_TOLERANCE) {
       const id = this.#queueId[this.#queueHead]!;
       released.push(id, this.#queueTag[this.#queueHead++]!);
