@@ -1,7 +1,7 @@
 import { replayFlowTrace } from '@rackwise/flow-replay';
 import { describe, expect, it } from 'vitest';
 import { incast } from '../network/scenarios.js';
-import { FIRST_ROUND, SECOND_ROUND, formLastByte } from './congestion-cost-forms.js';
+import { FIRST_ROUND, SECOND_ROUND, formLastByte, newFormCache } from './congestion-cost-forms.js';
 import { type CostPoint, costSetting } from './congestion-cost.js';
 import { SECOND_ROUND_SCENARIOS } from './scenarios.js';
 
@@ -45,7 +45,7 @@ describe('the recovery tail of the congestion-cost forms', () => {
 describe('the rounds of the forms', () => {
   it('gives the same last byte for each k whether the replay and its tail exposure are cached or not', () => {
     const trace = incast(40, 256e3, false);
-    const cache = new Map();
+    const cache = newFormCache();
     for (const tailRtos of [1, 2.25, 3, 1.5]) {
       for (const form of ['recovery-tail', 'derating+recovery-tail'] as const) {
         const fit = { windowSegments: 8, roundBytes: 512 * 1024, tailRtos };

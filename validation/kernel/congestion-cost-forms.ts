@@ -52,6 +52,14 @@ function fluidSetting(form: CostForm, fit: Fit): FlowReplaySettings {
  * A trace's ends under a form's fluid part: the last end of the flows the tail spares, and
  * of those it delays (−∞ where none), so the last byte for any k is one max.
  */
+/** A trace's replays and tail exposures already computed, by setting (`formLastByte`). */
+export interface FormCache {
+  readonly replays: Map<string, FlowReplayResult>;
+  readonly ends: Map<string, FormEnds>;
+}
+
+export const newFormCache = (): FormCache => ({ replays: new Map(), ends: new Map() });
+
 interface FormEnds {
   readonly spared: number;
   readonly exposed: number;
@@ -62,34 +70,29 @@ export function formLastByte(
   trace: FlowTrace,
   form: CostForm,
   fit: Fit,
-  cache: Map<string, FlowReplayResult | FormEnds> = new Map(),
+  cache: FormCache = newFormCache(),
 ): number {
   const ends = formEnds(trace, form, fit, cache);
   const tail = form === 'derating' ? 0 : (fit.tailRtos ?? 1) * CONGESTION_COST_DEFAULTS.rtoMinSeconds;
   return Math.max(ends.spared, ends.exposed + tail);
 }
 
-function formEnds(
-  trace: FlowTrace,
-  form: CostForm,
-  fit: Fit,
-  cache: Map<string, FlowReplayResult | FormEnds>,
-): FormEnds {
+function formEnds(trace: FlowTrace, form: CostForm, fit: Fit, cache: FormCache): FormEnds {
   const withTail = form !== 'derating';
   const settings = { ...fluidSetting(form, fit), ...(withTail ? { linkBin: SATURATION_BIN } : {}) };
   const key = JSON.stringify(settings);
   // The tail's exposure depends on the form and the fit's window, not on k.
   const endsKey = `${key}|${form}|${fit.windowSegments}|${fit.roundBytes}`;
-  const known = cache.get(endsKey);
-  if (known !== undefined) return known as FormEnds;
-  const replay = (cache.get(key) as FlowReplayResult | undefined) ?? replayFlowTrace(trace, settings);
+  const known = cache.ends.get(endsKey);
+  if (known !== undefined) return known;
+  const replay = cache.replays.get(key) ?? replayFlowTrace(trace, settings);
   // Only the recovery tail's replay serves more than one fit (its fluid part has no window):
   // the others' ends are kept and their replays, with every link's load, let go.
-  if (form === 'recovery-tail') cache.set(key, replay);
+  if (form === 'recovery-tail') cache.replays.set(key, replay);
   const lastEnd = replay.times.reduce((m, t) => Math.max(m, t.end), 0);
   if (!withTail) {
     const ends = { spared: lastEnd, exposed: Number.NEGATIVE_INFINITY };
-    cache.set(endsKey, ends);
+    cache.ends.set(endsKey, ends);
     return ends;
   }
   const capacities = fabricTopology(trace.fabric).linkCapacitiesBytesPerSecond();
@@ -119,7 +122,7 @@ function formEnds(
     else spared = Math.max(spared, t.end);
   }
   const ends = { spared, exposed };
-  cache.set(endsKey, ends);
+  cache.ends.set(endsKey, ends);
   return ends;
 }
 
@@ -172,7 +175,7 @@ export function fitForms(points: readonly CostPoint[], round: FormsRound = FIRST
   const calibrate = inRound.filter(round.calibrate);
   const exact = new Map(inRound.map((p) => [p, lastByteExact(p.trace) / p.lastByte - 1]));
   // Replays and tail exposures by point and fluid setting: the tail's k costs one max.
-  const caches = new Map(inRound.map((p) => [p, new Map<string, FlowReplayResult | FormEnds>()]));
+  const caches = new Map(inRound.map((p) => [p, newFormCache()]));
   return COST_FORMS.map((form) => {
     const rounds = form === 'recovery-tail' ? [COST_GRID.roundBytes[0]!] : COST_GRID.roundBytes;
     const tails = form === 'derating' ? [undefined] : round.tails;
