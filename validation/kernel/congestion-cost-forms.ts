@@ -17,7 +17,7 @@ import {
 } from '@rackwise/flow-replay';
 import { CONGESTION_COST_DEFAULTS, congestionCostFraction, timeoutFreeFlows } from '@rackwise/topology';
 import { COST_GRID, type CostPoint, costSetting, familyErrors, familyMeanError } from './congestion-cost.js';
-import { SECOND_ROUND_SCENARIOS } from './scenarios.js';
+import { SECOND_ROUND_SCENARIOS, TIMED_AFTER_FIRST_ROUND } from './scenarios.js';
 
 /** The forms weighed: the term's (derating), the recovery tail alone, both. */
 export type CostForm = 'derating' | 'recovery-tail' | 'derating+recovery-tail';
@@ -153,7 +153,7 @@ export interface FormsRound {
  */
 export const FIRST_ROUND: FormsRound = {
   calibrate: (p) => p.half === 'calibrate' && p.source === 'linux-reno',
-  heldOut: (p) => p.half === 'judge' && !SECOND_ROUND_SCENARIOS.has(p.scenario),
+  heldOut: (p) => p.half === 'judge' && !TIMED_AFTER_FIRST_ROUND.has(p.scenario),
   tails: TAIL_RTOS,
 };
 
@@ -164,7 +164,7 @@ export const FIRST_ROUND: FormsRound = {
  * judge, under Reno, CUBIC and ns-3. k on a finer grid, 1 to 3 RTO_min in quarters.
  */
 export const SECOND_ROUND: FormsRound = {
-  calibrate: (p) => p.source === 'linux-reno' && !SECOND_ROUND_SCENARIOS.has(p.scenario),
+  calibrate: (p) => p.source === 'linux-reno' && !TIMED_AFTER_FIRST_ROUND.has(p.scenario),
   heldOut: (p) => SECOND_ROUND_SCENARIOS.has(p.scenario),
   tails: [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5, 2.75, 3],
 };

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AllToAllTimeline, LinuxTimeline } from './all-to-all-timelines.js';
 import type { CostForm, FormFit, SecondRoundFile } from './congestion-cost-forms.js';
 import { median } from './harness.js';
-import { SECOND_ROUND_SCENARIOS } from './scenarios.js';
+import { TIMED_AFTER_FIRST_ROUND } from './scenarios.js';
 
 const FORMS_FIT = new URL('./congestion-cost-forms.json', import.meta.url).pathname;
 
@@ -176,10 +176,10 @@ export function renderCostForms(file: CostFormsFile | undefined, rtoMin: number)
 
 /** One "In short" line: the all-to-all under the forms, from the forms' file. */
 export function costFormsInShort(file: CostFormsFile | undefined, rtoMin: number): string[] {
-  // The first round's held-out traces: the second round's are judged in its own line.
+  // The first round's held-out traces: the later rounds' are judged in lines of their own.
   const held =
     file?.timelines.filter(
-      (x) => x.half === 'judge' && x.linux !== undefined && !SECOND_ROUND_SCENARIOS.has(x.scenario),
+      (x) => x.half === 'judge' && x.linux !== undefined && !TIMED_AFTER_FIRST_ROUND.has(x.scenario),
     ) ?? [];
   if (file === undefined || held.length === 0) return [];
   const at = namer(file.timelines);

@@ -51,36 +51,67 @@ export function kernelSyntheticScenarios(quick: boolean): Scenario[] {
   scenarios.push(...secondRoundScenarios());
   // The cross-rack points: each fabric of 2 × (N + 1) hosts is made once per setting.
   // Fitted on 8 and 32 senders, judged on 4, 16 and 64 (below, near and past the collapse).
-  for (const senders of [4, 8, 16, 32, 64]) {
-    scenarios.push({
-      name: `incast ${senders} × 256 KB other rack`,
-      family: 'incast',
-      trace: incast(senders, 256e3, false),
-      half: senders === 8 || senders === 32 ? 'calibrate' : 'judge',
-      facts: { senders, bytes: 256e3, placement: 'other rack' },
-    });
-  }
+  for (const senders of [4, 8, 16, 32, 64])
+    scenarios.push(incastScenario(senders, senders === 8 || senders === 32 ? 'calibrate' : 'judge'));
   // ns-3's mice and elephants carry 600 MB of elephants over 0.8 Gbps rack links: minutes
   // per repetition at the emulated rates. The same generator with 5 MB elephants and half
   // a second of mice keeps the mix (elephants hold the rack links, mice cross them).
-  for (const seed of [1, 2]) {
-    scenarios.push({
-      name: `mice and elephants (5 MB) seed ${seed}`,
-      family: 'mixed',
-      trace: miceAndElephants(seed, { elephantBytes: 5e6, seconds: 0.5 }),
-      half: seed === 1 ? 'calibrate' : 'judge',
-      facts: {
-        oversubscription: '5:1',
-        elephants: 12,
-        elephantBytes: 5e6,
-        miceRate: 200,
-        miceSeconds: 0.5,
-        seed,
-      },
-    });
-  }
+  for (const seed of [1, 2]) scenarios.push(miceAndElephantsScenario(seed));
+  // The third round (`third-round.ts`): traces of the other three families added, with
+  // every model's last byte on them, before any of them was timed.
+  scenarios.push(...thirdRoundSyntheticScenarios());
   return scenarios;
 }
+
+function miceAndElephantsScenario(seed: number): Scenario {
+  return {
+    name: `mice and elephants (5 MB) seed ${seed}`,
+    family: 'mixed',
+    trace: miceAndElephants(seed, { elephantBytes: 5e6, seconds: 0.5 }),
+    half: seed === 1 ? 'calibrate' : 'judge',
+    facts: {
+      oversubscription: '5:1',
+      elephants: 12,
+      elephantBytes: 5e6,
+      miceRate: 200,
+      miceSeconds: 0.5,
+      seed,
+    },
+  };
+}
+
+function incastScenario(senders: number, half: Scenario['half']): Scenario {
+  return {
+    name: `incast ${senders} × 256 KB other rack`,
+    family: 'incast',
+    trace: incast(senders, 256e3, false),
+    half,
+    facts: { senders, bytes: 256e3, placement: 'other rack' },
+  };
+}
+
+/**
+ * The third round's incasts and mice and elephants: senders between the points timed
+ * before (12 between the 8 that holds and the 16 that collapses, 24 and 48 past it), and
+ * two new seeds of the mix.
+ */
+function thirdRoundSyntheticScenarios(): Scenario[] {
+  return [
+    ...[12, 24, 48].map((senders) => incastScenario(senders, 'judge')),
+    ...[3, 4].map(miceAndElephantsScenario),
+  ];
+}
+
+/** The third round's FB-2010 cuts: seed 2's runs, cut as seed 1's. */
+const THIRD_ROUND_FB_SEED = 2;
+const fbName = (policy: string, seed: number, from: number): string =>
+  `FB-2010 ${policy} seed ${seed} from ${from} s (30 MB cut)`;
+
+/** The names of the third round's traces, timed after its predictions were kept. */
+export const THIRD_ROUND_SCENARIOS: ReadonlySet<string> = new Set([
+  ...thirdRoundSyntheticScenarios().map((s) => s.name),
+  ...['fair', 'nas'].map((policy) => fbName(policy, THIRD_ROUND_FB_SEED, 120)),
+]);
 
 /** The names of the second round's traces (the forms are judged on these alone there). */
 export const SECOND_ROUND_SCENARIOS: ReadonlySet<string> = new Set(secondRoundScenarios().map((s) => s.name));
@@ -135,25 +166,30 @@ export function fbCut(trace: FlowTrace, from: number): FlowTrace {
 }
 
 /**
- * Family (d): flows recorded from FB-2010 runs (seed 1) cut from 120 s, where large
- * shuffles overlap: Fair's cut fits the congestion-cost term, NAS's (five flows of one
- * shuffle) judges it.
+ * Family (d): flows recorded from FB-2010 runs cut from 120 s, where large shuffles
+ * overlap. Seed 1: Fair's cut fits the congestion-cost term, NAS's (five flows of one
+ * shuffle) judges it. Seed 2's two cuts are the third round's, held out.
  */
 export async function kernelFb2010Scenarios(): Promise<Scenario[]> {
   const scenarios: Scenario[] = [];
-  for (const policy of ['fair', 'nas']) {
-    const recorded = await recordFb2010(policy, 1, 0.25);
+  for (const [policy, seed] of [
+    ['fair', 1],
+    ['nas', 1],
+    ['fair', THIRD_ROUND_FB_SEED],
+    ['nas', THIRD_ROUND_FB_SEED],
+  ] as const) {
+    const recorded = await recordFb2010(policy, seed, 0.25);
     for (const from of [120]) {
       const trace = fbCut(recorded, from);
       const bytes = trace.flows.reduce((s, f) => s + f.bytes, 0);
       scenarios.push({
-        name: `FB-2010 ${policy} seed 1 from ${from} s (30 MB cut)`,
+        name: fbName(policy, seed, from),
         family: 'fb2010',
         trace,
-        half: policy === 'fair' ? 'calibrate' : 'judge',
+        half: policy === 'fair' && seed === 1 ? 'calibrate' : 'judge',
         facts: {
           policy,
-          seed: 1,
+          seed,
           cut: `${FB_CUT.seconds} s or 30 MB from ${from} s`,
           flows: trace.flows.length,
           megabytes: Number((bytes / 1e6).toFixed(1)),
@@ -163,3 +199,9 @@ export async function kernelFb2010Scenarios(): Promise<Scenario[]> {
   }
   return scenarios;
 }
+
+/** Traces timed after the first round's fits: no round before theirs fits or judges on them. */
+export const TIMED_AFTER_FIRST_ROUND: ReadonlySet<string> = new Set([
+  ...SECOND_ROUND_SCENARIOS,
+  ...THIRD_ROUND_SCENARIOS,
+]);
