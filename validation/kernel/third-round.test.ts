@@ -68,4 +68,18 @@ describe('the third round of the congestion-cost forms', () => {
     expect(medianAbsError([-0.5, 0.1, 0.2])).toBe(0.2);
     expect(medianAbsError([])).toBeUndefined();
   });
+
+  it('reads a cut’s errors from its first start, not from the trace’s time 0', () => {
+    const late = { ...trace, flows: trace.flows.map((f) => ({ ...f, start: f.start + 120 })) };
+    const cut = predictThirdRound([{ name: 'late', family: 'fb2010', trace: late }], forms);
+    const p = cut.predictions[0]!;
+    expect(p.origin).toBe(120);
+    expect(p.lastBytes.exact! - 120).toBeCloseTo(round.predictions[0]!.lastBytes.exact!, 9);
+    const results = {
+      scenarios: [
+        { name: 'late', linux: {}, ns3: { lastByte: 120 + 2 * (p.lastBytes.exact! - 120), medianFct: 0 } },
+      ],
+    } as unknown as KernelResults;
+    expect(thirdRoundErrors(cut, results, 'ns-3', 'exact').get('fb2010')![0]).toBeCloseTo(-0.5, 9);
+  });
 });

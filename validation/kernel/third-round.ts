@@ -24,6 +24,12 @@ export interface ThirdRoundFile {
   readonly predictions: readonly {
     readonly scenario: string;
     readonly family: Scenario['family'];
+    /**
+     * The trace's first start, trace seconds: errors are read from it. A cut of a recorded
+     * run starts minutes into the trace, and a last byte read from time 0 would hide any
+     * error in those minutes.
+     */
+    readonly origin: number;
     readonly lastBytes: Readonly<Partial<Record<ThirdRoundModel, number>>>;
   }[];
 }
@@ -41,6 +47,7 @@ export function predictThirdRound(
     predictions: scenarios.map((s) => ({
       scenario: s.name,
       family: s.family,
+      origin: s.trace.flows.reduce((m, f) => Math.min(m, f.start), Number.POSITIVE_INFINITY),
       lastBytes: {
         exact: lastEnd(s.trace, {}),
         'congestion-cost': lastEnd(s.trace, { congestionLoss: 'congestion-cost' }),
@@ -67,7 +74,7 @@ export function referenceLastByte(
   return f === undefined || 'refused' in f ? undefined : f.lastByte.median;
 }
 
-/** Per family, each model's last-byte errors (model ÷ reference − 1) against one source. */
+/** Per family, each model's last-byte errors against one source, both read from the trace's first start. */
 export function thirdRoundErrors(
   round: ThirdRoundFile,
   results: KernelResults,
@@ -79,7 +86,8 @@ export function thirdRoundErrors(
     const reference = referenceLastByte(results, p.scenario, source);
     const predicted = p.lastBytes[model];
     if (reference === undefined || predicted === undefined) continue;
-    out.set(p.family, [...(out.get(p.family) ?? []), predicted / reference - 1]);
+    const error = (predicted - p.origin) / (reference - p.origin) - 1;
+    out.set(p.family, [...(out.get(p.family) ?? []), error]);
   }
   return out;
 }
