@@ -8,6 +8,7 @@ import type { AllToAllTimeline, LinuxTimeline } from './all-to-all-timelines.js'
 import type { CostForm, FormFit, SecondRoundFile } from './congestion-cost-forms.js';
 import { median } from './harness.js';
 import { TIMED_AFTER_FIRST_ROUND } from './scenarios.js';
+import type { ThirdRoundFile } from './third-round.js';
 
 const FORMS_FIT = new URL('./congestion-cost-forms.json', import.meta.url).pathname;
 
@@ -18,6 +19,8 @@ export interface CostFormsFile {
   readonly timelines: readonly AllToAllTimeline[];
   /** The second round (`markdown-second-round.ts`), where one has been fitted. */
   readonly secondRound?: SecondRoundFile;
+  /** The third round (`markdown-third-round.ts`), where its predictions have been kept. */
+  readonly thirdRound?: ThirdRoundFile;
 }
 
 export function readCostForms(): CostFormsFile | undefined {

@@ -5,6 +5,7 @@ import type { CostFit } from './congestion-cost.js';
 import { HOST_BITS_PER_SECOND } from './harness.js';
 import { costFormsInShort, readCostForms, renderCostForms } from './markdown-cost-forms.js';
 import { renderSecondRound, secondRoundInShort } from './markdown-second-round.js';
+import { renderThirdRound, thirdRoundInShort } from './markdown-third-round.js';
 
 const COST_FIT = new URL('./congestion-cost.json', import.meta.url).pathname;
 
@@ -237,6 +238,7 @@ export function kernelInShort(results: KernelResults, cost: CostFit | undefined 
       `- **The congestion-cost term** (\`congestion-cost\`, fitted on half the Linux scenarios): held-out median |last-byte error| against Linux, exact → with the term: ${held('linux')}; against ns-3: ${held('ns3')}. ${cost.lowersEveryFamily ? 'It lowers the held-out error in every family.' : 'It does not lower it in every family, so it stays a named reading, off by default.'}`,
       ...costFormsInShort(readCostForms(), cost.fixed.rtoMinSeconds),
       ...secondRoundInShort(readCostForms()?.secondRound, results),
+      ...thirdRoundInShort(readCostForms()?.thirdRound, results),
     );
   }
   return out;
@@ -316,6 +318,7 @@ export function renderKernelSection(
       ...renderCostSection(cost),
       ...renderCostForms(readCostForms(), cost.fixed.rtoMinSeconds),
       ...renderSecondRound(readCostForms()?.secondRound, results),
+      ...renderThirdRound(readCostForms()?.thirdRound, results),
     );
   return out;
 }
