@@ -61,6 +61,17 @@ describe('compareFlowTimes', () => {
     expect(small.reference.slowdown.p50).toBeCloseTo(2, 9);
   });
 
+  it('reads the last byte from the first compared start, wherever the trace begins', () => {
+    const later = (t: readonly FlowTime[]): FlowTime[] =>
+      t.map((x) => ({ ...x, start: x.start + 120, end: x.end + 120 }));
+    const shifted = { ...trace, flows: trace.flows.map((f) => ({ ...f, start: f.start + 120 })) };
+    const model = reference.map((t) => ({ ...t, end: t.start + (t.end - t.start) * 1.5 }));
+    const at0 = compareFlowTimes(trace, model, reference).makespanError;
+    // The last flow ends at 1.06 s instead of 1.04 s, read from the first start at 0 s.
+    expect(at0).toBeCloseTo(1.06 / 1.04 - 1, 12);
+    expect(compareFlowTimes(shifted, later(model), later(reference)).makespanError).toBeCloseTo(at0, 9);
+  });
+
   it('gives zero error for a timing compared with itself', () => {
     const c = compareFlowTimes(trace, reference, reference);
     expect(c.largeFlows.absP90).toBe(0);

@@ -56,7 +56,10 @@ export interface FlowComparison {
   readonly reduces: PairedError;
   /** Per job: shuffle completion (last fetch end − first fetch start over its reduces), paired. */
   readonly jobs: PairedError;
-  /** Time of the last byte, model ÷ reference − 1. */
+  /**
+   * Time from the first compared flow's start to the last byte, model ÷ reference − 1: a
+   * trace cut from a run minutes in is judged on its own span, not on the minutes before.
+   */
   readonly makespanError: number;
   /** Ids of the trace's completed flows one side did not time (left out of every figure). */
   readonly missing: { readonly model: readonly number[]; readonly reference: readonly number[] };
@@ -186,8 +189,9 @@ export function compareFlowTimes(
   const large = done.filter((f) => f.bytes >= largeFlowBytes);
   const byReduce = (f: FlowTraceRecord): string => `${f.job}/${f.task}`;
   const byJob = (f: FlowTraceRecord): string => `${f.job}`;
-  const lastEnd = (ends: Map<number, number>): number =>
-    done.reduce((most, f) => Math.max(most, ends.get(f.id)!), Number.NEGATIVE_INFINITY);
+  const firstStart = done.reduce((least, f) => Math.min(least, f.start), Number.POSITIVE_INFINITY);
+  const span = (ends: Map<number, number>): number =>
+    done.reduce((most, f) => Math.max(most, ends.get(f.id)!), Number.NEGATIVE_INFINITY) - firstStart;
   return {
     flows: done.length,
     buckets,
@@ -200,7 +204,7 @@ export function compareFlowTimes(
       shuffleSpans(timed, modelEnd, byReduce),
     ),
     jobs: pairedSpans(shuffleSpans(timed, referenceEnd, byJob), shuffleSpans(timed, modelEnd, byJob)),
-    makespanError: done.length === 0 ? Number.NaN : lastEnd(modelEnd) / lastEnd(referenceEnd) - 1,
+    makespanError: done.length === 0 ? Number.NaN : span(modelEnd) / span(referenceEnd) - 1,
     missing,
   };
 }
