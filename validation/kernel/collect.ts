@@ -11,6 +11,7 @@ import type { ScenarioResult } from '../network/collect.js';
 import { harnessHash, incastGoodput, referenceTiming } from '../network/evaluate.js';
 import { TCP_SETTINGS } from '../network/ns3.js';
 import type { Scenario } from '../network/scenarios.js';
+import { againstSpread, traceOrigin } from './cut-origin.js';
 import {
   HOST_BITS_PER_SECOND,
   KERNEL_SETTINGS,
@@ -135,6 +136,10 @@ function figuresOf(scenario: Scenario, run: KernelRun, ns3: KernelScenarioResult
   const lastBytes = reps.map((r) => lastByteOf(r.times));
   const fcts = reps.map((r) => medianFct(r.times));
   const incast = scenario.family === 'incast';
+  // A cut of a recorded run is judged on its own span (`cut-origin.ts`).
+  const origin = traceOrigin(scenario.trace);
+  const vsNs3 = (x: number): number =>
+    ns3 === undefined ? Number.NaN : (x - origin) / (ns3.lastByte - origin) - 1;
   const goodputs = incast ? reps.map((r) => incastGoodput(scenario, r.times)) : [];
   const models: Record<string, ModelAgainst> = {};
   for (const [name, settings] of Object.entries(modelSettings())) {
@@ -146,7 +151,7 @@ function figuresOf(scenario: Scenario, run: KernelRun, ns3: KernelScenarioResult
       jobBias: spreadOf(comparisons.map((c) => c.jobs.bias)),
       largeFlowsAbsP50: spreadOf(comparisons.map((c) => c.largeFlows.absP50)),
       ...(incast ? { goodputRatio: spreadOf(goodputs.map((g) => incastGoodput(scenario, model) / g)) } : {}),
-      lastByteVsNs3: ns3 === undefined ? Number.NaN : modelLast / ns3.lastByte - 1,
+      lastByteVsNs3: vsNs3(modelLast),
     };
   }
   return {
@@ -160,7 +165,7 @@ function figuresOf(scenario: Scenario, run: KernelRun, ns3: KernelScenarioResult
     startLag: Math.max(...reps.map((r) => r.startLag)),
     ...(incast ? { goodput: spreadOf(goodputs) } : {}),
     vsNs3: {
-      lastByte: spreadOf(lastBytes.map((x) => (ns3 === undefined ? Number.NaN : x / ns3.lastByte - 1))),
+      lastByte: spreadOf(lastBytes.map(vsNs3)),
       medianFct: spreadOf(fcts.map((x) => (ns3 === undefined ? Number.NaN : x / ns3.medianFct - 1))),
       ...(incast && ns3?.goodput !== undefined
         ? { goodputRatio: spreadOf(goodputs.map((g) => g / ns3.goodput!)) }
@@ -205,7 +210,7 @@ export function resumed(
  * Adds the last-byte figures of model settings the run did not score (a setting added
  * since), and scores `again` anew (a setting whose figures were fitted since), from the
  * stored Linux spreads: model ÷ x − 1 falls as x grows, so the errors' median and range
- * are those of the last bytes'. Incast goodput ratios likewise.
+ * are those of the last bytes' (both read from the trace's first start, `cut-origin.ts`). Incast goodput ratios likewise.
  */
 export function rescoreLastByte(
   results: KernelResults,
@@ -227,14 +232,10 @@ export function rescoreLastByte(
             if (models[model] !== undefined && !again.includes(model)) continue;
             const times = replayFlowTrace(scenario.trace, setting).times;
             const last = lastByteOf(times);
-            const inverse = (x: Spread, value: number): Spread => ({
-              median: value / x.median - 1,
-              min: value / x.max - 1,
-              max: value / x.min - 1,
-            });
+            const origin = traceOrigin(scenario.trace);
             const goodput = scenario.family === 'incast' ? incastGoodput(scenario, times) : undefined;
             models[model] = {
-              lastByte: inverse(f.lastByte, last),
+              lastByte: againstSpread(last, f.lastByte, origin),
               ...(goodput === undefined || f.goodput === undefined
                 ? {}
                 : {
@@ -244,7 +245,8 @@ export function rescoreLastByte(
                       max: goodput / f.goodput.min,
                     },
                   }),
-              lastByteVsNs3: s.ns3 === undefined ? Number.NaN : last / s.ns3.lastByte - 1,
+              lastByteVsNs3:
+                s.ns3 === undefined ? Number.NaN : (last - origin) / (s.ns3.lastByte - origin) - 1,
             };
           }
           return [name, { ...f, models }];

@@ -30,6 +30,7 @@ import {
   predictLastBytes,
 } from './congestion-cost-forms.js';
 import { type CostFit, type CostPoint, costFit, linuxPoints } from './congestion-cost.js';
+import { rebaseCuts } from './cut-origin.js';
 import { cannotRun } from './harness.js';
 import { renderKernelSection } from './markdown.js';
 import { SECOND_ROUND_SCENARIOS, kernelFb2010Scenarios, kernelSyntheticScenarios } from './scenarios.js';
@@ -304,7 +305,10 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
   if (argv.includes('--fit-cost')) {
     // From the committed figures: replays only, no fabric.
     const kernel = [...kernelSyntheticScenarios(false), ...(await kernelFb2010Scenarios())];
-    const results = rescoreLastByte(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults, kernel);
+    const results = rebaseCuts(
+      rescoreLastByte(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults, kernel),
+      kernel,
+    );
     if (argv.includes('--predict-third-round')) {
       const { predictions } = writeThirdRoundPredictions(kernel);
       for (const p of predictions) process.stderr.write(`${p.scenario}: ${JSON.stringify(p.lastBytes)}\n`);
@@ -329,8 +333,9 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${line}\n`);
   };
   if (argv.includes('--render')) {
-    // The docs from the committed figures, without running anything.
-    writeDocs(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults);
+    // The docs from the committed figures, without running anything (replays only, for the cuts).
+    const kernel = [...kernelSyntheticScenarios(false), ...(await kernelFb2010Scenarios())];
+    writeDocs(rebaseCuts(JSON.parse(readFileSync(RESULTS, 'utf8')) as KernelResults, kernel));
     return 0;
   }
   const scenarios = quick
