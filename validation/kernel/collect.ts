@@ -217,42 +217,51 @@ export function rescoreLastByte(
   scenarios: readonly Scenario[],
   again: readonly string[] = ['congestion-cost'],
 ): KernelResults {
-  const byName = new Map(scenarios.map((s) => [s.name, s]));
   const settings = modelSettings();
+  return mapScenarios(results, scenarios, (s, scenario) => {
+    const linux = Object.fromEntries(
+      Object.entries(s.linux).map(([name, f]) => {
+        if ('refused' in f) return [name, f];
+        const models = { ...f.models };
+        for (const [model, setting] of Object.entries(settings)) {
+          if (models[model] !== undefined && !again.includes(model)) continue;
+          const times = replayFlowTrace(scenario.trace, setting).times;
+          const last = lastByteOf(times);
+          const origin = traceOrigin(scenario.trace);
+          const goodput = scenario.family === 'incast' ? incastGoodput(scenario, times) : undefined;
+          models[model] = {
+            lastByte: againstSpread(last, f.lastByte, origin),
+            ...(goodput === undefined || f.goodput === undefined
+              ? {}
+              : {
+                  goodputRatio: {
+                    median: goodput / f.goodput.median,
+                    min: goodput / f.goodput.max,
+                    max: goodput / f.goodput.min,
+                  },
+                }),
+            lastByteVsNs3: s.ns3 === undefined ? Number.NaN : (last - origin) / (s.ns3.lastByte - origin) - 1,
+          };
+        }
+        return [name, { ...f, models }];
+      }),
+    );
+    return { ...s, half: scenario.half, linux };
+  });
+}
+
+/** Each stored scenario result through `f` with its scenario; results of scenarios not given are kept. */
+export function mapScenarios(
+  results: KernelResults,
+  scenarios: readonly Scenario[],
+  f: (result: KernelScenarioResult, scenario: Scenario) => KernelScenarioResult,
+): KernelResults {
+  const byName = new Map(scenarios.map((s) => [s.name, s]));
   return {
     ...results,
     scenarios: results.scenarios.map((s) => {
       const scenario = byName.get(s.name);
-      if (scenario === undefined) return s;
-      const linux = Object.fromEntries(
-        Object.entries(s.linux).map(([name, f]) => {
-          if ('refused' in f) return [name, f];
-          const models = { ...f.models };
-          for (const [model, setting] of Object.entries(settings)) {
-            if (models[model] !== undefined && !again.includes(model)) continue;
-            const times = replayFlowTrace(scenario.trace, setting).times;
-            const last = lastByteOf(times);
-            const origin = traceOrigin(scenario.trace);
-            const goodput = scenario.family === 'incast' ? incastGoodput(scenario, times) : undefined;
-            models[model] = {
-              lastByte: againstSpread(last, f.lastByte, origin),
-              ...(goodput === undefined || f.goodput === undefined
-                ? {}
-                : {
-                    goodputRatio: {
-                      median: goodput / f.goodput.median,
-                      min: goodput / f.goodput.max,
-                      max: goodput / f.goodput.min,
-                    },
-                  }),
-              lastByteVsNs3:
-                s.ns3 === undefined ? Number.NaN : (last - origin) / (s.ns3.lastByte - origin) - 1,
-            };
-          }
-          return [name, { ...f, models }];
-        }),
-      );
-      return { ...s, half: scenario.half, linux };
+      return scenario === undefined ? s : f(s, scenario);
     }),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { replayFlowTrace } from '@rackwise/flow-replay';
 import type { Scenario } from '../network/scenarios.js';
-import { type KernelResults, type Spread, modelSettings } from './collect.js';
+import { type KernelResults, type Spread, mapScenarios, modelSettings } from './collect.js';
 
 /** The first start of a trace's flows (0 for an empty trace). */
 export function traceOrigin(trace: Scenario['trace']): number {
@@ -29,46 +29,40 @@ export function againstSpread(value: number, x: Spread, origin: number): Spread 
  * last bytes and a replay per model. Figures of traces that start at 0 are left as they are.
  */
 export function rebaseCuts(results: KernelResults, scenarios: readonly Scenario[]): KernelResults {
-  const byName = new Map(scenarios.map((s) => [s.name, s]));
   const settings = modelSettings();
-  return {
-    ...results,
-    scenarios: results.scenarios.map((s) => {
-      const scenario = byName.get(s.name);
-      if (scenario === undefined) return s;
-      const origin = traceOrigin(scenario.trace);
-      if (origin === 0) return s;
-      const last = new Map(
-        Object.entries(settings).map(([name, setting]) => [
-          name,
-          replayFlowTrace(scenario.trace, setting).times.reduce((m, t) => Math.max(m, t.end), 0),
-        ]),
-      );
-      const ns3 = s.ns3?.lastByte;
-      const vsNs3 = (value: number): number =>
-        ns3 === undefined ? Number.NaN : (value - origin) / (ns3 - origin) - 1;
-      const linux = Object.fromEntries(
-        Object.entries(s.linux).map(([name, f]) => {
-          if ('refused' in f) return [name, f];
-          const models = Object.fromEntries(
-            Object.entries(f.models).map(([model, m]) => {
-              const value = last.get(model);
-              if (value === undefined) return [model, m];
-              return [
-                model,
-                { ...m, lastByte: againstSpread(value, f.lastByte, origin), lastByteVsNs3: vsNs3(value) },
-              ];
-            }),
-          );
-          const lastByte = {
-            median: vsNs3(f.lastByte.median),
-            min: vsNs3(f.lastByte.min),
-            max: vsNs3(f.lastByte.max),
-          };
-          return [name, { ...f, models, vsNs3: { ...f.vsNs3, lastByte } }];
-        }),
-      );
-      return { ...s, linux };
-    }),
-  };
+  return mapScenarios(results, scenarios, (s, scenario) => {
+    const origin = traceOrigin(scenario.trace);
+    if (origin === 0) return s;
+    const last = new Map(
+      Object.entries(settings).map(([name, setting]) => [
+        name,
+        replayFlowTrace(scenario.trace, setting).times.reduce((m, t) => Math.max(m, t.end), 0),
+      ]),
+    );
+    const ns3 = s.ns3?.lastByte;
+    const vsNs3 = (value: number): number =>
+      ns3 === undefined ? Number.NaN : (value - origin) / (ns3 - origin) - 1;
+    const linux = Object.fromEntries(
+      Object.entries(s.linux).map(([name, f]) => {
+        if ('refused' in f) return [name, f];
+        const models = Object.fromEntries(
+          Object.entries(f.models).map(([model, m]) => {
+            const value = last.get(model);
+            if (value === undefined) return [model, m];
+            return [
+              model,
+              { ...m, lastByte: againstSpread(value, f.lastByte, origin), lastByteVsNs3: vsNs3(value) },
+            ];
+          }),
+        );
+        const lastByte = {
+          median: vsNs3(f.lastByte.median),
+          min: vsNs3(f.lastByte.min),
+          max: vsNs3(f.lastByte.max),
+        };
+        return [name, { ...f, models, vsNs3: { ...f.vsNs3, lastByte } }];
+      }),
+    );
+    return { ...s, linux };
+  });
 }

@@ -37,10 +37,12 @@ describe('the third round of the forms', () => {
   it('states each family’s error from the trace’s first flow, exact → the chosen form', () => {
     const line = thirdRoundInShort(round, results(true)).join('\n');
     // Incast: 0.05 ÷ 0.25 − 1 = −80 % → 0.2 ÷ 0.25 − 1 = −20 %; the cut: 1 ÷ 1.25 − 1 = −20 %, not 121 ÷ 121.25 − 1.
-    expect(line).toContain('(b) incast 80.0 % → 20.0 %');
-    expect(line).toContain('(d) FB-2010 flows 20.0 % → 20.0 %');
-    expect(line).toContain('against ns-3: (b) incast 75.0 % → 0.0 %');
-    expect(line).toContain('does not lower the error against Reno in (d) FB-2010 flows');
+    expect(line).toContain('(b) incast 80.0 % → 20.0 % (1 trace)');
+    expect(line).toContain('(d) FB-2010 flows 20.0 % → 20.0 % (1 trace)');
+    expect(line).toContain('against ns-3: (b) incast 75.0 % → 0.0 % (1 trace)');
+    expect(line).toContain(
+      'does not lower the error against Reno in (d) FB-2010 flows (the same: 20.0 % → 20.0 %)',
+    );
   });
 
   it('keeps its predictions in the table before anything is timed, and says nothing in short', () => {

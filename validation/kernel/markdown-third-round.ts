@@ -58,12 +58,16 @@ function familyError(
   return { error: medianAbsError(errors), points: errors.length };
 }
 
-/** Families where a model's held-out error against Reno is not below the exact model's. */
+/** Below this difference (0.05 points) two median errors read the same. */
+const SAME = 5e-4;
+
+/** Families where a model's held-out error against Reno is not below the exact model's: equal, or above. */
 function notLowered(round: ThirdRoundFile, results: KernelResults, model: ThirdRoundModel): string[] {
   return FAMILIES.flatMap(([family, title]) => {
     const m = familyError(round, results, 'linux-reno', model, family).error;
     const exact = familyError(round, results, 'linux-reno', 'exact', family).error;
-    return m === undefined || exact === undefined || m < exact ? [] : [title];
+    if (m === undefined || exact === undefined || m < exact - SAME) return [];
+    return [`${title} (${Math.abs(m - exact) <= SAME ? 'the same' : 'higher'}: ${pct(exact)} → ${pct(m)})`];
   });
 }
 
@@ -74,7 +78,9 @@ export function thirdRoundInShort(round: ThirdRoundFile | undefined, results: Ke
     FAMILIES.flatMap(([family, title]) => {
       const f = familyError(round, results, source, model, family);
       const exact = familyError(round, results, source, 'exact', family);
-      return f.error === undefined ? [] : [`${title} ${pct(exact.error)} → ${pct(f.error)}`];
+      return f.error === undefined
+        ? []
+        : [`${title} ${pct(exact.error)} → ${pct(f.error)} (${f.points} trace${f.points === 1 ? '' : 's'})`];
     });
   const reno = timed('derating+recovery-tail', 'linux-reno');
   if (reno.length === 0) return [];

@@ -235,7 +235,7 @@ export function kernelInShort(results: KernelResults, cost: CostFit | undefined 
         )
         .join(', ');
     out.push(
-      `- **The congestion-cost term** (\`congestion-cost\`, fitted on half the Linux scenarios): held-out median |last-byte error| against Linux, exact → with the term: ${held('linux')}; against ns-3: ${held('ns3')}. ${cost.lowersEveryFamily ? 'It lowers the held-out error in every family.' : 'It does not lower it in every family, so it stays a named reading, off by default.'}`,
+      `- **The congestion-cost term** (\`congestion-cost\`, fitted on half the Linux scenarios): held-out median |last-byte error| against Linux, exact → with the term: ${held('linux')}; against ns-3: ${held('ns3')}. ${cost.lowersEveryFamily ? 'It lowers the held-out error in every family.' : 'It does not lower it in every family, so it stays a named reading, off by default.'}${cost.heldOut.linux.fb2010 === undefined ? '' : ' (The fit read (d)’s last bytes from the trace’s time 0, 120 s before the cuts start, so its (d) figures are near 0 by construction; the tables and the third round read them from each cut’s first flow.)'}`,
       ...costFormsInShort(readCostForms(), cost.fixed.rtoMinSeconds),
       ...secondRoundInShort(readCostForms()?.secondRound, results),
       ...thirdRoundInShort(readCostForms()?.thirdRound, results),
