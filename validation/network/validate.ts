@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { NETWORK_SETTINGS } from '@rackwise/experiments';
 import { kernelMain } from '../kernel/validate-kernel.js';
 import { type CollectedResults, collect } from './collect.js';
+import { rebaseCommittedCuts } from './rebase-cuts.js';
 import { writeReport } from './report.js';
 
 const REFERENCE = new URL('./quick-reference.json', import.meta.url).pathname;
@@ -38,6 +39,10 @@ function quickFigures(results: CollectedResults): Record<string, number> {
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--kernel')) return kernelMain(argv);
+  if (argv.includes('--rebase-cuts')) {
+    writeReport(await rebaseCommittedCuts());
+    return 0;
+  }
   const quick = argv.includes('--quick');
   const update = argv.includes('--update-reference');
   const started = performance.now();
