@@ -10,6 +10,7 @@ import { type FlowTrace, replayFlowTrace } from '@rackwise/flow-replay';
 import type { Scenario } from '../network/scenarios.js';
 import type { KernelResults } from './collect.js';
 import { type CostForm, type FormFit, formLastByte } from './congestion-cost-forms.js';
+import { traceOrigin } from './cut-origin.js';
 import { median } from './harness.js';
 import { THIRD_ROUND_SCENARIOS } from './scenarios.js';
 
@@ -47,7 +48,7 @@ export function predictThirdRound(
     predictions: scenarios.map((s) => ({
       scenario: s.name,
       family: s.family,
-      origin: s.trace.flows.reduce((m, f) => Math.min(m, f.start), Number.POSITIVE_INFINITY),
+      origin: traceOrigin(s.trace),
       lastBytes: {
         exact: lastEnd(s.trace, {}),
         'congestion-cost': lastEnd(s.trace, { congestionLoss: 'congestion-cost' }),
