@@ -90,7 +90,8 @@ export {
   readingsInWords,
   shortName,
 } from './plain-words.js';
-export { plainWordsList, principalMap } from './plain-words-list.js';
+export { paperItem, paperItemAlone, plainWordsList, principalMap } from './plain-words-list.js';
+export { paperSummary } from './paper-summary.js';
 export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export { reproductionHtml } from './reproduction-html.js';

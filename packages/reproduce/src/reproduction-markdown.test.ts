@@ -115,47 +115,48 @@ describe('reproductionDocument with several maps of one paper', () => {
   const fb2009 = { ...map('x', -0.3), trace: 'fb2009' };
   const document = reproductionDocument([quick, fb2009, map('y', -0.2)], ALL);
 
-  it('states each paper’s full-grid cost once, and names each map’s grid in its plain-words line', () => {
+  it('states each paper’s full-grid cost once, and gives each paper one paragraph over all its maps', () => {
     expect(document.match(/^- `rackwise reproduce x`: /gm)).toHaveLength(1);
     expect(document.match(/^- `rackwise reproduce y`: /gm)).toHaveLength(1);
-    expect(document).toContain('- **Paper x** (`rackwise reproduce x --quick`): Of ');
-    expect(document).toContain('\n  - Also `rackwise reproduce x --quick --trace fb2009`: “');
-    expect(document.match(/^- \*\*Paper x\*\*/gm)).toHaveLength(1);
+    expect(document.match(/^- \*\*Paper x\*\*/gm)).toEqual(['- **Paper x**']);
+    expect(document).toContain(
+      '- **Paper x**: Two quick maps, 2 cells at the default reading (FB-2009). “x: a beats b” holds in every seed in all two cells (median −20 %).',
+    );
+    expect(document).not.toContain('  - Also');
   });
 
-  it('speaks for a paper with its first full grid on its own trace, the other maps under it', () => {
+  it('heads each map’s section with its own paragraph', () => {
+    const sections = document.split('\n## ').slice(1);
+    const own = sections.filter((s) => s.startsWith('Paper x\n'));
+    expect(own).toHaveLength(2);
+    for (const s of own) expect(s).toContain("**In plain words.** Of Paper's 1 claim measured here");
+  });
+
+  it('reads a paper over its full grids, its quick grids aside', () => {
     const full = { ...map('x', -0.4), quick: false };
     const words = reproductionDocument([quick, fb2009, full, map('y', -0.2)], ALL);
     const items = words
-      .slice(0, words.indexOf('## How to read'))
+      .slice(0, words.indexOf('## The headline claims'))
       .split('\n')
-      .filter((l) => l.startsWith('- **') || l.startsWith('  - '));
-    expect(items.map((l) => /^( {2}- Also `[^`]+`|- \*\*[^*]+\*\* \(`[^`]+`\))/.exec(l)?.[1])).toEqual([
-      '- **Paper x** (`rackwise reproduce x`)',
-      '  - Also `rackwise reproduce x --quick`',
-      '  - Also `rackwise reproduce x --quick --trace fb2009`',
-      '- **Paper y** (`rackwise reproduce y --quick`)',
+      .filter((l) => l.startsWith('- **'));
+    expect(items).toEqual([
+      '- **Paper x**: One full map, 1 cell at the default reading (two quick grids aside). “x: a beats b” holds in every seed in its one cell (median −40 %).',
+      '- **Paper y**: One quick map, 1 cell at the default reading. “y: a beats b” holds in every seed in its one cell (median −20 %).',
     ]);
-    expect(items[1]).not.toContain("Of Paper x's");
   });
 
-  it('replaces the section and plain-words line of the grid that ran again, not the paper’s first', () => {
+  it('replaces the section of the grid that ran again, and the paper’s paragraph from that map alone', () => {
     const fresh = { ...map('x', -0.5), trace: 'fb2009' };
     const after = updateReproductionDocument(document, fresh, 'rackwise reproduce x --quick --trace fb2009');
-    const lines = after
-      .split('\n')
-      .filter((line) => line.startsWith('- **Paper x** (') || line.startsWith('  - Also'));
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(
-      document.split('\n').find((line) => line.startsWith('- **Paper x** (`rackwise reproduce x --quick`)')),
+    const itemOf = (d: string) => d.split('\n').find((line) => line.startsWith('- **Paper x**'))!;
+    expect(itemOf(after)).toBe(
+      '- **Paper x** (from `rackwise reproduce x --quick --trace fb2009` alone): One quick map, 1 cell at the default reading (FB-2009). “x: a beats b” holds in every seed in its one cell (median −50 %).',
     );
-    expect(lines[1]).not.toBe(document.split('\n').find((line) => line.includes('--trace fb2009`: ')));
-    expect(after).toBe(
-      reproductionDocument([quick, fresh, map('y', -0.2)], ALL).replace(
-        generated,
-        `${generated}\nThe x section was regenerated alone by \`rackwise reproduce x --quick --trace fb2009\`.`,
-      ),
+    const whole = reproductionDocument([quick, fresh, map('y', -0.2)], ALL).replace(
+      generated,
+      `${generated}\nThe x section was regenerated alone by \`rackwise reproduce x --quick --trace fb2009\`.`,
     );
+    expect(after.replace(itemOf(after), '')).toBe(whole.replace(itemOf(whole), ''));
   });
 });
 

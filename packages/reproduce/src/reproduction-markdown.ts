@@ -19,14 +19,7 @@ import {
   outcomeAt,
 } from './map-series.js';
 import { MARK, gridCommand, gridLines, percent0, table } from './map-text.js';
-import {
-  otherLine,
-  otherPrefix,
-  paperItemPrefix,
-  plainWordsList,
-  principalLine,
-  principalPrefix,
-} from './plain-words-list.js';
+import { paperItem, paperItemAlone, paperItemPrefix, plainWordsList } from './plain-words-list.js';
 import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
@@ -152,15 +145,11 @@ function readingsSection(map: ReproductionMap): string[] {
 }
 
 /**
- * One paper's map as Markdown: the grid, the headline claims in plain words (left out with
- * `words: false`, as the document gives them at its top), a compact
+ * One paper's map as Markdown: the grid, its provenance, the map in plain words, a compact
  * table per series (claims × load steps), the operating points, the readings that move
  * a result, then the full entries.
  */
-export function reproductionMapMarkdown(
-  map: ReproductionMap,
-  options: { readonly words?: boolean } = {},
-): string {
+export function reproductionMapMarkdown(map: ReproductionMap): string {
   const series = defaultSeries(map);
   const lines: string[] = [];
   lines.push(`## ${map.title}`, '');
@@ -171,7 +160,8 @@ export function reproductionMapMarkdown(
     '',
     ...provenanceLines(map),
     '',
-    ...(options.words === false ? [] : [`**In plain words.** ${paperInWords(map)}`, '']),
+    `**In plain words.** ${paperInWords(map)}`,
+    '',
     `### Claims along the ${map.loadAxis.label}`,
     '',
     `Mean over ${seedsPhrase(map)} of a / b − 1, paired by seed: ✓ the claim holds in every seed, ~ in the mean only, ✗ not in the mean, · not measured.${map.readingAxis === undefined ? '' : ` At the default reading (\`${String(defaultReading(map))}\`); the others under Readings.`}`,
@@ -222,7 +212,9 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '',
     '## In plain words',
     '',
-    ...plainWordsList(maps, comparisons),
+    'Each paper over all its maps, at its default reading; each map in words, load step by load step, heads its section below.',
+    '',
+    ...plainWordsList(maps),
     '',
     ...headlinesAtAGlance(maps),
     '## How to read the map',
@@ -262,7 +254,7 @@ export function reproductionDocument(maps: readonly ReproductionMap[], command: 
     '',
   );
   const sections = maps.flatMap((m) => [
-    reproductionMapMarkdown(m, { words: false }),
+    reproductionMapMarkdown(m),
     ...comparisons.filter((c) => c.maps[1] === m).map((c) => traceComparisonMarkdown(c).join('\n')),
   ]);
   return `${[...intro, ...sections].join('\n')}\n`;
@@ -282,15 +274,11 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   }
   const lines = document.split('\n');
   lines[cost] = costLine(map);
-  // The map's own line, as the item or a line under it, or else (its grid changed) the paper's item.
-  const own = lines.findIndex(
-    (line) => line.startsWith(principalPrefix(map)) || line.startsWith(otherPrefix(map)),
-  );
-  if (own >= 0) lines[own] = lines[own]!.startsWith(otherPrefix(map)) ? otherLine(map) : principalLine(map);
-  else {
-    const item = lines.findIndex((line) => line.startsWith(paperItemPrefix(map)));
-    if (item >= 0) lines[item] = principalLine(map);
-  }
+  // The paper's item from this map: over it alone, and saying so, where the document holds
+  // other maps of the paper (their figures are not at hand).
+  const item = lines.findIndex((line) => line.startsWith(paperItemPrefix(map)));
+  const others = sections.filter((m) => m[1]?.startsWith(`\`rackwise reproduce ${map.paper}`)).length > 1;
+  if (item >= 0) lines[item] = others ? paperItemAlone(map) : paperItem([map]);
   const alone = `The ${map.paper} section was regenerated alone by \`${command}\`.`;
   const earlier = lines.findIndex((line) =>
     line.startsWith(`The ${map.paper} section was regenerated alone by `),
@@ -304,7 +292,7 @@ export function updateReproductionDocument(document: string, map: ReproductionMa
   const start = (sections[index]?.index ?? 0) + shift;
   const next = sections[index + 1]?.index;
   const end = next === undefined ? head.length : next + shift;
-  return `${head.slice(0, start)}${reproductionMapMarkdown(map, { words: false })}\n${head.slice(end)}`;
+  return `${head.slice(0, start)}${reproductionMapMarkdown(map)}\n${head.slice(end)}`;
 }
 
 /**

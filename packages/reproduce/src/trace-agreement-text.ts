@@ -184,6 +184,8 @@ export function traceComparisonMarkdown(comparison: TraceComparison): string[] {
     '',
     intro,
     '',
+    traceComparisonSummary(comparison),
+    '',
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
     ...rows.map(([statement, metric, ...rest]) => `| ${statement} | \`${metric}\` | ${rest.join(' | ')} |`),
@@ -191,7 +193,7 @@ export function traceComparisonMarkdown(comparison: TraceComparison): string[] {
   ];
 }
 
-/** The comparison as a line of the document's opening list: the tally, then each headline claim. */
+/** The comparison in plain words, at the head of its section: the tally, then each headline claim. */
 export function traceComparisonSummary(comparison: TraceComparison): string {
   const [first] = comparison.maps;
   const [t0, t1] = comparison.traces.map(traceLabel) as [string, string];
@@ -207,5 +209,5 @@ export function traceComparisonSummary(comparison: TraceComparison): string {
   const headline = comparison.claims
     .filter((c) => first.headline.includes(c.claim.id))
     .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementCounts(c, first.loadAxis.axis)}`);
-  return `- **${comparisonName(first, t0, t1)}** (\`${first.paper}\`, ${comparison.cells.length} shared cells): of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}${jobsText(comparison, t0, t1)}`.trimEnd();
+  return `**In plain words.** Of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces in their ${comparison.cells.length} shared cells, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}${jobsText(comparison, t0, t1)}`.trimEnd();
 }

@@ -10,6 +10,7 @@ import {
   gridPart,
   traceComparisonMarkdown,
   traceComparisonSummary,
+  traceComparisonTable,
   traceLabel,
 } from './trace-agreement-text.js';
 import { compareTraces, mapTrace, traceComparisons } from './trace-agreement.js';
@@ -176,13 +177,13 @@ describe('the two traces side by side in the document', () => {
     );
   });
 
-  it('sums it up for the opening list, headline claims by name', () => {
+  it('sums it up in plain words, headline claims by name', () => {
     expect(traceComparisonSummary(comparison)).toBe(
-      '- **Paper on FB-2009 beside FB-2010, quick grid** (`p`, 3 shared cells): of the 1 claim read on both traces, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree in 1 of 2 cells at load 0.5 (✓/✗ 1); ✓ against ~ only in 1 more.',
+      '**In plain words.** Of the 1 claim read on both traces in their 3 shared cells, none agrees in every cell, none agrees in the mean only and one disagrees somewhere. “NAS shortens jobs” (`executionTime.mean`): disagree in 1 of 2 cells at load 0.5 (✓/✗ 1); ✓ against ~ only in 1 more.',
     );
   });
 
-  it('says in the opening list how many jobs a cell replays of each trace, and when one is weaker evidence', () => {
+  it('says in plain words how many jobs a cell replays of each trace, and when one is weaker evidence', () => {
     const line = traceComparisonSummary({ ...comparison, windowJobs: [437, 34] });
     expect(line).toMatch(
       / A cell replays 437 jobs of FB-2010 and 34 of FB-2009 \(seed 1, each at the cell's offered load\)\. FB-2009's verdicts rest on a tenth of FB-2010's jobs or fewer: weaker evidence\.$/,
@@ -190,7 +191,7 @@ describe('the two traces side by side in the document', () => {
     expect(traceComparisonSummary(comparison)).not.toContain('A cell replays');
   });
 
-  it('counts the differences for the opening list, by kind and along the load, most common first', () => {
+  it('counts the differences in plain words, by kind and along the load, most common first', () => {
     const [a] = comparison.claims;
     const at = (load: number, verdicts: readonly [ClaimVerdict, ClaimVerdict]) => ({
       axes: { load },
@@ -215,12 +216,15 @@ describe('the two traces side by side in the document', () => {
     );
   });
 
-  it('stands after the later of the two sections in the document and on the page, and in the opening list', () => {
+  it('stands after the later of the two sections in the document and on the page, its words at its head', () => {
     const [a, b] = comparison.maps;
     const document = reproductionDocument([a, b], 'rackwise reproduce all --from m.json');
     const sections = [...document.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
     expect(sections.slice(-3)).toEqual(['Paper P', 'Paper P', 'Paper on FB-2009 beside FB-2010, quick grid']);
-    expect(document).toContain(`\n  ${traceComparisonSummary(comparison)}\n`);
+    expect(document).toContain(
+      `quick grid\n\n${traceComparisonTable(comparison).intro}\n\n${traceComparisonSummary(comparison)}\n`,
+    );
+    expect(document).toContain('On FB-2009 beside FB-2010, ');
     expect(reproductionDocument([a], 'rackwise reproduce all')).not.toContain('FB-2009 beside');
     const page = reproductionHtml([a, b], 'rackwise reproduce all --from m.json');
     expect(page).toContain('<h2>Paper on FB-2009 beside FB-2010, quick grid</h2>');
