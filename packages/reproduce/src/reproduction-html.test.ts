@@ -91,6 +91,19 @@ describe('reproductionHtml', () => {
     expect(words).not.toContain('`');
   });
 
+  it('opens with each paper in one paragraph over all its maps', () => {
+    const [first, second] = maps();
+    const page = reproductionHtml(
+      [first!, { ...first!, trace: 'fb2009' }, second!],
+      'rackwise reproduce all',
+    );
+    const opening = /<ul class="words">\n([\s\S]*?)\n<\/ul>/.exec(page)?.[1]?.split('\n') ?? [];
+    expect(opening).toHaveLength(2);
+    expect(opening[0]).toMatch(/^<li><b>[^<]+\.<\/b> Two quick maps, /);
+    expect(opening[1]).toMatch(/^<li><b>[^<]+\.<\/b> One quick map, /);
+    expect(page.indexOf('<ul class="words">')).toBeLessThan(page.indexOf('<section'));
+  });
+
   it('draws a heatmap per paper: a row per claim, a column per cell grouped by series', () => {
     expect(p?.heatmaps).toHaveLength(1);
     expect(q?.heatmaps).toHaveLength(1);

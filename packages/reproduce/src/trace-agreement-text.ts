@@ -194,7 +194,11 @@ export function traceComparisonMarkdown(comparison: TraceComparison): string[] {
 }
 
 /** The comparison in plain words, at the head of its section: the tally, then each headline claim. */
-export function traceComparisonSummary(comparison: TraceComparison): string {
+export const traceComparisonSummary = (comparison: TraceComparison): string =>
+  `**In plain words.** ${traceComparisonWords(comparison)}`;
+
+/** The words of `traceComparisonSummary`, without their lead. */
+export function traceComparisonWords(comparison: TraceComparison): string {
   const [first] = comparison.maps;
   const [t0, t1] = comparison.traces.map(traceLabel) as [string, string];
   const traced = comparison.claims.filter((c) => c.kind !== 'same-runs' && c.kind !== 'unmeasured');
@@ -209,5 +213,5 @@ export function traceComparisonSummary(comparison: TraceComparison): string {
   const headline = comparison.claims
     .filter((c) => first.headline.includes(c.claim.id))
     .map((c) => `“${c.claim.statement}” (\`${c.claim.metric}\`): ${agreementCounts(c, first.loadAxis.axis)}`);
-  return `**In plain words.** Of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces in their ${comparison.cells.length} shared cells, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}${jobsText(comparison, t0, t1)}`.trimEnd();
+  return `Of the ${traced.length} claim${traced.length === 1 ? '' : 's'} read on both traces in their ${comparison.cells.length} shared cells, ${tally}. ${headline.length === 0 ? '' : `${headline.join('; ')}.`}${jobsText(comparison, t0, t1)}`.trimEnd();
 }

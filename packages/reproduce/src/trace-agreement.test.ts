@@ -228,6 +228,8 @@ describe('the two traces side by side in the document', () => {
     expect(reproductionDocument([a], 'rackwise reproduce all')).not.toContain('FB-2009 beside');
     const page = reproductionHtml([a, b], 'rackwise reproduce all --from m.json');
     expect(page).toContain('<h2>Paper on FB-2009 beside FB-2010, quick grid</h2>');
+    const section = /<section id="traces-p">[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+    expect(section).toContain('<p class="words"><b>In plain words.</b> Of the 1 claim read on both traces');
     expect(page).toContain(
       '<td>✓✗ ~</td><td>disagree at load 0.5 · loss none ✓/✗; ✓ against ~ only at load 0.1 · loss incast ✓/~</td>',
     );
