@@ -96,6 +96,7 @@ export type { ReadingEffect, ReadingMove } from './map-in-words.js';
 export type { ClaimMap, OperatingPoint, ReproduceOptions, ReproductionMap } from './reproduce-paper.js';
 export { reproductionHtml } from './reproduction-html.js';
 export { compareTraces, mapTrace, traceComparisons } from './trace-agreement.js';
+export { mapHeading, traceComparisonSummary, traceComparisonWords } from './trace-agreement-text.js';
 export type {
   ClaimAgreement,
   TraceAgreementKind,

@@ -167,7 +167,7 @@ describe('reproductionHtml', () => {
   });
 
   it("escapes the papers' titles and the claims' text", () => {
-    expect(html).toContain(`<h2>${escapeXml('Paper <P> & "Q"')}</h2>`);
+    expect(html).toContain(`<h2>${escapeXml('Paper <P> & "Q" · quick grid')}</h2>`);
     expect(html).not.toContain('<jobs>');
     expect(html).not.toContain('"waits"');
     expect(html).toContain(escapeXml(SHORTER.statement));

@@ -6,7 +6,7 @@ import { paperSummary } from './paper-summary.js';
 import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ReproductionMap } from './reproduce-paper.js';
-import { traceComparisonTable, traceComparisonWords } from './trace-agreement-text.js';
+import { mapHeading, traceComparisonTable, traceComparisonWords } from './trace-agreement-text.js';
 import { type TraceComparison, traceComparisons } from './trace-agreement.js';
 import { withWindowJobs } from './trace-window-jobs.js';
 
@@ -108,7 +108,7 @@ function paperSection(map: ReproductionMap, id: string): string {
   );
   return [
     `<section id="${escapeXml(id)}">`,
-    `<h2>${escapeXml(map.title)}</h2>`,
+    `<h2>${escapeXml(mapHeading(map))}</h2>`,
     `<p>${withCode(grid)} ${withCode(cost)}</p>`,
     `<ul class="note">${provenanceLines(map)
       .map((line) => `<li>${withCode(line.slice(2))}</li>`)

@@ -127,7 +127,11 @@ describe('reproductionDocument with several maps of one paper', () => {
 
   it('heads each map’s section with its own paragraph', () => {
     const sections = document.split('\n## ').slice(1);
-    const own = sections.filter((s) => s.startsWith('Paper x\n'));
+    const own = sections.filter((s) => s.startsWith('Paper x · '));
+    expect(own.map((s) => s.split('\n')[0])).toEqual([
+      'Paper x · quick grid',
+      'Paper x · FB-2009, quick grid',
+    ]);
     expect(own).toHaveLength(2);
     for (const s of own) expect(s).toContain("**In plain words.** Of Paper's 1 claim measured here");
   });

@@ -23,7 +23,7 @@ import { paperItem, paperItemAlone, paperItemPrefix, plainWordsList } from './pl
 import { paperInWords } from './plain-words.js';
 import { provenanceLines } from './provenance-text.js';
 import type { ClaimMap, OperatingPoint, ReproductionMap } from './reproduce-paper.js';
-import { traceComparisonMarkdown } from './trace-agreement-text.js';
+import { mapHeading, traceComparisonMarkdown } from './trace-agreement-text.js';
 import { traceComparisons } from './trace-agreement.js';
 import { withWindowJobs } from './trace-window-jobs.js';
 
@@ -152,7 +152,7 @@ function readingsSection(map: ReproductionMap): string[] {
 export function reproductionMapMarkdown(map: ReproductionMap): string {
   const series = defaultSeries(map);
   const lines: string[] = [];
-  lines.push(`## ${map.title}`, '');
+  lines.push(`## ${mapHeading(map)}`, '');
   lines.push(
     ...gridLines(map),
     '',

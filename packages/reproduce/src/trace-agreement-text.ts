@@ -7,7 +7,12 @@ import { type MapSeries, axisText, mapSeries } from './map-series.js';
 import { MARK } from './map-text.js';
 import { shortName } from './plain-words.js';
 import type { ClaimMap, ReproductionMap } from './reproduce-paper.js';
-import type { ClaimAgreement, TraceComparison, VerdictDifference } from './trace-agreement.js';
+import {
+  type ClaimAgreement,
+  type TraceComparison,
+  type VerdictDifference,
+  mapTrace,
+} from './trace-agreement.js';
 import { countWord, listText } from './word-lists.js';
 
 /** A trace as the document names it: `fb2010` → `FB-2010`, a path by its file name. */
@@ -133,6 +138,16 @@ export function gridPart(map: ReproductionMap): string {
   return Object.entries(map.only)
     .map(([axis, value]) => `${axis}=${value}`)
     .join(', ');
+}
+
+/**
+ * A map's heading: the paper's title, then the trace it replayed and the part of the grid
+ * it ran (`NAS … Fig. 3 · FB-2010, window=0+0.5h, loss=none`), so that a paper's maps can
+ * be told apart in a contents.
+ */
+export function mapHeading(map: ReproductionMap): string {
+  const trace = mapTrace(map);
+  return `${map.title} · ${[trace === undefined ? '' : traceLabel(trace), gridPart(map)].filter((t) => t !== '').join(', ')}`;
 }
 
 /** The comparison's name: the paper, the two traces and the grid. */

@@ -220,7 +220,11 @@ describe('the two traces side by side in the document', () => {
     const [a, b] = comparison.maps;
     const document = reproductionDocument([a, b], 'rackwise reproduce all --from m.json');
     const sections = [...document.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
-    expect(sections.slice(-3)).toEqual(['Paper P', 'Paper P', 'Paper on FB-2009 beside FB-2010, quick grid']);
+    expect(sections.slice(-3)).toEqual([
+      'Paper P · FB-2010, quick grid',
+      'Paper P · FB-2009, quick grid',
+      'Paper on FB-2009 beside FB-2010, quick grid',
+    ]);
     expect(document).toContain(
       `quick grid\n\n${traceComparisonTable(comparison).intro}\n\n${traceComparisonSummary(comparison)}\n`,
     );
