@@ -40,7 +40,7 @@ describe("a paper's paragraph over all its maps", () => {
     expect(words).toBe(
       [
         'Two full maps, 6 cells at the default reading (FB-2010 and FB-2009; loss off).',
-        "“NAS shortens jobs” holds in every seed in 4 of 6 cells (median −23 %), in the mean only in 1 and fails in 1, on busier links: the rack uplinks' median load 60 % where it fails against 20 % where it holds, their 95th percentile 100 % against 70 % (medians over the cells).",
+        "“NAS shortens jobs” holds in every seed in 4 of 6 cells (median −23 %), in the mean only in 1 and fails in 1 on FB-2010 · loss none, on busier links: the rack uplinks' median load 60 % where it fails against 20 % where it holds, their 95th percentile 100 % against 70 % (medians over the cells).",
         'On FB-2009 beside FB-2010, the traces agree on 1 of the 3 headline verdicts read in the same cell on both.',
       ].join(' '),
     );

@@ -157,16 +157,21 @@ function failingLoad(loadAxis: string, fails: readonly SummaryCell[], holds: rea
   return `; ${said} (medians over the cells): the load does not tell them apart`;
 }
 
-/** The series that holds most of a claim's failures, where one holds more than half of them. */
-function whereMost(fails: readonly SummaryCell[]): string {
+const whereIs = (c: SummaryCell) =>
+  [c.trace, c.series].filter((x) => x !== undefined && x !== '').join(' · ');
+
+/**
+ * The series that holds most of a claim's failures, where one holds more than half of
+ * them and the claim was read in more than one series.
+ */
+function whereMost(fails: readonly SummaryCell[], read: readonly SummaryCell[]): string {
+  if (new Set(read.map(whereIs)).size < 2) return '';
   const count = new Map<string, number>();
-  for (const c of fails) {
-    const where = [c.trace, c.series].filter((x) => x !== undefined && x !== '').join(' · ');
-    count.set(where, (count.get(where) ?? 0) + 1);
-  }
+  for (const c of fails) count.set(whereIs(c), (count.get(whereIs(c)) ?? 0) + 1);
   const [top] = [...count].sort((a, b) => b[1] - a[1]);
-  if (top === undefined || top[0] === '' || count.size === 1 || 2 * top[1] <= fails.length) return '';
-  return `, ${top[1]} of them on ${top[0]}`;
+  if (top === undefined || top[0] === '' || 2 * top[1] <= fails.length) return '';
+  if (top[1] < fails.length) return `, ${top[1]} of them on ${top[0]}`;
+  return fails.length === 1 ? ` on ${top[0]}` : `, all on ${top[0]}`;
 }
 
 /** One headline claim over the cells, in a sentence. */
@@ -203,7 +208,12 @@ function claimSentence(loadAxis: string, claim: ClaimMap, cells: readonly Summar
       fails.map((r) => r.c),
       [...holds, ...mixed].map((r) => r.c),
     );
-    parts.push(`fails in ${fails.length}${whereMost(fails.map((r) => r.c))}${why}`);
+    parts.push(
+      `fails in ${fails.length}${whereMost(
+        fails.map((r) => r.c),
+        read.map((r) => r.c),
+      )}${why}`,
+    );
   }
   return `${subject} ${listText(parts)}.`;
 }
