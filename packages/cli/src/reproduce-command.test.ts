@@ -83,7 +83,7 @@ describe('rackwise reproduce', () => {
     );
     expect(again).toBe(EXIT_OK);
     const updated = readFileSync(join(dir, 'all.md'), 'utf8');
-    expect(updated).toContain(`${other}\n## tiny cli map\n`);
+    expect(updated).toContain(`${other}\n## tiny cli map · quick grid\n`);
     expect(updated).not.toContain('old title');
     expect(updated).toContain('Mean over seeds 2 of a / b − 1');
     expect(updated).toContain(
@@ -146,7 +146,7 @@ describe('rackwise reproduce', () => {
     expect(page('from.html')).toBe(page('ran.html'));
     const html = readFileSync(join(dir, 'ran.html'), 'utf8');
     expect(html).toContain('<code>rackwise reproduce tiny-cli --quick --parallel 1 --html ran.html</code>');
-    expect(html).toContain('<h2>tiny cli map</h2>');
+    expect(html).toContain('<h2>tiny cli map · quick grid</h2>');
     expect(html).toContain('<h3>Claims × cells</h3>');
     expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(1);
     for (const [argv, message] of [
