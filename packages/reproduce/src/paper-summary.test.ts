@@ -70,6 +70,14 @@ describe("a paper's paragraph over all its maps", () => {
     );
   });
 
+  it('says a loss model changes none of the verdicts, and traces agree on all, in words', () => {
+    const same = full(map([atLoad(0.1, HOLDS), atLoad(0.1, HOLDS, 'incast')], undefined, uplinks), 'fb2010');
+    const other = full(map([atLoad(0.1, OTHER), atLoad(0.1, OTHER, 'incast')], undefined, uplinks), 'fb2009');
+    const words = paperSummary([same, other]);
+    expect(words).toContain('`incast` changes none of the 2 headline verdicts read in the same cell');
+    expect(words).toContain('the traces agree on all 2 headline verdicts read in the same cell on both.');
+  });
+
   it('says the load does not explain failures on quieter links', () => {
     const m = full(map([atLoad(0.1, FAILS), atLoad(0.9, HOLDS)], undefined, uplinks));
     expect(paperSummary([m])).toContain('fails in 1, on quieter links: ');

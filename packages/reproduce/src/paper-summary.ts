@@ -275,7 +275,7 @@ function lossSentence(claims: readonly ClaimMap[], cells: readonly SummaryCell[]
     if (compared === 0) return [];
     const often = most === undefined || changed < 2 ? '' : `, ${most[1]} of them of “${most[0]}”`;
     return [
-      `\`${String(model)}\` changes ${changed} of the ${compared} headline verdicts read in the same cell with loss off and on${often}`,
+      `\`${String(model)}\` changes ${changed === 0 ? 'none' : changed} of the ${compared} headline verdicts read in the same cell with loss off and on${often}`,
     ];
   });
   return clauses.length === 0 ? undefined : `${capital(listText(clauses))}.`;
@@ -294,7 +294,8 @@ function traceSentence(claims: readonly ClaimMap[], cells: readonly SummaryCell[
   );
   const { compared, changed } = verdictChanges(claims, pairs);
   if (compared === 0) return undefined;
-  return `On ${listText(traces.slice(1))} beside ${first}, the traces agree on ${compared - changed} of the ${compared} headline verdicts read in the same cell on both.`;
+  const agree = changed === 0 ? `all ${compared}` : `${compared - changed} of the ${compared}`;
+  return `On ${listText(traces.slice(1))} beside ${first}, the traces agree on ${agree} headline verdicts read in the same cell on both.`;
 }
 
 const capital = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
