@@ -19,6 +19,7 @@ import {
   LONE_MIN_SHARE,
   REPETITION_TOLERANCE,
   availableCongestionControl,
+  keepCollapsed,
   median,
   medianFct,
   refusal,
@@ -329,6 +330,11 @@ export function collectKernel(
      * them as it is, refusals included, or are left out.
      */
     only?: (scenario: Scenario) => boolean;
+    /**
+     * Scenarios whose outcome is a mixture: their figures stand on the repetitions that met a
+     * retransmission timeout (`keepCollapsed`), the others are counted and set aside.
+     */
+    collapseOnly?: (scenario: Scenario) => boolean;
   },
   log: (line: string) => void,
 ): KernelResults {
@@ -379,12 +385,15 @@ export function collectKernel(
       };
     }
     for (const name of toRun) {
-      const run = runKernel(scenario.trace, KERNEL_SETTINGS[name]!, options.repetitions);
-      settings[name]!.applied = { ...run.applied };
-      const why = refusal(run);
-      const lasts = run.repetitions.map((r) => lastByteOf(r.times).toFixed(3)).join(', ');
+      const timed = runKernel(scenario.trace, KERNEL_SETTINGS[name]!, options.repetitions);
+      settings[name]!.applied = { ...timed.applied };
+      const collapsed = options.collapseOnly?.(scenario) ? keepCollapsed(timed) : undefined;
+      const run = collapsed?.run ?? timed;
+      const why = collapsed?.why ?? refusal(run);
+      const lasts = timed.repetitions.map((r) => lastByteOf(r.times).toFixed(3)).join(', ');
+      const aside = collapsed?.setAside ? `, ${collapsed.setAside} without a timeout set aside` : '';
       log(
-        `linux ${name.padEnd(12)} ${scenario.name}: lone ${(run.loneShare * 100).toFixed(1)} %, last byte ${lasts} s (trace time), RTOs ${run.repetitions.map((r) => r.rtos).join(', ')}, ${run.wallSeconds.toFixed(0)} s wall${why === undefined ? '' : ` — REFUSED: ${why}`}`,
+        `linux ${name.padEnd(12)} ${scenario.name}: lone ${(timed.loneShare * 100).toFixed(1)} %, last byte ${lasts} s (trace time), RTOs ${timed.repetitions.map((r) => r.rtos).join(', ')}${aside}, ${timed.wallSeconds.toFixed(0)} s wall${why === undefined ? '' : ` — REFUSED: ${why}`}`,
       );
       const earlier = refusals[name] ?? [];
       const tries = earlier.length === 0 ? {} : { otherTries: earlier };

@@ -107,6 +107,28 @@ export function refusal(run: KernelRun): string | undefined {
   return undefined;
 }
 
+/** Repetitions that met a retransmission timeout a collapse-only run needs to stand. */
+export const LEAST_COLLAPSED = 3;
+
+/**
+ * A run of a scenario whose outcome is a mixture (each repetition of an incast near the
+ * collapse either meets a retransmission timeout or gets by on fast retransmit): only the
+ * repetitions that met one are kept (a kernel that counts none, `rtos` -1, keeps all), and
+ * `why` says so when fewer than `least` remain.
+ */
+export function keepCollapsed(
+  run: KernelRun,
+  least = LEAST_COLLAPSED,
+): { run: KernelRun; setAside: number; why?: string } {
+  const kept = run.repetitions.filter((r) => r.rtos !== 0);
+  const setAside = run.repetitions.length - kept.length;
+  const why =
+    kept.length < least
+      ? `only ${kept.length} of ${run.repetitions.length} repetitions met a retransmission timeout (needs ${least})`
+      : undefined;
+  return { run: { ...run, repetitions: kept }, setAside, ...(why === undefined ? {} : { why }) };
+}
+
 export function median(values: readonly number[]): number {
   const v = values.slice().sort((a, b) => a - b);
   if (v.length === 0) return Number.NaN;

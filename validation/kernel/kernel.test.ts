@@ -6,7 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { longer } from '../network/report-text.js';
 import { type Scenario, allToAll, miceAndElephants } from '../network/scenarios.js';
 import { type KernelFigures, type KernelScenarioResult, collectKernel, resumed } from './collect.js';
-import { type KernelRun, LONE_MIN_SHARE, readRepetition, refusal, scaleOf } from './harness.js';
+import {
+  type KernelRun,
+  LONE_MIN_SHARE,
+  keepCollapsed,
+  readRepetition,
+  refusal,
+  scaleOf,
+} from './harness.js';
 import { longerOrShorter } from './markdown.js';
 import { fbCut } from './scenarios.js';
 
@@ -84,6 +91,52 @@ describe('refusal', () => {
       'the CPU fell behind: 3 packets dropped before the emulated queues (input backlog full)',
     );
   });
+});
+
+describe('keeping the collapsed repetitions of a mixture', () => {
+  const rep = (rtos: number, last: number) => ({
+    times: [{ id: 0, start: 0, end: last, delivered: 1 }],
+    rtos,
+    retransmissions: 0,
+    reordered: 0,
+    startLag: 0,
+    backlogDrops: 0,
+  });
+  const runOf = (reps: ReturnType<typeof rep>[]): KernelRun => ({
+    setting: 'linux-reno',
+    scale: 100,
+    loneShare: 1,
+    loneRetransmissions: 0,
+    repetitions: reps,
+    applied: {},
+    wallSeconds: 1,
+  });
+
+  it('sets aside the repetitions that got by without a timeout, and the rest agree', () => {
+    // The quick check's 24 senders as timed: one repetition at 0.051 s with no timeout.
+    const timed = runOf([rep(0, 0.051), rep(7, 0.236), rep(4, 0.222), rep(2, 0.217)]);
+    expect(refusal(timed)).toMatch(/repetitions disagree/);
+    const { run, setAside, why } = keepCollapsed(timed);
+    expect(setAside).toBe(1);
+    expect(why).toBeUndefined();
+    expect(run.repetitions.map((r) => r.rtos)).toEqual([7, 4, 2]);
+    expect(refusal(run)).toBeUndefined();
+  });
+
+  it('refuses when fewer than the least repetitions met a timeout', () => {
+    const { why } = keepCollapsed(runOf([rep(0, 0.03), rep(3, 0.22), rep(0, 0.03), rep(1, 0.21)]));
+    expect(why).toBe('only 2 of 4 repetitions met a retransmission timeout (needs 3)');
+  });
+
+  test.prop([fc.array(fc.integer({ min: -1, max: 9 }), { maxLength: 9 }), fc.integer({ min: 1, max: 5 })])(
+    'keeps exactly the repetitions with a timeout or an uncounted one, in order, refusing below the least',
+    (rtos, least) => {
+      const { run, setAside, why } = keepCollapsed(runOf(rtos.map((r, i) => rep(r, i + 1))), least);
+      expect(run.repetitions.map((r) => r.rtos)).toEqual(rtos.filter((r) => r !== 0));
+      expect(setAside).toBe(rtos.filter((r) => r === 0).length);
+      expect(why === undefined).toBe(run.repetitions.length >= least);
+    },
+  );
 });
 
 describe('signs in words', () => {
