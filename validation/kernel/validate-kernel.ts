@@ -182,7 +182,10 @@ function onlyOption(argv: readonly string[]): { only?: (scenario: Scenario) => b
 
 /** Tries of the quick check before a refusal fails it (each about 3.5 min of wall time). */
 const QUICK_TRIES = 3;
-/** Repetitions per quick scenario. */
+/**
+ * Repetitions per quick scenario: the collapse stands on those that met a timeout, and with
+ * seven, three such are likely even where the collapse comes half the time.
+ */
 const QUICK_REPETITIONS = 7;
 
 /** Load per CPU above which the quick check skips: the fabric's timings would be the CPU's. */
@@ -240,11 +243,7 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
   const scenarios = quick
     ? kernelSyntheticScenarios(true)
     : byFamily([...kernelSyntheticScenarios(false), ...(await kernelFb2010Scenarios())]);
-  // The quick check's collapse stands on its repetitions that met a timeout: seven, so that
-  // three such are likely even where the collapse comes half the time.
-  const quickOptions = {
-    collapseOnly: (s: Scenario) => s.facts.senders === QUICK_COLLAPSE_SENDERS,
-  };
+  const collapseOnly = (s: Scenario): boolean => s.facts.senders === QUICK_COLLAPSE_SENDERS;
   let results = collectKernel(
     scenarios,
     {
@@ -258,7 +257,7 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
         ? resumeFrom(`${RESULTS}.partial`)
         : {}),
       ...(quick
-        ? quickOptions
+        ? { collapseOnly }
         : {
             checkpoint: (partial: KernelResults) =>
               writeFileSync(`${RESULTS}.partial`, JSON.stringify(partial)),
@@ -274,7 +273,7 @@ export async function kernelMain(argv: readonly string[]): Promise<number> {
     log(`a run was refused: the quick check runs again (try ${tries + 1} of ${QUICK_TRIES})`);
     results = collectKernel(
       scenarios,
-      { quick, repetitions: QUICK_REPETITIONS, settings: ['linux-reno'], ns3: false, ...quickOptions },
+      { quick, repetitions: QUICK_REPETITIONS, settings: ['linux-reno'], ns3: false, collapseOnly },
       log,
     );
   }
