@@ -50,6 +50,7 @@ export type { MeasuredWindow } from './workload-recipe.js';
 export {
   DEFAULT_SEED,
   flowTraceFile,
+  openSimulationPool,
   prepareExperiment,
   runExperiment,
   runPreparedExperiment,
@@ -59,6 +60,7 @@ export type {
   PreparedExperiment,
   RunExperimentOptions,
   RunningSimulation,
+  SimulationPool,
 } from './run-experiment.js';
 export { metricNames } from './metric-catalogue.js';
 export { HEAP_GROWING_PERCENT, boundHeapGrowth } from './heap-growth.js';

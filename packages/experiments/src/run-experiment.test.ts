@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { applyOverrides } from './experiment-overrides.js';
 import type { ExperimentResult } from './experiment-result.js';
@@ -246,5 +248,21 @@ describe('SWIM size scale', () => {
     expect(swimSizeScale('fb2010', 600)).toBeCloseTo(0.2, 12);
     expect(swimSizeScale('fb2009', 600)).toBe(1);
     expect(() => swimSizeScale('other', 10)).toThrow(/not known; known: fb2009, fb2010/);
+  });
+});
+
+describe('runExperiment on a pool of simulation workers', () => {
+  it('gives the metrics of this thread, the pool serving experiment after experiment', () => {
+    const script = fileURLToPath(new URL('../test/pooled-experiments.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--conditions=@rackwise/source', '--import', 'tsx', script], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    const { here, pooled } = JSON.parse(run.stdout);
+    expect(here).toHaveLength(2);
+    expect(pooled).toEqual([
+      { metrics: here, lastFraction: 1 },
+      { metrics: here, lastFraction: 1 },
+    ]);
   });
 });

@@ -19,7 +19,7 @@ import {
   runSimulationTask,
   workloadTrafficThreshold,
 } from './internal/simulation-task.js';
-import { runOnWorkers } from './internal/worker-pool.js';
+import { type WorkerPool, openWorkerPool, runOnPool, runOnWorkers } from './internal/worker-pool.js';
 import type { PolicyRegistry } from './policy-registry.js';
 import { experimentPreset } from './preset-catalogue.js';
 import { PROBE_CONTEXT, validatePreset } from './validate-preset.js';
@@ -71,6 +71,11 @@ export interface RunExperimentOptions {
    * cores (at most one per simulation). 1 runs them one after another on this thread.
    */
   readonly parallelism?: number;
+  /**
+   * Worker threads kept between experiments (`openSimulationPool`) to run on instead of
+   * threads opened for this one; `parallelism` is then the pool's. Built-in registry only.
+   */
+  readonly pool?: SimulationPool;
   readonly onProgress?: (progress: ExperimentProgress) => void;
   /**
    * Write every network flow of each run to this file (a flow trace: `formatFlowTrace` of
@@ -168,12 +173,12 @@ export async function runExperiment(options: RunExperimentOptions): Promise<Expe
 /** Runs an experiment `prepareExperiment` checked (so a caller can refuse bad input before starting). */
 export async function runPreparedExperiment(
   prepared: PreparedExperiment,
-  options: Pick<RunExperimentOptions, 'parallelism' | 'onProgress'> = {},
+  options: Pick<RunExperimentOptions, 'parallelism' | 'pool' | 'onProgress'> = {},
 ): Promise<ExperimentResult> {
   const startedAt = new Date();
   const started = performance.now();
   const tasks = experimentTasks(prepared);
-  const runs = await runTasks(tasks, prepared, options.parallelism, options.onProgress);
+  const runs = await runTasks(tasks, prepared, options.pool ?? options.parallelism, options.onProgress);
   return assembleResult(prepared, runs, {
     startedAt: startedAt.toISOString(),
     wallSeconds: (performance.now() - started) / 1000,
@@ -206,15 +211,27 @@ export function flowTraceFile(path: string, policy: string, seed: number, single
   return `${path.slice(0, cut)}-${policy}-seed${seed}${path.slice(cut)}`;
 }
 
+/** Worker threads that run simulations, kept between experiments (a reproduction grid's batches share one). */
+export type SimulationPool = WorkerPool<SimulationTask, PolicyRun, SimulationTaskProgress>;
+
 /**
- * Runs simulations on worker threads (or on this thread when `parallelism` is 1 or the
- * registry is a custom one) and reports overall progress; results in task order.
- * `onRunDone(index, run)` hears of each run as soon as it finishes (to save it).
+ * Opens a pool of up to `size` simulation workers for `runExperiment`'s `pool`; its
+ * workers start as tasks need them and stay, loaded and warmed up, until `close()`.
+ */
+export function openSimulationPool(size: number): SimulationPool {
+  return openWorkerPool(workerScript(), size);
+}
+
+/**
+ * Runs simulations on worker threads — a pool's, or up to `parallelism` opened for them
+ * — or on this thread when `parallelism` is 1 or the registry is a custom one, and
+ * reports overall progress; results in task order. `onRunDone(index, run)` hears of each
+ * run as soon as it finishes (to save it).
  */
 export async function runTasks(
   tasks: readonly SimulationTask[],
   prepared: Pick<PreparedExperiment, 'registry' | 'builtinRegistry'>,
-  parallelism: number | undefined,
+  parallelism: number | SimulationPool | undefined,
   onProgress: ((progress: ExperimentProgress) => void) | undefined,
   onRunDone: (index: number, run: PolicyRun) => void = () => {},
 ): Promise<PolicyRun[]> {
@@ -259,7 +276,9 @@ export async function runTasks(
     onRunDone(index, run);
     emit();
   };
-  const size = parallelism ?? Math.min(availableParallelism(), tasks.length);
+  if (typeof parallelism === 'object' && prepared.builtinRegistry)
+    return runOnPool(parallelism, tasks, report, finish);
+  const size = typeof parallelism === 'number' ? parallelism : Math.min(availableParallelism(), tasks.length);
   if (!(Number.isSafeInteger(size) && size >= 1))
     throw new Error(`parallelism must be an integer >= 1, got ${size}`);
   if (size === 1 || !prepared.builtinRegistry) {
