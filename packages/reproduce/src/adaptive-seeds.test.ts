@@ -122,6 +122,28 @@ describe('a grid with adaptive seeds', () => {
     expect(stopsOf(map)).toEqual(stopsOf(whole));
   });
 
+  it('shares the worker threads among a round’s runs, to the map of one run at a time', async () => {
+    const { runner } = fakeRunner();
+    let running = 0;
+    let most = 0;
+    const batches: RunBatch[] = [];
+    const pooled: SimulationRunner = async (batch) => {
+      batches.push(batch);
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+      return runner(batch);
+    };
+    const map = await reproduce(pooled, { parallelism: 2 });
+    const serial = await reproduce(fakeRunner().runner);
+    expect(most).toBe(2);
+    expect(batches.every((b) => b.seeds.length === 1 && b.parallelism === 2)).toBe(true);
+    expect(batches).toHaveLength(2 * 3 + 2 * 10);
+    expect(stopsOf(map)).toEqual(stopsOf(serial));
+    expect(map.claims).toEqual(serial.claims);
+    expect(map.simulations).toBe(serial.simulations);
+  });
+
   it('takes seeds or adaptive, not both', async () => {
     await expect(reproduce(fakeRunner().runner, { seeds: [1, 2] })).rejects.toThrow(/not both/);
   });

@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerTinyLossPaper } from '../test/tiny-loss-paper.js';
-import type { RunBatch, SimulationRunner } from './grid-runs.js';
+import { type RunBatch, type SimulationRunner, inPool } from './grid-runs.js';
 import { reproducePaper } from './reproduce-paper.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rackwise-grid-runs-'));
@@ -135,5 +136,43 @@ describe('a grid with a results directory', () => {
     expect(map.provenance?.wallCountedRuns).toBe(4);
     expect(map.provenance?.wallCountedSeconds).toBe(4 * 2);
     expect(map.provenance?.cpuMeasured).toBe(true);
+  });
+});
+
+describe('inPool', () => {
+  it('runs every task once, never more than its size at once, as many at once as it can', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (delays, size) => {
+          const ran = delays.map(() => 0);
+          let running = 0;
+          let most = 0;
+          await inPool(
+            delays.map((delay, i) => async () => {
+              most = Math.max(most, ++running);
+              await new Promise((resolve) => setTimeout(resolve, delay));
+              running--;
+              ran[i]!++;
+            }),
+            size,
+          );
+          expect(ran.every((n) => n === 1)).toBe(true);
+          expect(most).toBe(Math.min(size, delays.length));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('rejects with the first failure and starts nothing after it', async () => {
+    const started: number[] = [];
+    const tasks = [0, 1, 2, 3, 4].map((i) => async () => {
+      started.push(i);
+      if (i === 1) throw new Error('task 1 failed');
+    });
+    await expect(inPool(tasks, 2)).rejects.toThrow('task 1 failed');
+    expect(started).toEqual([0, 1]);
   });
 });

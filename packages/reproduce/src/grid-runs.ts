@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ExperimentPreset, runExperiment } from '@rackwise/experiments';
+import { type ExperimentPreset, type SimulationPool, runExperiment } from '@rackwise/experiments';
 
 /** What a map keeps of one simulation: its seed, its metrics, and the wall seconds it took on one core. */
 export interface RunRecord {
@@ -32,6 +32,8 @@ export interface RunBatch {
   readonly seeds: readonly number[];
   /** Seeds simulated at once on worker threads. */
   readonly parallelism: number;
+  /** Worker threads the grid keeps for its batches, to run on instead of threads opened for this one. */
+  readonly pool?: SimulationPool;
 }
 
 /** What simulates a batch: `simulateBatch` (the experiments' runner), or a stand-in in tests. */
@@ -44,6 +46,7 @@ export const simulateBatch: SimulationRunner = async (batch) => {
     policies: [batch.policy],
     seeds: batch.seeds,
     parallelism: batch.parallelism,
+    ...(batch.pool === undefined ? {} : { pool: batch.pool }),
   });
   return (result.policies[0]?.runs ?? []).map((r) => ({
     seed: r.seed,
@@ -148,6 +151,7 @@ export function gridRunStore(
     readonly runner?: SimulationRunner;
     readonly results?: string;
     readonly parallelism?: number;
+    readonly pool?: SimulationPool;
     readonly onProgress?: GridProgress;
   },
   total: number,
@@ -156,22 +160,29 @@ export function gridRunStore(
   const runner = options.runner ?? simulateBatch;
   let simulated = 0;
   return {
-    async ensure(batch: StoredBatch, seeds: readonly number[]): Promise<void> {
+    /** `batchParallelism`: the batch's own threads instead of the grid's (a pool running several batches at once). */
+    async ensure(batch: StoredBatch, seeds: readonly number[], batchParallelism?: number): Promise<void> {
+      const first = !held.has(batch.key);
       const known = held.get(batch.key) ?? new Map<number, RunRecord>();
       const missing = seeds.filter((seed) => !known.has(seed));
       if (missing.length === 0) return;
-      const parallelism = options.parallelism ?? 1;
+      // Held before the wait, so batches of one key ensured at once add to the same runs.
+      held.set(batch.key, known);
       const { preset, policy, key } = batch;
       const got = await runOrRead(
-        { preset, policy, seeds: missing, parallelism },
+        {
+          preset,
+          policy,
+          seeds: missing,
+          parallelism: batchParallelism ?? options.parallelism ?? 1,
+          ...(options.pool === undefined ? {} : { pool: options.pool }),
+        },
         key,
         runner,
         options.results,
       );
       simulated += got.simulated;
-      const first = !held.has(key);
       for (const run of got.runs) known.set(run.seed, run);
-      held.set(key, known);
       const more = first ? '' : ` · seeds to ${Math.max(...seeds)}`;
       const label = `${batch.cell.label} · ${policy}${more}`;
       options.onProgress?.({ done: held.size, total, label, simulated: got.simulated });
@@ -185,4 +196,18 @@ export function gridRunStore(
     simulated: (): number => simulated,
     all: (): RunRecord[] => [...held.values()].flatMap((runs) => [...runs.values()]),
   };
+}
+
+/** Runs `tasks`, at most `size` at once; rejects with the first failure once the others started have settled. */
+export async function inPool(tasks: readonly (() => Promise<void>)[], size: number): Promise<void> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const lane = async (): Promise<void> => {
+    while (next < tasks.length && errors.length === 0) {
+      const task = tasks[next++] as () => Promise<void>;
+      await task().catch((error: unknown) => void errors.push(error));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, lane));
+  if (errors.length > 0) throw errors[0];
 }

@@ -1,8 +1,15 @@
+import { openSimulationPool } from '@rackwise/experiments';
 import type { CongestionLoss } from '@rackwise/topology';
 import { type CellRuns, type CellSeeds, adaptiveSeedList, cellStop } from './adaptive-seeds.js';
 import { paperClaims } from './claim-registry.js';
 import { type ClaimOutcome, type ClaimRuns, evaluateClaim } from './evaluate-claim.js';
-import { type GridProgress, type RunRecord, type SimulationRunner, gridRunStore } from './grid-runs.js';
+import {
+  type GridProgress,
+  type RunRecord,
+  type SimulationRunner,
+  gridRunStore,
+  inPool,
+} from './grid-runs.js';
 import { median } from './load-steps.js';
 import { type MapProvenance, gridModel, gridTraces } from './map-provenance.js';
 import {
@@ -42,7 +49,10 @@ export interface ReproduceOptions extends GridChoice {
   readonly commit?: string;
   /** The SHA-256 of a trace the grid replays (`fb2010` or a path), recorded in the map's provenance. */
   readonly traceChecksum?: (trace: string) => string | undefined;
-  /** Seeds of one batch simulated at once on worker threads; default 1 (a shared machine). */
+  /**
+   * Simulations at once on worker threads: the seeds of one batch, or with `adaptive` the
+   * runs of a cell's round (every policy's seeds it lacks); default 1 (a shared machine).
+   */
   readonly parallelism?: number;
   /**
    * Seeds added to each cell only until every claim it measures is decided, instead of
@@ -184,8 +194,16 @@ export async function reproducePaper(options: ReproduceOptions): Promise<Reprodu
       return { cell, preset, policy, key: runKey(preset, policy) };
     }),
   );
-  const store = gridRunStore(options, new Set(planned.map((p) => p.key)).size);
-  const { perCell, stops } = await runCells(paper, grid.cells, planned, store, seeds, rule);
+  const parallelism = options.parallelism ?? 1;
+  // One set of worker threads for the whole grid: each loads and warms up once, not per batch.
+  const pool = parallelism > 1 && options.runner === undefined ? openSimulationPool(parallelism) : undefined;
+  const store = gridRunStore(
+    { ...options, ...(pool === undefined ? {} : { pool }) },
+    new Set(planned.map((p) => p.key)).size,
+  );
+  const { perCell, stops } = await runCells(paper, grid.cells, planned, store, seeds, rule, {
+    parallelism,
+  }).finally(() => pool?.close());
   const wallSeconds = (performance.now() - started) / 1000;
   const simulations = store.count();
   const claims = gridClaims(paper, grid.cells, perCell, rule);
@@ -235,7 +253,9 @@ type PlannedRun = {
 /**
  * Runs every cell's policies on its seeds (all of them, or under an adaptive `rule` as
  * many as its claims need), simulating only what `store` does not hold: each cell's runs,
- * and where a rule stopped it, how many seeds it took.
+ * and where a rule stopped it, how many seeds it took. Under a rule a round adds a seed
+ * or two to each policy of a cell, so its runs — every policy's seeds it lacks — share
+ * `parallelism` worker threads, one run each, instead of one batch's seeds.
  */
 async function runCells(
   paper: PaperClaims,
@@ -244,6 +264,7 @@ async function runCells(
   store: ReturnType<typeof gridRunStore>,
   seeds: readonly number[],
   rule: SequentialRule | undefined,
+  { parallelism }: { readonly parallelism: number },
 ): Promise<{ perCell: Map<GridCell, ClaimRuns>; stops: Map<GridCell, CellSeeds> }> {
   const perCell = new Map<GridCell, ClaimRuns>();
   const stops = new Map<GridCell, CellSeeds>();
@@ -261,7 +282,13 @@ async function runCells(
           n = stop.seeds;
           break;
         }
-        for (const p of mine) await store.ensure(p, seeds.slice(0, stop.need));
+        const round = seeds.slice(0, stop.need);
+        if (parallelism === 1) for (const p of mine) await store.ensure(p, round);
+        else
+          await inPool(
+            mine.flatMap((p) => round.map((seed) => () => store.ensure(p, [seed], parallelism))),
+            parallelism,
+          );
         const next = cellStop(paper, cell, runsOf(seeds.length), rule);
         if ('need' in next && next.need <= stop.need)
           throw new Error(`reproducePaper: the runner returned no run of a seed ${cell.label} needs`);

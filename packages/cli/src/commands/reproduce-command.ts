@@ -28,7 +28,7 @@ export const REPRODUCE_COMMAND: CommandSpec = {
       type: 'string',
       value: '<N>',
       description:
-        'seeds of one policy and cell simulated at once on worker threads; default 1 (CPU-bound, shared machines)',
+        'simulations at once on worker threads: the seeds of one policy and cell, or with adaptive seeds the runs of a cell’s round; default 1 (CPU-bound, shared machines)',
     },
     only: {
       type: 'string',
