@@ -13,7 +13,7 @@ import { ALL_RESULTS_DIRECTORY, REPRODUCE_SHARD_OPTIONS, reproduceSlurmScript } 
 /** `rackwise reproduce <paper|all>`: a paper's claims over a grid, and where each holds. */
 export const REPRODUCE_COMMAND: CommandSpec = {
   name: 'reproduce',
-  summary: `Run a paper's claims over operating points, network models, readings and seeds; map where each holds. Papers: nas (NAS, network-aware scheduling), shufflewatcher (ShuffleWatcher, shuffle-aware scheduling), shadow (Shadow, map-task duplication that balances cross-rack links), fcs (FCS, Fair Completion Scheduler), or all of them. \`all\` runs every paper's full grid, about 25 CPU-hours on a 2-core machine (NAS 11, FCS 12, ShuffleWatcher 2.3, Shadow 0.05): keep it in ${ALL_RESULTS_DIRECTORY}/ (its default --out, so running it again resumes) or split it with --emit slurm; \`all --quick\` runs every paper's quick grid on seed 1, about 11 CPU-minutes (the quick grids on their five seeds: about 52).`,
+  summary: `Run a paper's claims over operating points, network models, readings and seeds; map where each holds. Papers: nas (NAS, network-aware scheduling), shufflewatcher (ShuffleWatcher, shuffle-aware scheduling), shadow (Shadow, map-task duplication that balances cross-rack links), fcs (FCS, Fair Completion Scheduler), or all of them. \`all\` runs every paper's full grid, about 25 CPU-hours on a 2-core machine as measured (NAS 13, FCS 10, ShuffleWatcher 2.3, Shadow 0.07): keep it in ${ALL_RESULTS_DIRECTORY}/ (its default --out, so running it again resumes) or split it with --emit slurm; \`all --quick\` runs every paper's quick grid on seed 1, about 11 CPU-minutes (the quick grids on their five seeds: about 52).`,
   positionals: ['<paper|all>'],
   requiredPositionals: 1,
   options: {
