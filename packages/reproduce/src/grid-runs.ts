@@ -160,8 +160,7 @@ export function gridRunStore(
   const runner = options.runner ?? simulateBatch;
   let simulated = 0;
   return {
-    /** `batchParallelism`: the batch's own threads instead of the grid's (a pool running several batches at once). */
-    async ensure(batch: StoredBatch, seeds: readonly number[], batchParallelism?: number): Promise<void> {
+    async ensure(batch: StoredBatch, seeds: readonly number[]): Promise<void> {
       const first = !held.has(batch.key);
       const known = held.get(batch.key) ?? new Map<number, RunRecord>();
       const missing = seeds.filter((seed) => !known.has(seed));
@@ -174,7 +173,7 @@ export function gridRunStore(
           preset,
           policy,
           seeds: missing,
-          parallelism: batchParallelism ?? options.parallelism ?? 1,
+          parallelism: options.parallelism ?? 1,
           ...(options.pool === undefined ? {} : { pool: options.pool }),
         },
         key,

@@ -286,7 +286,7 @@ async function runCells(
         if (parallelism === 1) for (const p of mine) await store.ensure(p, round);
         else
           await inPool(
-            mine.flatMap((p) => round.map((seed) => () => store.ensure(p, [seed], parallelism))),
+            mine.flatMap((p) => round.map((seed) => () => store.ensure(p, [seed]))),
             parallelism,
           );
         const next = cellStop(paper, cell, runsOf(seeds.length), rule);
