@@ -83,9 +83,11 @@ export interface EngineParameters {
   /**
    * With a `resolveInterval`, the rate of a flow that starts between two solves: `idle` —
    * 0 until the deferred solve; `residual` — at once, max-min among the new flows over the
-   * capacity the others leave (@rackwise/topology `betweenSolves`). Default `idle`.
+   * capacity the others leave; `share` — at once, their likely share at the next solve,
+   * links carrying more than they deliver until it (@rackwise/topology `betweenSolves`).
+   * Default `idle`.
    */
-  readonly betweenSolves: 'idle' | 'residual';
+  readonly betweenSolves: 'idle' | 'residual' | 'share';
   /**
    * With `betweenSolves: 'residual'`, a `resolveInterval` and the per-flow model, solve only
    * once the changes since the last solve have moved some link's shares by more than this
@@ -252,7 +254,7 @@ const CHECKS: { readonly [K in keyof EngineParameters]-?: readonly [Check, strin
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
-  betweenSolves: [(v) => v === 'idle' || v === 'residual', "'idle' or 'residual'"],
+  betweenSolves: [(v) => v === 'idle' || v === 'residual' || v === 'share', "'idle', 'residual' or 'share'"],
   resolveTolerance: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a fraction in [0, 1)'],
   flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
   solverKernel: [(v) => v === 'webassembly' || v === 'javascript', "'webassembly' or 'javascript'"],

@@ -26,6 +26,11 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
       "as day-long, solving only once some link's shares have drifted by 5 % of its capacity (the drifted links' flows alone where they are few): 0.8–0.9 times its CPU, NAS's congested nodes +9 % on 2 hours",
     settings: { resolveInterval: 0.01, betweenSolves: 'residual', resolveTolerance: 0.05 },
   },
+  'interval-share': {
+    description:
+      "solves at most every 20 ms, new flows take at once their likely share (the link's level at the last solve, scaled by its flows then over now; what the solved ones leave where more), links carrying more than they deliver until the next solve",
+    settings: { resolveInterval: 0.02, betweenSolves: 'share' },
+  },
   'interval-100ms': {
     description:
       "as day-long, every 100 ms: 2–3 times cheaper, but Delay's and NAS's ratios to Fair move past the exact model's spread",
@@ -63,7 +68,7 @@ const NUMBER_KEYS = [
   'completionTolerance',
 ] as const;
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
-  betweenSolves: ['idle', 'residual'],
+  betweenSolves: ['idle', 'residual', 'share'],
   flowModel: ['per-flow', 'bundled'],
   congestionLoss: ['none', 'incast', 'congestion-cost', 'congestion-tail'],
   shufflePath: ['node', 'rack'],

@@ -26,7 +26,13 @@ export interface FlowNetworkOptions {
    * — rate 0 until the deferred solve; `'residual'` — at once, max-min fair among
    * themselves over the capacity the solved flows leave on their links (capacity freed
    * by ended flows included), every solved flow keeping its rate until the deferred
-   * solve. Never loads a link past its capacity. Only the per-flow model offers it.
+   * solve; never loads a link past its capacity. `'share'` — at once, what they would
+   * likely get at the next solve: on each link the larger of what the solved flows leave
+   * and, per new flow, the link's fair level at the last solve times its flows then over
+   * its flows now (where it was no bottleneck, an equal share of its capacity among its
+   * flows now), max-min among the new flows over that; a link may carry more than it
+   * delivers until the next solve (the solved flows keep their rates). Only the per-flow
+   * model offers them.
    */
   readonly betweenSolves?: BetweenSolves;
   /**
@@ -187,8 +193,10 @@ function createFluidNetwork(options: FlowNetworkOptions): FlowNetwork {
     throw new Error(`flowNetwork.effectiveCapacity must be a function, got ${describe(effective)}`);
   }
   const betweenSolves = options.betweenSolves ?? 'idle';
-  if (betweenSolves !== 'idle' && betweenSolves !== 'residual') {
-    throw new Error(`flowNetwork.betweenSolves must be 'idle' or 'residual', got ${describe(betweenSolves)}`);
+  if (betweenSolves !== 'idle' && betweenSolves !== 'residual' && betweenSolves !== 'share') {
+    throw new Error(
+      `flowNetwork.betweenSolves must be 'idle', 'residual' or 'share', got ${describe(betweenSolves)}`,
+    );
   }
   const resolveTolerance = options.resolveTolerance ?? 0;
   if (typeof resolveTolerance !== 'number' || !(resolveTolerance >= 0 && resolveTolerance < 1)) {
@@ -210,8 +218,8 @@ function createFluidNetwork(options: FlowNetworkOptions): FlowNetwork {
     throw new Error("flowNetwork.resolveTolerance needs model 'per-flow'");
   }
   if (model === 'bundled') {
-    if (betweenSolves === 'residual' && resolveInterval > 0) {
-      throw new Error("flowNetwork.betweenSolves 'residual' needs model 'per-flow'");
+    if (betweenSolves !== 'idle' && resolveInterval > 0) {
+      throw new Error(`flowNetwork.betweenSolves '${betweenSolves}' needs model 'per-flow'`);
     }
     return new BundledFlowNetwork(capacities, resolveInterval, tolerance, effective);
   }

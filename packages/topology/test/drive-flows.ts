@@ -77,6 +77,20 @@ export function loads(linkCount: number, net: FlowNetwork, live: readonly Live[]
   return sum;
 }
 
+/** Drives `arrivals` through `net` (`afterSolve` as in `drive`) and fails if a flow delivers other than its size. */
+export function expectDelivered(
+  net: FlowNetwork,
+  arrivals: readonly Arrival[],
+  afterSolve: (fresh: readonly Live[], live: readonly Live[]) => void,
+): void {
+  const delivered = drive(net, arrivals, afterSolve);
+  arrivals.forEach((a, i) => {
+    if (Math.abs(delivered[i]! - a.bytes) > 1e-3 + 1e-9 * a.bytes) {
+      expect.fail(`flow ${i}: delivered ${delivered[i]} of ${a.bytes} bytes`);
+    }
+  });
+}
+
 /**
  * Drives `arrivals` through `net` and fails if a link ever carries more than its capacity
  * (or `linkLoad` disagrees with the flows' rates), or a flow delivers other than its size.
@@ -86,15 +100,10 @@ export function expectWithinCapacityAndDelivered(
   arrivals: readonly Arrival[],
   capacities: Float64Array,
 ): void {
-  const delivered = drive(net, arrivals, (_, live) => {
+  expectDelivered(net, arrivals, (_, live) => {
     loads(capacities.length, net, live).forEach((load, l) => {
       if (load > capacities[l]! * (1 + 1e-9)) expect.fail(`link ${l} carries ${load} > ${capacities[l]}`);
       expect(net.linkLoad(l)).toBeCloseTo(load, -1);
     });
-  });
-  arrivals.forEach((a, i) => {
-    if (Math.abs(delivered[i]! - a.bytes) > 1e-3 + 1e-9 * a.bytes) {
-      expect.fail(`flow ${i}: delivered ${delivered[i]} of ${a.bytes} bytes`);
-    }
   });
 }

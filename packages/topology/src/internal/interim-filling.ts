@@ -17,6 +17,14 @@ import { growInt32, growUint8 } from './typed-arrays.js';
 const SCAN_FLOWS = 16;
 
 /**
+ * What a flow that starts between solves would likely get on a link at the next solve
+ * (`betweenSolves: 'share'`), given the flows the link carries now.
+ */
+export interface ShareEstimate {
+  shareOf(link: number, capacity: number, flowsNow: number): number;
+}
+
+/**
  * Rates for the flows added between two deferred solves (`betweenSolves: 'residual'`):
  * max-min fair among the new flows over the capacity the solved flows leave on each link,
  * every solved flow keeping its rate. A link never carries more than it delivers; the next
@@ -55,6 +63,12 @@ export class InterimFilling implements LinkIncidences {
     private readonly effectiveCapacity?: (link: number, capacity: number, flows: number) => number,
     /** Up to how many flows a fill scans (`SCAN_FLOWS`; 0 always builds the lists). */
     private readonly scanFlows = SCAN_FLOWS,
+    /**
+     * With `betweenSolves: 'share'`: the waiting flows on a link take at least this share
+     * each, what the solved flows leave or not (the link may carry more than it delivers
+     * until the next solve).
+     */
+    private readonly estimate?: ShareEstimate,
   ) {
     const links = capacities.length;
     this.linkFlows = Array.from({ length: links }, () => new Int32Array(4));
@@ -108,8 +122,11 @@ export class InterimFilling implements LinkIncidences {
     this.clear();
   }
 
-  /** What link l leaves for the waiting flows: what it delivers less `load`, at least 0. */
-  #residual(table: FlowTable, load: Float64Array, l: number): number {
+  /**
+   * What link l offers the `waiting` flows on it: what it delivers less `load`, at least 0
+   * — and with a share estimate at least that share for each of them.
+   */
+  #residual(table: FlowTable, load: Float64Array, l: number, waiting: number): number {
     const deliverable = deliverableCapacity(
       this.effectiveCapacity,
       l,
@@ -117,7 +134,10 @@ export class InterimFilling implements LinkIncidences {
       table.linkFlowCount[l]!,
     );
     const left = deliverable - load[l]!;
-    return left > 0 ? left : 0;
+    const residual = left > 0 ? left : 0;
+    if (this.estimate === undefined) return residual;
+    const floor = waiting * this.estimate.shareOf(l, deliverable, table.linkFlowCount[l]!);
+    return floor > residual ? floor : residual;
   }
 
   /**
@@ -144,13 +164,13 @@ export class InterimFilling implements LinkIncidences {
           seen[l] = 1;
           place[l] = count;
           touched[count] = l;
-          left[count] = this.#residual(table, load, l);
           unfrozen[count++] = 0;
           level[l] = Number.POSITIVE_INFINITY;
         }
         unfrozen[place[l]!]!++;
       }
     }
+    for (let x = 0; x < count; x++) left[x] = this.#residual(table, load, touched[x]!, unfrozen[x]!);
     let waiting = flows;
     while (waiting > 0) {
       let best = -1;
@@ -208,7 +228,6 @@ export class InterimFilling implements LinkIncidences {
         if (seen[l] === 0) {
           seen[l] = 1;
           this.touched[touched++] = l;
-          residual[l] = this.#residual(table, load, l);
         }
         const n = linkFlowCount[l]!;
         let list = linkFlows[l]!;
@@ -216,6 +235,10 @@ export class InterimFilling implements LinkIncidences {
         list[n] = inc;
         linkFlowCount[l] = n + 1;
       }
+    }
+    for (let x = 0; x < touched; x++) {
+      const l = this.touched[x]!;
+      residual[l] = this.#residual(table, load, l, linkFlowCount[l]!);
     }
     this.filling.run(this, flows, this.scratchLoad, undefined, undefined, this.touched, touched);
     for (let x = 0; x < touched; x++) {

@@ -7,6 +7,7 @@ import { ACTIVE, FlowTable, INSTANT } from './flow-table.js';
 import { InterimFilling } from './interim-filling.js';
 import { MAX_LINKS_PER_FLOW, ProgressiveFilling } from './progressive-filling.js';
 import { ShareDrift } from './share-drift.js';
+import { LevelShareEstimate } from './share-estimate.js';
 import {
   CompletionBatch,
   type MutableStats,
@@ -21,9 +22,10 @@ import { describe } from './validate.js';
 /**
  * What flows added between two deferred solves get (with a `resolveInterval`): `idle` —
  * rate 0 until the next solve; `residual` — at once, max-min among themselves over the
- * capacity the solved flows leave (`InterimFilling`).
+ * capacity the solved flows leave (`InterimFilling`); `share` — the same over at least
+ * their likely share of each link at the next solve (`shareEstimate`).
  */
-export type BetweenSolves = 'idle' | 'residual';
+export type BetweenSolves = 'idle' | 'residual' | 'share';
 
 /**
  * Where full solves run: `webassembly` — the compiled progressive filling
@@ -96,6 +98,8 @@ export class PerFlowNetwork implements FlowNetwork {
       load[l] = load[l]! + rate;
     }
   };
+  /** With `betweenSolves: 'share'`, new flows' likely shares from the last full solve. */
+  private readonly shareEstimate: LevelShareEstimate | undefined;
   /** Gives a flow that started since the last solve its rate from the residual. */
   private readonly assignInterim = (flow: number, rate: number): void => {
     this.assignSolved(flow, rate);
@@ -112,9 +116,13 @@ export class PerFlowNetwork implements FlowNetwork {
     kernel: SolverKernel = 'webassembly',
   ) {
     this.capacities = Float64Array.from(capacities);
+    this.shareEstimate =
+      betweenSolves === 'share'
+        ? new LevelShareEstimate(capacities.length, () => (this.filling ?? this.compiled!).level)
+        : undefined;
     this.interim =
-      betweenSolves === 'residual' && resolveInterval > 0
-        ? new InterimFilling(this.capacities, effectiveCapacity)
+      betweenSolves !== 'idle' && resolveInterval > 0
+        ? new InterimFilling(this.capacities, effectiveCapacity, undefined, this.shareEstimate)
         : undefined;
     this.schedule = new SolveSchedule(resolveInterval);
     this.table = new FlowTable(capacities.length);
@@ -222,6 +230,7 @@ export class PerFlowNetwork implements FlowNetwork {
     const compiled = this.compiled;
     const changes =
       compiled === undefined ? this.fillAndRetime(horizon) : this.fillCompiled(compiled, horizon);
+    this.shareEstimate?.solved(this.table.linkFlowCount);
     countSolve(this.stats, changes, this.activeCount, this.activeCount, started);
   }
 
