@@ -1,4 +1,9 @@
-import { CONGESTION_LOSSES, type CongestionLoss } from '@rackwise/topology';
+import {
+  BETWEEN_SOLVES,
+  type BetweenSolves,
+  CONGESTION_LOSSES,
+  type CongestionLoss,
+} from '@rackwise/topology';
 import type { Bytes, ResourceVector, Seconds } from '@rackwise/types';
 
 /**
@@ -87,7 +92,7 @@ export interface EngineParameters {
    * links carrying more than they deliver until it (@rackwise/topology `betweenSolves`).
    * Default `idle`.
    */
-  readonly betweenSolves: 'idle' | 'residual' | 'share';
+  readonly betweenSolves: BetweenSolves;
   /**
    * With `betweenSolves: 'residual'`, a `resolveInterval` and the per-flow model, solve only
    * once the changes since the last solve have moved some link's shares by more than this
@@ -254,7 +259,10 @@ const CHECKS: { readonly [K in keyof EngineParameters]-?: readonly [Check, strin
   monitorInterval: [positiveFinite, 'a positive finite number of seconds'],
   monitorHistory: [positiveFinite, 'a positive finite number of seconds'],
   resolveInterval: [nonNegativeFinite, 'a finite number of seconds >= 0'],
-  betweenSolves: [(v) => v === 'idle' || v === 'residual' || v === 'share', "'idle', 'residual' or 'share'"],
+  betweenSolves: [
+    (v) => BETWEEN_SOLVES.includes(v as BetweenSolves),
+    BETWEEN_SOLVES.map((v) => `'${v}'`).join(', '),
+  ],
   resolveTolerance: [(v) => typeof v === 'number' && v >= 0 && v < 1, 'a fraction in [0, 1)'],
   flowModel: [(v) => v === 'bundled' || v === 'per-flow', "'bundled' or 'per-flow'"],
   solverKernel: [(v) => v === 'webassembly' || v === 'javascript', "'webassembly' or 'javascript'"],

@@ -1,4 +1,5 @@
 import type { FlowReplaySettings } from '@rackwise/flow-replay';
+import { BETWEEN_SOLVES } from '@rackwise/topology';
 
 /** A named network setting of the engine, as `rackwise flows replay --network` takes it. */
 export interface NamedNetworkSetting {
@@ -68,7 +69,7 @@ const NUMBER_KEYS = [
   'completionTolerance',
 ] as const;
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
-  betweenSolves: ['idle', 'residual', 'share'],
+  betweenSolves: BETWEEN_SOLVES,
   flowModel: ['per-flow', 'bundled'],
   congestionLoss: ['none', 'incast', 'congestion-cost', 'congestion-tail'],
   shufflePath: ['node', 'rack'],

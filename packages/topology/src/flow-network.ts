@@ -1,7 +1,12 @@
 import type { Bytes, Seconds } from '@rackwise/types';
 import type { FlowNetwork } from './flow-network-types.js';
 import { BundledFlowNetwork } from './internal/bundled-flow-network.js';
-import { type BetweenSolves, PerFlowNetwork, type SolverKernel } from './internal/per-flow-network.js';
+import {
+  BETWEEN_SOLVES,
+  type BetweenSolves,
+  PerFlowNetwork,
+  type SolverKernel,
+} from './internal/per-flow-network.js';
 import { RecoveryTailFlowNetwork, type RecoveryTailParameters } from './internal/recovery-tail-network.js';
 import { StartBurstFlowNetwork, type StartBurstParameters } from './internal/start-burst-network.js';
 import { describe, requireNonNegativeFinite, requirePositiveFinite } from './internal/validate.js';
@@ -88,6 +93,7 @@ export interface FlowNetworkOptions {
 }
 
 export type { BetweenSolves, RecoveryTailParameters, SolverKernel, StartBurstParameters };
+export { BETWEEN_SOLVES };
 
 /** The two ways `createFlowNetwork` solves flows; see `FlowNetworkOptions.model`. */
 export type FlowModel = 'bundled' | 'per-flow';
@@ -193,9 +199,9 @@ function createFluidNetwork(options: FlowNetworkOptions): FlowNetwork {
     throw new Error(`flowNetwork.effectiveCapacity must be a function, got ${describe(effective)}`);
   }
   const betweenSolves = options.betweenSolves ?? 'idle';
-  if (betweenSolves !== 'idle' && betweenSolves !== 'residual' && betweenSolves !== 'share') {
+  if (!BETWEEN_SOLVES.includes(betweenSolves)) {
     throw new Error(
-      `flowNetwork.betweenSolves must be 'idle', 'residual' or 'share', got ${describe(betweenSolves)}`,
+      `flowNetwork.betweenSolves must be one of ${BETWEEN_SOLVES.join(', ')}, got ${describe(betweenSolves)}`,
     );
   }
   const resolveTolerance = options.resolveTolerance ?? 0;

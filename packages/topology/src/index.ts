@@ -51,4 +51,5 @@ export { burstHeldFlows } from './internal/start-burst-network.js';
 export { tailFreeFlows } from './internal/recovery-tail-network.js';
 export type { CongestionCostParameters, CongestionTailParameters } from './congestion-cost.js';
 export { CONGESTION_LOSSES, congestionLossOptions } from './congestion-loss-choice.js';
+export { BETWEEN_SOLVES } from './flow-network.js';
 export type { CongestionLoss } from './congestion-loss-choice.js';

@@ -27,6 +27,9 @@ import { describe } from './validate.js';
  */
 export type BetweenSolves = 'idle' | 'residual' | 'share';
 
+/** Every `BetweenSolves`, in the order the settings document them. */
+export const BETWEEN_SOLVES: readonly BetweenSolves[] = ['idle', 'residual', 'share'];
+
 /**
  * Where full solves run: `webassembly` — the compiled progressive filling
  * (kernel/filling.ts), the same rates to the bit, where the runtime has WebAssembly and no

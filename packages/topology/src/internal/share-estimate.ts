@@ -4,7 +4,7 @@ import type { ShareEstimate } from './interim-filling.js';
  * A new flow's likely share of a link at the next full solve (`betweenSolves: 'share'`):
  * the link's fair level at the last full solve, scaled by its flows then over its flows
  * now, where it was a bottleneck; at least an equal share of what it delivers among its
- * flows now (all it offers where it was no bottleneck).
+ * flows now (that equal share alone where it was no bottleneck).
  */
 export class LevelShareEstimate implements ShareEstimate {
   /** Each link's flows at the last full solve. */
