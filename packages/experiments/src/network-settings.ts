@@ -1,5 +1,5 @@
 import type { FlowReplaySettings } from '@rackwise/flow-replay';
-import { BETWEEN_SOLVES } from '@rackwise/topology';
+import { BETWEEN_SOLVES, CONGESTION_LOSSES } from '@rackwise/topology';
 
 /** A named network setting of the engine, as `rackwise flows replay --network` takes it. */
 export interface NamedNetworkSetting {
@@ -71,7 +71,7 @@ const NUMBER_KEYS = [
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
   betweenSolves: BETWEEN_SOLVES,
   flowModel: ['per-flow', 'bundled'],
-  congestionLoss: ['none', 'incast', 'congestion-cost', 'congestion-tail'],
+  congestionLoss: CONGESTION_LOSSES,
   shufflePath: ['node', 'rack'],
 };
 const INCAST_KEYS = [
