@@ -29,7 +29,7 @@ export const NETWORK_SETTINGS: Readonly<Record<string, NamedNetworkSetting>> = {
   },
   'interval-share': {
     description:
-      "solves at most every 20 ms, new flows take at once their likely share (the link's level at the last solve, scaled by its flows then over now; what the solved ones leave where more), links carrying more than they deliver until the next solve: 0.65–0.86 times day-long's CPU, within the exact model's spread on 15 minutes and 2 hours; on 4 hours Fair's throughput 1 % low (spread ±0.9 %) and one seed's mean job time +68 %, where day-long stays within",
+      "solves at most every 20 ms, new flows take at once their likely share (the link's level at the last solve, scaled by its flows then over now; what the solved ones leave where more), links carrying more than they deliver until the next solve: 0.65–0.86 times day-long's CPU, within the exact model's spread on 15 minutes and 2 hours; on 4 hours Fair's throughput 1 % low (spread ±0.9 %) and one seed's mean job time +68 %, which reverses NAS ÷ Fair on that seed, where day-long stays within",
     settings: { resolveInterval: 0.02, betweenSolves: 'share' },
   },
   'interval-100ms': {
