@@ -19,7 +19,7 @@
  *
  * `--reference-from kept` takes it from `bench/reference/exact-<hours>h-seed<N>.json`, the exact
  * model's figures kept in the repository for FB-2010's first 15 minutes (seeds 1–8, fair, nas,
- * delay, fifo), first 2 hours (seeds 1–4, fair, nas) and first 4 hours (seeds 1–6, fair, nas;
+ * delay, fifo), first 2 hours and first 4 hours (seeds 1–6, fair, nas;
  * `bench/keep-reference.ts` writes them),
  * so a candidate is judged at the cost of its own runs on any machine.
  *
